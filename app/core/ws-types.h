@@ -34,6 +34,15 @@ typedef struct
   guint64 probes;      /* array elements read by a search */
 } WsCounters;
 
+/* A single-number result (reduce, dot): exact int64 for int32 keys, double
+ * for float32 keys. */
+typedef struct
+{
+  gboolean is_int;
+  gint64   i;
+  double   f;
+} WsScalar;
+
 gsize        ws_key_type_size        (WsKeyType type);
 const char  *ws_key_type_name        (WsKeyType type);
 gboolean     ws_key_type_from_string (const char *name,
