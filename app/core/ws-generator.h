@@ -3,6 +3,9 @@
  * The same (type, distribution, n, seed) gives the same array on every
  * machine: the generator is our own xoshiro256** seeded through splitmix64,
  * not the C library's or GLib's, so results never depend on their versions.
+ *
+ * uniform, sorted, reversed, organ-pipe and nearly-sorted all draw the same
+ * n uniform keys first, so for one seed they hold the same multiset.
  */
 #pragma once
 
@@ -18,9 +21,9 @@ typedef enum
   WS_DIST_UNIFORM16,     /* integers in [0, 65536) (int32 mod 65536), for both types */
   WS_DIST_SORTED,        /* uniform keys, ascending */
   WS_DIST_REVERSED,      /* uniform keys, descending */
-  WS_DIST_FEW_UNIQUE,    /* 16 distinct uniform keys, shuffled */
-  WS_DIST_ORGAN_PIPE,    /* ascending to the middle, then descending */
-  WS_DIST_NEARLY_SORTED, /* ascending, then about 1% of positions swapped with a near neighbour */
+  WS_DIST_FEW_UNIQUE,    /* 16 distinct uniform keys, each about n/16 times, shuffled */
+  WS_DIST_ORGAN_PIPE,    /* first ceil(n/2) ascending, the rest descending */
+  WS_DIST_NEARLY_SORTED, /* ascending, then round(n/100) swaps of a key with one 1..8 places on */
   WS_N_DISTS,
 } WsDistribution;
 

@@ -1,1 +1,328 @@
-/* placeholder: being written */
+/* ws-primitives.c: reduce and histogram on the CPU (study 002); counting
+ * sort is in ws-counting-sort.c. */
+#include "ws-primitives.h"
+
+#include <math.h>
+#include <string.h>
+
+#include "ws-cpu.h"
+#include "ws-error.h"
+
+/* Per-thread private histograms up to this many bins (512 KiB of counters a
+ * thread, within L2, and a merge far smaller than the data); past it, T
+ * private copies would cost more memory and merge work than the keys
+ * themselves, while increments spread over that many bins rarely collide, so
+ * shared atomics are the cheaper choice. */
+#define PRIVATE_HISTOGRAM_MAX_BINS 65536u
+
+/* ---- Reduce ---- */
+
+/* The int64 value of a two's complement bit pattern, without relying on the
+ * implementation-defined unsigned-to-signed conversion. */
+static gint64
+i64_from_bits (guint64 bits)
+{
+  if (bits <= (guint64) G_MAXINT64)
+    return (gint64) bits;
+  return -(gint64) (~bits) - 1;
+}
+
+/* Exact modulo 2^64 and never undefined; exact outright when the true sum
+ * fits int64, which i32_sum_fits guarantees. */
+static gint64
+sum_i32 (const gint32 *x,
+         gsize         n,
+         gboolean      par)
+{
+  guint64 sum = 0;
+
+#pragma omp parallel for reduction(+ : sum) schedule(static) if (par)
+  for (gsize i = 0; i < n; i++)
+    sum += (guint64) (gint64) x[i];
+  return i64_from_bits (sum);
+}
+
+/* Up to 2^32 keys of at most 2^31 in size always fit int64. Past that a
+ * double estimate decides: its error stays far below 2^61 for any array that
+ * fits in memory, so an estimate under 2^62 proves the true sum fits. */
+static gboolean
+i32_sum_fits (const gint32 *x,
+              gsize         n,
+              gboolean      par)
+{
+  double estimate = 0.0;
+
+  if ((guint64) n <= (guint64) G_MAXUINT32 + 1)
+    return TRUE;
+#pragma omp parallel for reduction(+ : estimate) schedule(static) if (par)
+  for (gsize i = 0; i < n; i++)
+    estimate += x[i];
+  return fabs (estimate) < 0x1p62;
+}
+
+/* The studies' loop: a float accumulator in index order. */
+static double
+sum_f32_seq (const gfloat *x,
+             gsize         n)
+{
+  gfloat sum = 0.0f;
+
+  for (gsize i = 0; i < n; i++)
+    sum += x[i];
+  return sum;
+}
+
+static double
+sum_f32_par (const gfloat *x,
+             gsize         n)
+{
+  double sum = 0.0;
+
+#pragma omp parallel for reduction(+ : sum) schedule(static)
+  for (gsize i = 0; i < n; i++)
+    sum += x[i];
+  return sum;
+}
+
+gboolean
+ws_reduce_sum (const WsArray *a,
+               WsVariant      variant,
+               WsScalar      *out,
+               GError       **error)
+{
+  gboolean par = variant == WS_VARIANT_CPU_PAR;
+
+  g_return_val_if_fail (a != NULL, FALSE);
+  g_return_val_if_fail (out != NULL, FALSE);
+  g_return_val_if_fail (error == NULL || *error == NULL, FALSE);
+
+  if (!ws_require_cpu_variant ("reduce", variant, error))
+    return FALSE;
+  memset (out, 0, sizeof *out);
+  if (a->type == WS_KEY_FLOAT32)
+    {
+      out->f = par ? sum_f32_par (a->f32, a->n) : sum_f32_seq (a->f32, a->n);
+      return TRUE;
+    }
+  if (!i32_sum_fits (a->i32, a->n, par))
+    {
+      g_set_error (error, WS_ERROR, WS_ERROR_OVERFLOW,
+                   "reduce: the sum of %" G_GSIZE_FORMAT " int32 keys may exceed the int64 "
+                   "range of the result; reduce a smaller part of the array",
+                   a->n);
+      return FALSE;
+    }
+  out->is_int = TRUE;
+  out->i = sum_i32 (a->i32, a->n, par);
+  out->f = (double) out->i;
+  return TRUE;
+}
+
+/* ---- Histogram ---- */
+
+/* Min and max of the finite keys (0, 0 when there are none); returns how
+ * many keys are NaN. */
+static gsize
+minmax_f32_finite (const gfloat *x,
+                   gsize         n,
+                   gboolean      par,
+                   double       *min_out,
+                   double       *max_out)
+{
+  gfloat lo = INFINITY, hi = -INFINITY;
+  gsize nans = 0;
+
+#pragma omp parallel for reduction(min : lo) reduction(max : hi) reduction(+ : nans) \
+  schedule(static) if (par)
+  for (gsize i = 0; i < n; i++)
+    {
+      if (isnan (x[i]))
+        nans++;
+      else if (isfinite (x[i]))
+        {
+          lo = MIN (lo, x[i]);
+          hi = MAX (hi, x[i]);
+        }
+    }
+  *min_out = lo <= hi ? lo : 0.0;
+  *max_out = lo <= hi ? hi : 0.0;
+  return nans;
+}
+
+typedef struct
+{
+  const WsArray *a;
+  guint          bins;
+  gint64         imin;   /* int32: min */
+  guint64        irange; /* int32: max - min (0 when all keys are equal) */
+  double         lo;     /* float32: finite min */
+  double         span;   /* float32: finite max - min */
+} HistBins;
+
+static inline guint
+bin_of_i32 (const HistBins *h,
+            gint32          x)
+{
+  guint64 offset;
+
+  if (h->irange == 0)
+    return 0;
+  /* offset < 2^32 and bins <= 2^24: the product fits 64 bits, the floor is exact. */
+  offset = (guint64) ((gint64) x - h->imin);
+  return (guint) MIN (offset * h->bins / h->irange, (guint64) h->bins - 1);
+}
+
+static inline guint
+bin_of_f32 (const HistBins *h,
+            gfloat          x)
+{
+  double t;
+
+  if (isinf (x))
+    return x < 0 ? 0 : h->bins - 1;
+  if (h->span == 0.0)
+    return 0;
+  t = floor (((double) x - h->lo) * h->bins / h->span);
+  /* Rounding may carry max to exactly bins: clamp before the cast so it stays in range. */
+  return t >= h->bins ? h->bins - 1 : (guint) t;
+}
+
+static inline guint
+hist_bin (const HistBins *h,
+          gsize           i)
+{
+  return h->a->type == WS_KEY_INT32 ? bin_of_i32 (h, h->a->i32[i]) : bin_of_f32 (h, h->a->f32[i]);
+}
+
+static gboolean
+hist_plan (HistBins *h,
+           gboolean  par,
+           double   *lo,
+           double   *hi,
+           GError  **error)
+{
+  if (h->a->type == WS_KEY_INT32)
+    {
+      gint32 mn, mx;
+      ws_cpu_minmax_i32 (h->a->i32, h->a->n, par, &mn, &mx);
+      h->imin = mn;
+      h->irange = (guint64) ((gint64) mx - mn);
+      *lo = mn;
+      *hi = mx;
+      return TRUE;
+    }
+  if (minmax_f32_finite (h->a->f32, h->a->n, par, lo, hi) > 0)
+    {
+      gsize i = 0;
+      while (!isnan (h->a->f32[i]))
+        i++;
+      g_set_error (error, WS_ERROR, WS_ERROR_INVALID_ARGUMENT,
+                   "histogram: key %" G_GSIZE_FORMAT " is NaN, which has no bin; "
+                   "remove NaN values from the input",
+                   i);
+      return FALSE;
+    }
+  h->lo = *lo;
+  h->span = *hi - *lo;
+  return TRUE;
+}
+
+static void
+hist_count_seq (const HistBins *h,
+                guint64        *counts)
+{
+  for (gsize i = 0; i < h->a->n; i++)
+    counts[hist_bin (h, i)]++;
+}
+
+static gboolean
+hist_count_private (const HistBins *h,
+                    guint64        *counts,
+                    GError        **error)
+{
+  guint threads = ws_cpu_par_threads ();
+  g_autofree guint64 *priv = ws_try_alloc ((gsize) threads * h->bins, sizeof (guint64),
+                                           "the per-thread histograms", error);
+
+  if (priv == NULL)
+    return FALSE;
+#pragma omp parallel for schedule(static, 1) num_threads(threads)
+  for (guint t = 0; t < threads; t++)
+    {
+      gsize begin, end;
+      ws_chunk_bounds (h->a->n, threads, t, &begin, &end);
+      for (gsize i = begin; i < end; i++)
+        priv[(gsize) t * h->bins + hist_bin (h, i)]++;
+    }
+#pragma omp parallel for schedule(static)
+  for (guint b = 0; b < h->bins; b++)
+    for (guint t = 0; t < threads; t++)
+      counts[b] += priv[(gsize) t * h->bins + b];
+  return TRUE;
+}
+
+static void
+hist_count_atomic (const HistBins *h,
+                   guint64        *counts)
+{
+#pragma omp parallel for schedule(static)
+  for (gsize i = 0; i < h->a->n; i++)
+    {
+      guint b = hist_bin (h, i);
+#pragma omp atomic
+      counts[b]++;
+    }
+}
+
+static gboolean
+hist_count (const HistBins *h,
+            gboolean        par,
+            guint64        *counts,
+            GError        **error)
+{
+  if (!par)
+    hist_count_seq (h, counts);
+  else if (h->bins > PRIVATE_HISTOGRAM_MAX_BINS)
+    hist_count_atomic (h, counts);
+  else
+    return hist_count_private (h, counts, error);
+  return TRUE;
+}
+
+gboolean
+ws_histogram (const WsArray *a,
+              guint          bins,
+              WsVariant      variant,
+              guint64       *counts,
+              double        *lo,
+              double        *hi,
+              GError       **error)
+{
+  HistBins h = { .a = a, .bins = bins };
+  gboolean par = variant == WS_VARIANT_CPU_PAR;
+  double min = 0.0, max = 0.0;
+
+  g_return_val_if_fail (a != NULL, FALSE);
+  g_return_val_if_fail (counts != NULL || bins == 0, FALSE);
+  g_return_val_if_fail (error == NULL || *error == NULL, FALSE);
+
+  if (!ws_require_cpu_variant ("histogram", variant, error))
+    return FALSE;
+  if (bins < 1 || bins > WS_HISTOGRAM_MAX_BINS)
+    {
+      g_set_error (error, WS_ERROR, WS_ERROR_INVALID_ARGUMENT,
+                   "histogram: %u bins is out of range; choose between 1 and %u (2^24) bins",
+                   bins, WS_HISTOGRAM_MAX_BINS);
+      return FALSE;
+    }
+  memset (counts, 0, bins * sizeof (guint64));
+  if (a->n > 0 && !hist_plan (&h, par, &min, &max, error))
+    return FALSE;
+  if (!hist_count (&h, par, counts, error))
+    return FALSE;
+  if (lo != NULL)
+    *lo = min;
+  if (hi != NULL)
+    *hi = max;
+  return TRUE;
+}

@@ -1,1 +1,246 @@
-/* placeholder: being written */
+/* ws-radix.c: LSD radix sort over 8-bit digits, sequential and OpenMP. */
+#include "ws-radix.h"
+
+#include <string.h>
+
+#include "ws-cpu.h"
+
+#define RADIX_BITS    8
+#define RADIX_BUCKETS (1u << RADIX_BITS)
+#define RADIX_PASSES  4
+#define SIGN_BIT      0x80000000u
+
+typedef gsize DigitHist[RADIX_PASSES][RADIX_BUCKETS];
+
+static inline guint
+digit_of (guint32 key,
+          guint   pass)
+{
+  return (key >> (pass * RADIX_BITS)) & (RADIX_BUCKETS - 1);
+}
+
+/* Maps to unsigned keys that order like the originals. Negative floats
+ * order backwards by their bits, hence flipping them all; that also puts
+ * -0.0 (0x80000000) just before +0.0. */
+static inline guint32
+encode_key (guint32   bits,
+            WsKeyType type)
+{
+  if (type == WS_KEY_INT32 || (bits & SIGN_BIT) == 0)
+    return bits ^ SIGN_BIT;
+  return ~bits;
+}
+
+static inline guint32
+decode_key (guint32   key,
+            WsKeyType type)
+{
+  if (type == WS_KEY_INT32 || (key & SIGN_BIT) != 0)
+    return key ^ SIGN_BIT;
+  return ~key;
+}
+
+/* The keys are handled as their 32-bit patterns through a guint32 view of
+ * the array; the build uses -fno-strict-aliasing, which makes that defined
+ * for the float32 case too. */
+static void
+encode_keys (guint32  *keys,
+             gsize     n,
+             WsKeyType type,
+             gboolean  par)
+{
+#pragma omp parallel for schedule(static) if (par)
+  for (gsize i = 0; i < n; i++)
+    keys[i] = encode_key (keys[i], type);
+}
+
+static void
+decode_keys (const guint32 *src,
+             guint32       *dst,
+             gsize          n,
+             WsKeyType      type,
+             gboolean       par)
+{
+#pragma omp parallel for schedule(static) if (par)
+  for (gsize i = 0; i < n; i++)
+    dst[i] = decode_key (src[i], type);
+}
+
+/* All four digit histograms in one read of the keys. */
+static void
+count_all_digits (const guint32 *keys,
+                  gsize          begin,
+                  gsize          end,
+                  DigitHist      hist)
+{
+  for (gsize i = begin; i < end; i++)
+    for (guint p = 0; p < RADIX_PASSES; p++)
+      hist[p][digit_of (keys[i], p)]++;
+}
+
+/* A pass whose digit is the same for every key would only copy the array.
+ * The digit counts of a position never change as passes permute the keys,
+ * so one histogram of the input decides for every pass. */
+static gboolean
+pass_is_trivial (const gsize *counts,
+                 gsize        n)
+{
+  for (guint d = 0; d < RADIX_BUCKETS; d++)
+    if (counts[d] == n)
+      return TRUE;
+  return FALSE;
+}
+
+static void
+scatter_seq (const guint32 *src,
+             guint32       *dst,
+             gsize          n,
+             guint          pass,
+             const gsize   *counts)
+{
+  gsize offset[RADIX_BUCKETS];
+  gsize run = 0;
+
+  for (guint d = 0; d < RADIX_BUCKETS; d++)
+    {
+      offset[d] = run;
+      run += counts[d];
+    }
+  for (gsize i = 0; i < n; i++)
+    dst[offset[digit_of (src[i], pass)]++] = src[i];
+}
+
+/* Turns per-thread digit counts (row t) into scatter offsets: digit-major,
+ * then by thread, so that thread t's keys of digit d land after every
+ * smaller digit and after the d's of earlier threads: a stable pass. */
+static void
+thread_offsets (gsize *rows,
+                guint  threads)
+{
+  gsize run = 0;
+
+  for (guint d = 0; d < RADIX_BUCKETS; d++)
+    for (guint t = 0; t < threads; t++)
+      {
+        gsize c = rows[t * RADIX_BUCKETS + d];
+        rows[t * RADIX_BUCKETS + d] = run;
+        run += c;
+      }
+}
+
+/* One stable pass; every thread keeps the same contiguous chunk for its
+ * count and its scatter. rows holds threads * RADIX_BUCKETS counters. */
+static void
+pass_par (const guint32 *src,
+          guint32       *dst,
+          gsize          n,
+          guint          pass,
+          guint          threads,
+          gsize         *rows)
+{
+  memset (rows, 0, threads * RADIX_BUCKETS * sizeof (gsize));
+#pragma omp parallel for schedule(static, 1) num_threads(threads)
+  for (guint t = 0; t < threads; t++)
+    {
+      gsize begin, end;
+      ws_chunk_bounds (n, threads, t, &begin, &end);
+      for (gsize i = begin; i < end; i++)
+        rows[t * RADIX_BUCKETS + digit_of (src[i], pass)]++;
+    }
+  thread_offsets (rows, threads);
+#pragma omp parallel for schedule(static, 1) num_threads(threads)
+  for (guint t = 0; t < threads; t++)
+    {
+      gsize begin, end;
+      gsize *row = rows + t * RADIX_BUCKETS;
+      ws_chunk_bounds (n, threads, t, &begin, &end);
+      for (gsize i = begin; i < end; i++)
+        dst[row[digit_of (src[i], pass)]++] = src[i];
+    }
+}
+
+/* All four histograms of the input, each thread counting its own chunk. */
+static void
+count_all_digits_chunked (const guint32 *keys,
+                          gsize          n,
+                          guint          threads,
+                          DigitHist      total)
+{
+  /* threads is the OpenMP thread count, not a user size: g_new0 is fine. */
+  g_autofree DigitHist *local = g_new0 (DigitHist, threads);
+
+#pragma omp parallel for schedule(static, 1) num_threads(threads) if (threads > 1)
+  for (guint t = 0; t < threads; t++)
+    {
+      gsize begin, end;
+      ws_chunk_bounds (n, threads, t, &begin, &end);
+      count_all_digits (keys, begin, end, local[t]);
+    }
+  for (guint t = 0; t < threads; t++)
+    for (guint p = 0; p < RADIX_PASSES; p++)
+      for (guint d = 0; d < RADIX_BUCKETS; d++)
+        total[p][d] += local[t][p][d];
+}
+
+/* Runs the non-trivial passes, sequentially for one thread; returns how
+ * many ran. *sorted is whichever buffer ended up holding the keys. */
+static guint
+radix_passes (guint32  *keys,
+              guint32  *tmp,
+              gsize     n,
+              guint     threads,
+              guint32 **sorted)
+{
+  g_autofree gsize *rows = g_new (gsize, (gsize) threads * RADIX_BUCKETS);
+  DigitHist hist = { { 0 } };
+  guint32 *src = keys, *dst = tmp;
+  guint run = 0;
+
+  count_all_digits_chunked (keys, n, threads, hist);
+  for (guint p = 0; p < RADIX_PASSES; p++)
+    {
+      guint32 *swap;
+      if (pass_is_trivial (hist[p], n))
+        continue;
+      if (threads == 1)
+        scatter_seq (src, dst, n, p, hist[p]);
+      else
+        pass_par (src, dst, n, p, threads, rows);
+      swap = src;
+      src = dst;
+      dst = swap;
+      run++;
+    }
+  *sorted = src;
+  return run;
+}
+
+gboolean
+ws_radix_sort (WsArray    *a,
+               WsVariant   variant,
+               WsCounters *counters,
+               GError    **error)
+{
+  g_autofree guint32 *tmp = NULL;
+  gboolean par = variant == WS_VARIANT_CPU_PAR;
+  guint32 *keys, *sorted;
+  guint passes;
+
+  g_return_val_if_fail (a != NULL, FALSE);
+  g_return_val_if_fail (error == NULL || *error == NULL, FALSE);
+
+  if (!ws_require_cpu_variant ("radix-sort", variant, error))
+    return FALSE;
+  if (a->n < 2)
+    return TRUE;
+  tmp = ws_try_alloc (a->n, sizeof (guint32), "the radix-sort buffer", error);
+  if (tmp == NULL)
+    return FALSE;
+  keys = a->data;
+  encode_keys (keys, a->n, a->type, par);
+  passes = radix_passes (keys, tmp, a->n, par ? ws_cpu_par_threads () : 1, &sorted);
+  decode_keys (sorted, keys, a->n, a->type, par);
+  if (counters != NULL)
+    counters->passes += passes;
+  return TRUE;
+}

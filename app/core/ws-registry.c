@@ -1,1 +1,310 @@
-/* placeholder: being written */
+/* ws-registry.c: the table of algorithms, variants and parameters. */
+#include "ws-registry.h"
+
+#include "ws-backend.h"
+#include "ws-error.h"
+
+#define BOTH_TYPES ((1u << WS_KEY_INT32) | (1u << WS_KEY_FLOAT32))
+#define INT_ONLY (1u << WS_KEY_INT32)
+#define ARRAY_MAX ((gsize) 1 << 32)
+
+static const WsParamSpec odd_even_params[] = {
+  { "early-exit", "1: stop after an even+odd pass pair without a swap (study 003's CPU code)", 0, 1, 0 },
+};
+static const WsParamSpec stencil_params[] = {
+  { "radius", "window radius R: each output sums (2R+1)² inputs", 0, 1 << 20, 2 },
+};
+static const WsParamSpec histogram_params[] = {
+  { "bins", "number B of equal-width bins over [min, max]", 1, 1 << 24, 256 },
+};
+static const WsParamSpec search_params[] = {
+  { "segments", "p: segments probed per step (2 = classic binary search)", 2, 65536, 2 },
+  { "queries", "number of generated query keys (when no --keys file is given)", 0, 1 << 28, 1000 },
+};
+
+#define NETWORK_PAR "OpenMP: the comparators of each pass split over threads, a barrier between passes"
+
+static const WsAlgorithm bitonic = {
+  "bitonic", "Bitonic sorting network", "000, 003",
+  "Batcher's bitonic sort as log2(w)(log2(w)+1)/2 passes of disjoint comparators; any n, padded "
+  "to the next power of two w with a sentinel that is stripped afterwards",
+  WS_SHAPE_SORT, BOTH_TYPES, 1 << 16, ARRAY_MAX, NULL, 0,
+  { "study 000's loops over stage k, distance j and element i", NETWORK_PAR },
+};
+
+static const WsAlgorithm odd_even = {
+  "odd-even", "Odd-even transposition (brick) sort", "003",
+  "n alternating even and odd passes of neighbour comparators; O(n²) work",
+  WS_SHAPE_SORT, BOTH_TYPES, 1 << 12, 1 << 22, odd_even_params, G_N_ELEMENTS (odd_even_params),
+  { "even and odd passes in turn", NETWORK_PAR },
+};
+
+static const WsAlgorithm oddeven_merge = {
+  "oddeven-merge", "Batcher odd-even merge sort", NULL,
+  "Batcher's odd-even merging network for any n (comparators past the end are dropped); "
+  "fewer comparators than bitonic",
+  WS_SHAPE_SORT, BOTH_TYPES, 1 << 16, ARRAY_MAX, NULL, 0,
+  { "the network's passes in order", NETWORK_PAR },
+};
+
+static const WsAlgorithm radix_sort = {
+  "radix-sort", "LSD radix sort", NULL,
+  "least-significant-digit radix sort, 8-bit digits, stable; the best-CPU reference for honest "
+  "CPU-vs-GPU comparisons",
+  WS_SHAPE_SORT, BOTH_TYPES, 1 << 20, ARRAY_MAX, NULL, 0,
+  { "four counting passes over 8-bit digits", "OpenMP: per-thread digit counts, stable parallel scatter" },
+};
+
+static const WsAlgorithm counting_sort = {
+  "counting-sort", "Counting sort", "002",
+  "histogram of the keys over [min, max], exclusive scan of the counts, stable scatter; int32 keys "
+  "whose range max−min+1 is at most 2^26",
+  WS_SHAPE_SORT, INT_ONLY, 1 << 20, ARRAY_MAX, NULL, 0,
+  { "count, scan, scatter", "OpenMP: per-thread counts, parallel scatter" },
+};
+
+static const WsAlgorithm dot = {
+  "dot", "Sort two arrays, then their dot product", "000",
+  "study 000: both arrays sorted ascending with the bitonic network, then Σ a[i]·b[i]",
+  WS_SHAPE_DOT, BOTH_TYPES, 1 << 16, ARRAY_MAX, NULL, 0,
+  { "bitonic cpu-seq sorts, float accumulator (study 000)",
+    "bitonic cpu-par sorts, OpenMP double partial sums" },
+};
+
+static const WsAlgorithm stencil = {
+  "stencil", "Radius-R window sum", "001",
+  "N×N grid in, (N−2R)×(N−2R) out; every output is the sum of the (2R+1)² inputs around it",
+  WS_SHAPE_STENCIL, BOTH_TYPES, 1000, 46340, stencil_params, G_N_ELEMENTS (stencil_params),
+  { "study 001's four nested loops, O(R²) per output",
+    "summed-area table in double, O(1) per output, OpenMP over rows" },
+};
+
+static const WsAlgorithm reduce = {
+  "reduce", "Sum reduction", "002",
+  "the sum of all keys: exact 64-bit integer for int32, floating point for float32",
+  WS_SHAPE_REDUCE, BOTH_TYPES, 1 << 20, ARRAY_MAX, NULL, 0,
+  { "one loop, float accumulator for float32", "OpenMP double partial sums" },
+};
+
+static const WsAlgorithm scan = {
+  "scan", "Exclusive prefix sum (Blelloch)", "002",
+  "out[i] = in[0] + … + in[i−1]; int32 wraps modulo 2^32 as on a GPU",
+  WS_SHAPE_SCAN, BOTH_TYPES, 1 << 20, ARRAY_MAX, NULL, 0,
+  { "Blelloch up-sweep and down-sweep, level by level (as animated)",
+    "OpenMP three-phase chunked scan" },
+};
+
+static const WsAlgorithm histogram = {
+  "histogram", "Histogram", "002",
+  "counts of the keys in B equal-width bins over [min, max], max in the last bin",
+  WS_SHAPE_HISTOGRAM, BOTH_TYPES, 1 << 20, ARRAY_MAX, histogram_params,
+  G_N_ELEMENTS (histogram_params),
+  { "one counting loop", "OpenMP per-thread histograms, merged" },
+};
+
+static const WsAlgorithm binary_search = {
+  "binary-search", "Parallel binary (k-ary) search", "004",
+  "first index of each query key in a sorted array, or −1; each step probes the p−1 inner "
+  "boundaries of p equal segments",
+  WS_SHAPE_SEARCH, BOTH_TYPES, 1 << 20, ARRAY_MAX, search_params, G_N_ELEMENTS (search_params),
+  { "queries one after another", "OpenMP over queries" },
+};
+
+static const WsAlgorithm interpolation_search = {
+  "interpolation-search", "Parallel interpolation search", "004",
+  "first index of each query key in a sorted array, or −1; probes placed by linear interpolation "
+  "after a first split into p segments",
+  WS_SHAPE_SEARCH, BOTH_TYPES, 1 << 20, ARRAY_MAX, search_params, G_N_ELEMENTS (search_params),
+  { "queries one after another", "OpenMP over queries" },
+};
+
+static const WsAlgorithm *const algorithms[] = {
+  &bitonic, &odd_even, &oddeven_merge, &radix_sort, &counting_sort, &dot, &stencil,
+  &reduce, &scan, &histogram, &binary_search, &interpolation_search,
+};
+
+const WsAlgorithm *const *
+ws_registry_list (guint *n_algorithms)
+{
+  *n_algorithms = G_N_ELEMENTS (algorithms);
+  return algorithms;
+}
+
+static char *
+algorithm_names (void)
+{
+  g_autoptr (GString) names = g_string_new (NULL);
+
+  for (guint i = 0; i < G_N_ELEMENTS (algorithms); i++)
+    g_string_append_printf (names, "%s%s", i ? ", " : "", algorithms[i]->name);
+  return g_string_free (g_steal_pointer (&names), FALSE);
+}
+
+const WsAlgorithm *
+ws_registry_lookup (const char *name,
+                    GError    **error)
+{
+  g_autofree char *names = NULL;
+
+  for (guint i = 0; i < G_N_ELEMENTS (algorithms); i++)
+    if (g_strcmp0 (name, algorithms[i]->name) == 0)
+      return algorithms[i];
+  names = algorithm_names ();
+  g_set_error (error, WS_ERROR, WS_ERROR_INVALID_ARGUMENT,
+               "Unknown algorithm “%s”: choose one of %s (warpscope-cli list describes them)",
+               name ? name : "", names);
+  return NULL;
+}
+
+gboolean
+ws_algorithm_defines (const WsAlgorithm *algo,
+                      WsVariant          variant)
+{
+  g_return_val_if_fail (algo != NULL, FALSE);
+  return variant < WS_N_VARIANTS && algo->variants[variant] != NULL;
+}
+
+gboolean
+ws_algorithm_supports_type (const WsAlgorithm *algo,
+                            WsKeyType          type)
+{
+  return (algo->key_types & (1u << type)) != 0;
+}
+
+char *
+ws_algorithm_types_string (const WsAlgorithm *algo)
+{
+  g_autoptr (GString) s = g_string_new (NULL);
+
+  for (guint t = WS_KEY_INT32; t <= WS_KEY_FLOAT32; t++)
+    if (ws_algorithm_supports_type (algo, (WsKeyType) t))
+      g_string_append_printf (s, "%s%s", s->len ? ", " : "", ws_key_type_name ((WsKeyType) t));
+  return g_string_free (g_steal_pointer (&s), FALSE);
+}
+
+const WsParamSpec *
+ws_algorithm_param (const WsAlgorithm *algo,
+                    const char        *name,
+                    guint             *index)
+{
+  for (guint i = 0; i < algo->n_params; i++)
+    if (g_strcmp0 (algo->params[i].name, name) == 0)
+      {
+        if (index != NULL)
+          *index = i;
+        return &algo->params[i];
+      }
+  return NULL;
+}
+
+void
+ws_params_init_defaults (const WsAlgorithm *algo,
+                         WsParams          *params)
+{
+  *params = (WsParams) { { 0 } };
+  for (guint i = 0; i < algo->n_params; i++)
+    params->values[i] = algo->params[i].def;
+}
+
+gboolean
+ws_params_set (const WsAlgorithm *algo,
+               WsParams          *params,
+               const char        *name,
+               gint64             value,
+               GError           **error)
+{
+  guint index;
+  const WsParamSpec *spec = ws_algorithm_param (algo, name, &index);
+
+  if (spec == NULL)
+    {
+      g_set_error (error, WS_ERROR, WS_ERROR_INVALID_ARGUMENT,
+                   "%s takes no parameter “%s”", algo->name, name);
+      return FALSE;
+    }
+  if (value < spec->min || value > spec->max)
+    {
+      g_set_error (error, WS_ERROR, WS_ERROR_INVALID_ARGUMENT,
+                   "%s: %s = %" G_GINT64_FORMAT " is out of range: use %" G_GINT64_FORMAT
+                   " to %" G_GINT64_FORMAT,
+                   algo->name, name, value, spec->min, spec->max);
+      return FALSE;
+    }
+  params->values[index] = value;
+  return TRUE;
+}
+
+gint64
+ws_params_get (const WsAlgorithm *algo,
+               const WsParams    *params,
+               const char        *name)
+{
+  guint index;
+
+  if (ws_algorithm_param (algo, name, &index) == NULL)
+    g_return_val_if_reached (0);
+  return params->values[index];
+}
+
+static char *
+defined_variants (const WsAlgorithm *algo)
+{
+  g_autoptr (GString) s = g_string_new (NULL);
+
+  for (guint v = 0; v < WS_N_VARIANTS; v++)
+    if (ws_algorithm_defines (algo, (WsVariant) v))
+      g_string_append_printf (s, "%s%s", s->len ? ", " : "", ws_variant_name ((WsVariant) v));
+  return g_string_free (g_steal_pointer (&s), FALSE);
+}
+
+static gboolean
+check_variant (const WsAlgorithm *algo,
+               WsVariant          variant,
+               GError           **error)
+{
+  g_autofree char *valid = defined_variants (algo);
+  const WsBackend *backend = ws_backend_for (variant);
+
+  if (!ws_algorithm_defines (algo, variant))
+    {
+      g_set_error (error, WS_ERROR, WS_ERROR_UNSUPPORTED,
+                   "%s has no variant “%s” in this version: choose one of %s",
+                   algo->name, ws_variant_name (variant), valid);
+      return FALSE;
+    }
+  if (!backend->has_variant (backend, algo->name, variant))
+    {
+      g_set_error (error, WS_ERROR, WS_ERROR_UNAVAILABLE,
+                   "%s %s is not available: the %s backend does not provide it",
+                   algo->name, ws_variant_name (variant), backend->name);
+      return FALSE;
+    }
+  return TRUE;
+}
+
+gboolean
+ws_algorithm_check_run (const WsAlgorithm *algo,
+                        WsVariant          variant,
+                        WsKeyType          type,
+                        gsize              n,
+                        GError           **error)
+{
+  g_autofree char *types = ws_algorithm_types_string (algo);
+
+  if (!ws_algorithm_supports_type (algo, type))
+    {
+      g_set_error (error, WS_ERROR, WS_ERROR_UNSUPPORTED,
+                   "%s does not take %s keys: use --type %s",
+                   algo->name, ws_key_type_name (type), types);
+      return FALSE;
+    }
+  if (n > algo->max_n)
+    {
+      g_set_error (error, WS_ERROR, WS_ERROR_INVALID_ARGUMENT,
+                   "%s: n = %" G_GSIZE_FORMAT " is above its limit of %" G_GSIZE_FORMAT
+                   "; choose a smaller size",
+                   algo->name, n, algo->max_n);
+      return FALSE;
+    }
+  return check_variant (algo, variant, error);
+}

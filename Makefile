@@ -1,0 +1,69 @@
+# Warpscope — the two commands of the README:
+#   make run    install what is missing, build, start Warpscope
+#   make test   install what is missing, build, run every test suite
+# Other targets: make build, make sanitize (core and cli suites under
+# ASan+UBSan), make clean. CUDA_ARCH="75 90" picks the GPU architectures.
+
+BUILD      ?= build
+ASAN_BUILD ?= build-asan
+CUDA_HOME  ?= /usr/local/cuda
+CUDA_ARCH  ?=
+MESON_ARGS ?=
+
+# Debian packages the build and tests need (checked one by one; only the
+# missing ones are installed).
+DEPS := gcc make meson ninja-build pkg-config python3 libglib2.0-dev
+
+SUDO := $(shell [ "$$(id -u)" -ne 0 ] && command -v sudo >/dev/null && echo sudo)
+
+# meson finds nvcc through PATH (and $$NVCC) when the toolkit is installed.
+export PATH := $(CUDA_HOME)/bin:$(PATH)
+ifneq ($(wildcard $(CUDA_HOME)/bin/nvcc),)
+export NVCC := $(CUDA_HOME)/bin/nvcc
+endif
+
+comma := ,
+empty :=
+space := $(empty) $(empty)
+ARCH_ARG := $(if $(strip $(CUDA_ARCH)),-Dcuda-arch=$(subst $(space),$(comma),$(strip $(CUDA_ARCH))))
+
+.PHONY: all deps build run test sanitize clean
+
+all: build
+
+deps:
+	@missing=""; \
+	for p in $(DEPS); do \
+	  dpkg-query -W -f='$${Status}' $$p 2>/dev/null | grep -q "install ok installed" || missing="$$missing $$p"; \
+	done; \
+	if [ -n "$$missing" ]; then \
+	  echo "Installing Debian packages:$$missing"; \
+	  $(SUDO) env DEBIAN_FRONTEND=noninteractive apt-get update -qq && \
+	  $(SUDO) env DEBIAN_FRONTEND=noninteractive apt-get install -y -qq --no-install-recommends $$missing; \
+	fi
+
+$(BUILD)/build.ninja:
+	meson setup $(BUILD) $(ARCH_ARG) $(MESON_ARGS)
+
+build: deps $(BUILD)/build.ninja
+	ninja -C $(BUILD)
+
+run: build
+	$(BUILD)/app/cli/warpscope-cli demo
+
+test: build
+	@python3 tests/run-suites.py $(BUILD)
+
+$(ASAN_BUILD)/build.ninja:
+	meson setup $(ASAN_BUILD) -Dcuda=disabled -Dbuildtype=debug \
+	  -Db_sanitize=address,undefined -Db_lundef=false $(MESON_ARGS)
+
+sanitize: deps $(ASAN_BUILD)/build.ninja
+	ninja -C $(ASAN_BUILD)
+	@ASAN_OPTIONS=detect_leaks=1:abort_on_error=1:allocator_may_return_null=1 \
+	 LSAN_OPTIONS=suppressions=$(CURDIR)/tests/lsan.supp:print_suppressions=0 \
+	 UBSAN_OPTIONS=halt_on_error=1:print_stacktrace=1 \
+	 python3 tests/run-suites.py $(ASAN_BUILD) --suite core --suite cli
+
+clean:
+	rm -rf $(BUILD) $(ASAN_BUILD)

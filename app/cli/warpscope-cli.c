@@ -1,0 +1,76 @@
+/* warpscope-cli: the headless face of Warpscope — list, info, run, demo. */
+#include <locale.h>
+#include <stdio.h>
+
+#include "ws-cli.h"
+#include "ws-config.h"
+#include "ws-error.h"
+
+typedef struct
+{
+  const char *name;
+  int (*func) (int argc, char **argv);
+  const char *summary;
+} Command;
+
+static const Command commands[] = {
+  { "list", ws_cli_list, "algorithms, variants, parameters and their ranges" },
+  { "info", ws_cli_info, "this machine's CPU and GPUs" },
+  { "run", ws_cli_run, "run one algorithm on generated or given data and verify it" },
+  { "demo", ws_cli_demo, "sort one random array with every CPU sorting network" },
+};
+
+static void
+usage (FILE *to)
+{
+  fprintf (to, "Usage: warpscope-cli COMMAND [OPTION…]\n\nCommands:\n");
+  for (guint i = 0; i < G_N_ELEMENTS (commands); i++)
+    fprintf (to, "  %-6s %s\n", commands[i].name, commands[i].summary);
+  fprintf (to, "\n“warpscope-cli COMMAND --help” describes a command's options.\n");
+}
+
+int
+ws_cli_fail (const GError *error)
+{
+  fprintf (stderr, "warpscope-cli: %s\n", error->message);
+  return 1;
+}
+
+gboolean
+ws_cli_parse_options (GOptionContext *context,
+                      int            *argc,
+                      char         ***argv,
+                      int            *status)
+{
+  g_autoptr (GError) error = NULL;
+
+  if (g_option_context_parse (context, argc, argv, &error))
+    return TRUE;
+  fprintf (stderr, "warpscope-cli: %s\nTry “warpscope-cli %s --help”.\n", error->message,
+           (*argv)[0]);
+  *status = 2;
+  return FALSE;
+}
+
+int
+main (int argc, char **argv)
+{
+  setlocale (LC_ALL, "");
+  g_set_prgname ("warpscope-cli");
+  if (argc < 2 || g_str_equal (argv[1], "--help") || g_str_equal (argv[1], "-h"))
+    {
+      usage (argc < 2 ? stderr : stdout);
+      return argc < 2 ? 2 : 0;
+    }
+  if (g_str_equal (argv[1], "--version"))
+    {
+      printf ("warpscope-cli %s\n", WS_VERSION);
+      return 0;
+    }
+  for (guint i = 0; i < G_N_ELEMENTS (commands); i++)
+    if (g_str_equal (argv[1], commands[i].name))
+      return commands[i].func (argc - 1, argv + 1);
+  fprintf (stderr, "warpscope-cli: unknown command “%s”\n", argv[1]);
+  usage (stderr);
+  return 2;
+}

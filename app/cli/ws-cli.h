@@ -1,0 +1,28 @@
+/* ws-cli.h: the subcommands of warpscope-cli. Each returns the exit status. */
+#pragma once
+
+#include <glib.h>
+
+G_BEGIN_DECLS
+
+int      ws_cli_list  (int argc, char **argv);
+int      ws_cli_info  (int argc, char **argv);
+int      ws_cli_run   (int argc, char **argv);
+int      ws_cli_demo  (int argc, char **argv);
+
+/* Print "warpscope-cli: <message>" on stderr; returns the failure status 1. */
+int      ws_cli_fail  (const GError *error);
+
+/* Parse a size: "65536", "2^20", "1e6", "64k", "16M" (powers of 1024). */
+gboolean ws_cli_parse_size (const char *option,
+                            const char *text,
+                            gsize      *out,
+                            GError    **error);
+
+/* Parse the options of a subcommand; usage errors are reported here. */
+gboolean ws_cli_parse_options (GOptionContext *context,
+                               int            *argc,
+                               char         ***argv,
+                               int            *status);
+
+G_END_DECLS

@@ -1,0 +1,63 @@
+/* ws-backend.h: how the engine reaches a compute device.
+ *
+ * A backend is a table of function pointers. app/core holds one instance for
+ * the CPU and reaches CUDA only through another instance, filled in by
+ * ws-backend-cuda.c when the build has CUDA (and by a stub that explains why
+ * not otherwise). That keeps every CUDA header out of core, so core builds
+ * and tests on machines without nvcc.
+ */
+#pragma once
+
+#include <glib.h>
+
+#include "ws-types.h"
+
+G_BEGIN_DECLS
+
+/* One compute device as the studies tabulated it. Sizes in bytes. */
+typedef struct
+{
+  char    name[256];
+  int     major;                 /* compute capability */
+  int     minor;
+  int     sm_count;
+  guint64 global_mem;
+  guint64 shared_mem_per_block;
+  int     regs_per_block;
+  int     warp_size;
+  int     max_threads_per_block;
+  guint64 const_mem;
+  int     clock_khz;
+  int     memory_clock_khz;
+  int     memory_bus_width;      /* bits */
+} WsDeviceInfo;
+
+typedef struct _WsBackend WsBackend;
+
+struct _WsBackend
+{
+  const char *name;              /* "cpu" or "cuda" */
+
+  /* A line saying what this backend was built with ("CUDA runtime 13.0,
+   * driver 13.0", "OpenMP 4.5, 2 threads"). Free with g_free. */
+  char     *(*describe)       (const WsBackend *self);
+
+  /* The devices it can compute on, as an array of WsDeviceInfo. FALSE and an
+   * error saying why (no GPU, no driver, not built with CUDA) when none. */
+  gboolean  (*query_devices)  (const WsBackend *self,
+                               GArray         **devices,
+                               GError         **error);
+
+  /* Whether it implements `variant` of the named algorithm. */
+  gboolean  (*has_variant)    (const WsBackend *self,
+                               const char      *algorithm,
+                               WsVariant        variant);
+};
+
+const WsBackend *ws_backend_cpu     (void);
+const WsBackend *ws_backend_cuda    (void);
+
+/* The backend that runs `variant`: the CPU one for cpu-*, CUDA for gpu-*. */
+const WsBackend *ws_backend_for     (WsVariant variant);
+
+G_END_DECLS

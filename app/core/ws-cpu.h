@@ -1,0 +1,43 @@
+/* ws-cpu.h: small helpers shared by the CPU algorithms of the engine: the
+ * variant check, the thread count of cpu-par variants, the split of an
+ * array into per-thread chunks, and the min/max of int32 keys.
+ *
+ * cpu-par code splits work as `parallel for` over thread indices with
+ * ws_chunk_bounds rather than calling omp_get_thread_num () in a region, so
+ * that it needs no OpenMP API and still runs, correctly and sequentially,
+ * when the build has no OpenMP.
+ */
+#pragma once
+
+#include <glib.h>
+
+#include "ws-types.h"
+
+G_BEGIN_DECLS
+
+/* TRUE for cpu-seq and cpu-par; otherwise WS_ERROR_UNSUPPORTED naming the
+ * algorithm and the variant. */
+gboolean  ws_require_cpu_variant (const char *algorithm,
+                                  WsVariant   variant,
+                                  GError    **error);
+
+/* Threads a cpu-par variant splits its work over (1 without OpenMP). */
+guint     ws_cpu_par_threads     (void);
+
+/* [*begin, *end) of chunk k when n items are split into `parts` nearly
+ * equal, contiguous chunks (k < parts). */
+void      ws_chunk_bounds        (gsize  n,
+                                  guint  parts,
+                                  guint  k,
+                                  gsize *begin,
+                                  gsize *end);
+
+/* Min and max of n int32 keys (G_MAXINT32, G_MININT32 for n = 0); an
+ * OpenMP min/max reduction when par. */
+void      ws_cpu_minmax_i32      (const gint32 *x,
+                                  gsize         n,
+                                  gboolean      par,
+                                  gint32       *min_out,
+                                  gint32       *max_out);
+
+G_END_DECLS

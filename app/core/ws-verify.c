@@ -1,0 +1,351 @@
+/* ws-verify.c: check a run's result against references that share no code
+ * with the algorithms: qsort, plain double sums, direct window sums. */
+#include <float.h>
+#include <math.h>
+#include <stdlib.h>
+
+#include "ws-dot.h"
+#include "ws-error.h"
+#include "ws-run.h"
+#include "ws-search.h"
+
+/* The most stencil work verified exhaustively; bigger grids are sampled. */
+#define STENCIL_FULL_CHECK_WORK 50000000.0
+#define STENCIL_SAMPLES 2000
+
+static int
+cmp_i32 (const void *pa, const void *pb)
+{
+  gint32 a = *(const gint32 *) pa, b = *(const gint32 *) pb;
+  return (a > b) - (a < b);
+}
+
+/* By value, -0.0 before +0.0, so that equal multisets sort bit-identically. */
+static int
+cmp_f32 (const void *pa, const void *pb)
+{
+  float a = *(const float *) pa, b = *(const float *) pb;
+  if (a != b)
+    return a < b ? -1 : 1;
+  return (int) !signbit (a) - (int) !signbit (b);
+}
+
+static WsArray *
+qsorted_copy (const WsArray *a,
+              GError       **error)
+{
+  WsArray *c = ws_array_copy (a, error);
+  if (c != NULL && c->n > 1)
+    qsort (c->data, c->n, ws_key_type_size (c->type), a->type == WS_KEY_INT32 ? cmp_i32 : cmp_f32);
+  return c;
+}
+
+static gboolean
+check_ascending (const WsArray *a,
+                 GError       **error)
+{
+  for (gsize i = 1; i < a->n; i++)
+    if (a->type == WS_KEY_INT32 ? a->i32[i - 1] > a->i32[i] : a->f32[i - 1] > a->f32[i])
+      {
+        g_set_error (error, WS_ERROR, WS_ERROR_VERIFY,
+                     "Result is not sorted: element %" G_GSIZE_FORMAT " is greater than element %"
+                     G_GSIZE_FORMAT, i - 1, i);
+        return FALSE;
+      }
+  return TRUE;
+}
+
+/* Ascending, and the same multiset as the input (compared after qsort). */
+static gboolean
+verify_sorted_permutation (const WsArray *input,
+                           const WsArray *result,
+                           GError       **error)
+{
+  g_autoptr (WsArray) ref = NULL;
+  g_autoptr (WsArray) got = NULL;
+
+  if (!check_ascending (result, error))
+    return FALSE;
+  if ((ref = qsorted_copy (input, error)) == NULL || (got = qsorted_copy (result, error)) == NULL)
+    return FALSE;
+  if (!ws_array_equal (ref, got))
+    {
+      g_set_error (error, WS_ERROR, WS_ERROR_VERIFY,
+                   "Result is sorted but is not a permutation of the input: keys were lost or changed");
+      return FALSE;
+    }
+  return TRUE;
+}
+
+/* A float sum of m terms may differ from the exact one by about m·ε·Σ|x|. */
+static gboolean
+close_enough (double got, double ref, double abs_sum, double terms)
+{
+  if (isinf (ref) || isnan (ref))
+    return (isnan (ref) && isnan (got)) || got == ref;
+  return fabs (got - ref) <= (terms + 2.0) * FLT_EPSILON * abs_sum + FLT_MIN;
+}
+
+static gboolean
+verify_reduce (const WsArray  *a,
+               const WsScalar *s,
+               GError        **error)
+{
+  double sum = 0.0, abs_sum = 0.0;
+  gint64 isum = 0;
+
+  for (gsize i = 0; i < a->n; i++)
+    {
+      if (a->type == WS_KEY_INT32)
+        isum += a->i32[i]; /* |sum| < 2^31 · 2^32 fits gint64 for any n we allocate */
+      sum += ws_array_get_double (a, i);
+      abs_sum += fabs (ws_array_get_double (a, i));
+    }
+  if (a->type == WS_KEY_INT32 ? s->i == isum : close_enough (s->f, sum, abs_sum, (double) a->n))
+    return TRUE;
+  g_set_error (error, WS_ERROR, WS_ERROR_VERIFY,
+               "Sum is %.17g but a double-precision loop gives %.17g",
+               s->is_int ? (double) s->i : s->f, a->type == WS_KEY_INT32 ? (double) isum : sum);
+  return FALSE;
+}
+
+static gboolean
+verify_dot (const WsRunInput  *in,
+            const WsRunOutput *out,
+            GError           **error)
+{
+  double ref, abs_sum = 0.0;
+
+  if (!verify_sorted_permutation (in->input, out->array, error)
+      || !verify_sorted_permutation (in->input2, out->array2, error))
+    return FALSE;
+  ref = ws_dot_reference (out->array, out->array2);
+  for (gsize i = 0; i < out->array->n; i++)
+    abs_sum += fabs (ws_array_get_double (out->array, i) * ws_array_get_double (out->array2, i));
+  if (out->scalar.is_int ? (double) out->scalar.i == ref
+                         : close_enough (out->scalar.f, ref, abs_sum, (double) out->array->n))
+    return TRUE;
+  g_set_error (error, WS_ERROR, WS_ERROR_VERIFY,
+               "Dot product is %.17g but a double-precision loop gives %.17g",
+               out->scalar.is_int ? (double) out->scalar.i : out->scalar.f, ref);
+  return FALSE;
+}
+
+/* Exclusive prefix sums: int32 exact modulo 2^32, float32 within rounding. */
+static gboolean
+verify_scan (const WsArray *in,
+             const WsArray *out,
+             GError       **error)
+{
+  guint32 isum = 0;
+  double sum = 0.0, abs_sum = 0.0;
+
+  for (gsize i = 0; i < in->n; i++)
+    {
+      gboolean ok = in->type == WS_KEY_INT32
+                      ? (guint32) out->i32[i] == isum
+                      : close_enough (out->f32[i], sum, abs_sum, (double) i);
+      if (!ok)
+        {
+          g_set_error (error, WS_ERROR, WS_ERROR_VERIFY,
+                       "Prefix sum %" G_GSIZE_FORMAT " is %.9g but should be %.9g", i,
+                       ws_array_get_double (out, i),
+                       in->type == WS_KEY_INT32 ? (double) (gint32) isum : sum);
+          return FALSE;
+        }
+      if (in->type == WS_KEY_INT32)
+        isum += (guint32) in->i32[i];
+      sum += ws_array_get_double (in, i);
+      abs_sum += fabs (ws_array_get_double (in, i));
+    }
+  return TRUE;
+}
+
+static gsize
+histogram_bin (const WsArray *a, gsize i, guint bins, double lo, double hi)
+{
+  double x = ws_array_get_double (a, i), b;
+
+  if (a->type == WS_KEY_INT32)
+    {
+      gint64 span = (gint64) hi - (gint64) lo;
+      gint64 bi = span == 0 ? 0 : ((gint64) x - (gint64) lo) * (gint64) bins / span;
+      return (gsize) MIN (bi, (gint64) bins - 1);
+    }
+  if (x == -INFINITY || hi == lo)
+    return 0;
+  if (x == INFINITY)
+    return bins - 1;
+  b = floor ((x - lo) * bins / (hi - lo));
+  return b < 0 ? 0 : (gsize) MIN (b, (double) bins - 1);
+}
+
+static gboolean
+verify_histogram (const WsArray     *a,
+                  const WsRunOutput *out,
+                  GError           **error)
+{
+  g_autofree guint64 *ref = ws_try_alloc (out->n_counts, sizeof (guint64), "the reference histogram", error);
+
+  if (ref == NULL)
+    return FALSE;
+  for (gsize i = 0; i < a->n; i++)
+    ref[histogram_bin (a, i, out->n_counts, out->lo, out->hi)]++;
+  for (guint b = 0; b < out->n_counts; b++)
+    if (ref[b] != out->counts[b])
+      {
+        g_set_error (error, WS_ERROR, WS_ERROR_VERIFY,
+                     "Bin %u holds %" G_GUINT64_FORMAT " keys but a plain counting loop finds %"
+                     G_GUINT64_FORMAT, b, out->counts[b], ref[b]);
+        return FALSE;
+      }
+  return TRUE;
+}
+
+/* One output of the window sum, directly, in double; abs_sum bounds rounding. */
+static double
+window_sum (const WsArray *g, gsize side, gsize radius, gsize r, gsize c, double *abs_sum)
+{
+  double sum = 0.0;
+
+  *abs_sum = 0.0;
+  for (gsize i = r; i <= r + 2 * radius; i++)
+    for (gsize j = c; j <= c + 2 * radius; j++)
+      {
+        double x = ws_array_get_double (g, i * side + j);
+        sum += x;
+        *abs_sum += fabs (x);
+      }
+  return sum;
+}
+
+static gboolean
+verify_stencil_cell (const WsRunInput *in, const WsRunOutput *out, gsize radius, gsize r, gsize c,
+                     GError **error)
+{
+  double abs_sum, ref = window_sum (in->input, in->side, radius, r, c, &abs_sum);
+  double got = ws_array_get_double (out->array, r * out->cols + c);
+  double terms = (double) (2 * radius + 1) * (double) (2 * radius + 1);
+
+  if (in->input->type == WS_KEY_INT32 ? got == ref : close_enough (got, ref, abs_sum, terms))
+    return TRUE;
+  g_set_error (error, WS_ERROR, WS_ERROR_VERIFY,
+               "Window sum at row %" G_GSIZE_FORMAT ", column %" G_GSIZE_FORMAT
+               " is %.9g but the direct sum is %.9g", r, c, got, ref);
+  return FALSE;
+}
+
+/* Every output when that is cheap; otherwise the corners and a fixed random sample. */
+static gboolean
+verify_stencil (const WsRunInput  *in,
+                const WsRunOutput *out,
+                char             **what,
+                GError           **error)
+{
+  gsize radius = (in->side - out->rows) / 2, cells = out->rows * out->cols;
+  double work = (double) cells * (double) (2 * radius + 1) * (double) (2 * radius + 1);
+  g_autoptr (GRand) rand = g_rand_new_with_seed (12345);
+
+  if (work <= STENCIL_FULL_CHECK_WORK)
+    {
+      for (gsize k = 0; k < cells; k++)
+        if (!verify_stencil_cell (in, out, radius, k / out->cols, k % out->cols, error))
+          return FALSE;
+      *what = g_strdup_printf ("all %" G_GSIZE_FORMAT " outputs equal direct double sums", cells);
+      return TRUE;
+    }
+  for (guint s = 0; s < STENCIL_SAMPLES; s++)
+    {
+      gsize k = s < 2 ? s * (cells - 1) : (gsize) g_rand_double_range (rand, 0, (double) cells);
+      if (!verify_stencil_cell (in, out, radius, MIN (k, cells - 1) / out->cols,
+                                MIN (k, cells - 1) % out->cols, error))
+        return FALSE;
+    }
+  *what = g_strdup_printf ("%d sampled outputs equal direct double sums", STENCIL_SAMPLES);
+  return TRUE;
+}
+
+/* First index whose value is not below key (compared by value). */
+static gsize
+lower_bound (const WsArray *a, double key)
+{
+  gsize lo = 0, hi = a->n;
+
+  while (lo < hi)
+    {
+      gsize mid = lo + (hi - lo) / 2;
+      if (ws_array_get_double (a, mid) < key)
+        lo = mid + 1;
+      else
+        hi = mid;
+    }
+  return lo;
+}
+
+static gboolean
+verify_search (const WsRunInput  *in,
+               const WsRunOutput *out,
+               GError           **error)
+{
+  for (gsize k = 0; k < in->keys->n; k++)
+    {
+      double key = ws_array_get_double (in->keys, k);
+      gsize lb = lower_bound (in->input, key);
+      gint64 want = lb < in->input->n && ws_array_get_double (in->input, lb) == key ? (gint64) lb : -1;
+      if (out->indices[k] != want)
+        {
+          g_set_error (error, WS_ERROR, WS_ERROR_VERIFY,
+                       "Query %" G_GSIZE_FORMAT " (key %.9g) gave index %" G_GINT64_FORMAT
+                       " but its first occurrence is %" G_GINT64_FORMAT, k, key, out->indices[k], want);
+          return FALSE;
+        }
+    }
+  return TRUE;
+}
+
+static gboolean
+verify_shape (const WsRunInput  *in,
+              const WsRunOutput *out,
+              char             **what,
+              GError           **error)
+{
+  switch (in->algo->shape)
+    {
+    case WS_SHAPE_SORT:
+      *what = g_strdup ("ascending permutation of the input (checked against qsort)");
+      return verify_sorted_permutation (in->input, out->array, error);
+    case WS_SHAPE_DOT:
+      *what = g_strdup ("both arrays sorted; product matches a double-precision sum");
+      return verify_dot (in, out, error);
+    case WS_SHAPE_STENCIL:
+      return verify_stencil (in, out, what, error);
+    case WS_SHAPE_REDUCE:
+      *what = g_strdup ("matches a double-precision loop");
+      return verify_reduce (in->input, &out->scalar, error);
+    case WS_SHAPE_SCAN:
+      *what = g_strdup ("every prefix matches a sequential sum");
+      return verify_scan (in->input, out->array, error);
+    case WS_SHAPE_HISTOGRAM:
+      *what = g_strdup ("every bin matches a plain counting loop");
+      return verify_histogram (in->input, out, error);
+    case WS_SHAPE_SEARCH:
+      *what = g_strdup ("every answer matches a lower-bound search");
+      return verify_search (in, out, error);
+    }
+  g_return_val_if_reached (FALSE);
+}
+
+gboolean
+ws_run_verify (const WsRunInput  *in,
+               const WsRunOutput *out,
+               char             **verdict,
+               GError           **error)
+{
+  g_autofree char *what = NULL;
+
+  if (!verify_shape (in, out, &what, error))
+    return FALSE;
+  if (verdict != NULL)
+    *verdict = g_steal_pointer (&what);
+  return TRUE;
+}
