@@ -192,7 +192,7 @@ counting_sort_par (WsArray *a,
                    gsize    range,
                    GError **error)
 {
-  guint threads = ws_cpu_par_threads ();
+  guint threads = ws_cpu_threads_for (a->n, WS_CPU_GRAIN);
 
   if (range <= a->n / threads)
     return counting_sort_par_private (a, min, range, threads, error);

@@ -31,6 +31,15 @@ ws_cpu_par_threads (void)
 #endif
 }
 
+guint
+ws_cpu_threads_for (gsize items,
+                    gsize grain)
+{
+  gsize useful = items / MAX (grain, 1);
+
+  return (guint) CLAMP (useful, 1, ws_cpu_par_threads ());
+}
+
 void
 ws_chunk_bounds (gsize  n,
                  guint  parts,

@@ -24,6 +24,15 @@ gboolean  ws_require_cpu_variant (const char *algorithm,
 /* Threads a cpu-par variant splits its work over (1 without OpenMP). */
 guint     ws_cpu_par_threads     (void);
 
+/* Items below which one more thread costs more to start than it saves. */
+#define WS_CPU_GRAIN 16384
+
+/* Threads worth using for `items` units of work: one per `grain` items,
+ * at least 1 and at most ws_cpu_par_threads (), so that small inputs do not
+ * pay for a team they cannot keep busy. */
+guint     ws_cpu_threads_for     (gsize items,
+                                  gsize grain);
+
 /* [*begin, *end) of chunk k when n items are split into `parts` nearly
  * equal, contiguous chunks (k < parts). */
 void      ws_chunk_bounds        (gsize  n,
@@ -39,5 +48,16 @@ void      ws_cpu_minmax_i32      (const gint32 *x,
                                   gboolean      par,
                                   gint32       *min_out,
                                   gint32       *max_out);
+
+/* The int64 whose two's complement bit pattern is `bits`: how sums kept in
+ * wrapping guint64 arithmetic (free of signed-overflow UB) turn back into
+ * signed values. */
+static inline gint64
+ws_i64_from_bits (guint64 bits)
+{
+  if (bits <= (guint64) G_MAXINT64)
+    return (gint64) bits;
+  return -(gint64) (~bits) - 1;
+}
 
 G_END_DECLS

@@ -5,7 +5,7 @@
 
 #include "ws-error.h"
 #include "ws-network.h"
-#include "ws-primitives.h"
+#include "ws-cpu.h"
 
 /* A 128-bit two's complement sum. One int32 product takes up to 63 bits, so
  * a 64-bit sum could overflow midway although the total fits; in 128 bits
@@ -79,7 +79,7 @@ dot_par (const WsArray *a,
          WsAcc128      *isum,
          double        *fsum)
 {
-  guint parts = ws_cpu_par_threads ();
+  guint parts = ws_cpu_threads_for (a->n, WS_CPU_GRAIN);
   g_autofree WsAcc128 *ip = g_new0 (WsAcc128, parts);
   g_autofree double *fp = g_new0 (double, parts);
 

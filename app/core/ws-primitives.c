@@ -17,16 +17,6 @@
 
 /* ---- Reduce ---- */
 
-/* The int64 value of a two's complement bit pattern, without relying on the
- * implementation-defined unsigned-to-signed conversion. */
-static gint64
-i64_from_bits (guint64 bits)
-{
-  if (bits <= (guint64) G_MAXINT64)
-    return (gint64) bits;
-  return -(gint64) (~bits) - 1;
-}
-
 /* Exact modulo 2^64 and never undefined; exact outright when the true sum
  * fits int64, which i32_sum_fits guarantees. */
 static gint64
@@ -39,7 +29,7 @@ sum_i32 (const gint32 *x,
 #pragma omp parallel for reduction(+ : sum) schedule(static) if (par)
   for (gsize i = 0; i < n; i++)
     sum += (guint64) (gint64) x[i];
-  return i64_from_bits (sum);
+  return ws_i64_from_bits (sum);
 }
 
 /* Up to 2^32 keys of at most 2^31 in size always fit int64. Past that a
@@ -240,7 +230,7 @@ hist_count_private (const HistBins *h,
                     guint64        *counts,
                     GError        **error)
 {
-  guint threads = ws_cpu_par_threads ();
+  guint threads = ws_cpu_threads_for (h->a->n, WS_CPU_GRAIN);
   g_autofree guint64 *priv = ws_try_alloc ((gsize) threads * h->bins, sizeof (guint64),
                                            "the per-thread histograms", error);
 

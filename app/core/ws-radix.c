@@ -238,7 +238,7 @@ ws_radix_sort (WsArray    *a,
     return FALSE;
   keys = a->data;
   encode_keys (keys, a->n, a->type, par);
-  passes = radix_passes (keys, tmp, a->n, par ? ws_cpu_par_threads () : 1, &sorted);
+  passes = radix_passes (keys, tmp, a->n, par ? ws_cpu_threads_for (a->n, WS_CPU_GRAIN) : 1, &sorted);
   decode_keys (sorted, keys, a->n, a->type, par);
   if (counters != NULL)
     counters->passes += passes;

@@ -265,7 +265,7 @@ scan_chunked_par (const WsArray *in,
                   WsArray       *out,
                   GError       **error)
 {
-  guint threads = ws_cpu_par_threads ();
+  guint threads = ws_cpu_threads_for (in->n, WS_CPU_GRAIN);
   g_autoptr (WsArray) sums = ws_array_new (in->type, threads, error);
 
   if (sums == NULL)

@@ -37,12 +37,14 @@ first_unsorted (const WsArray *a,
   return first;
 }
 
-static gboolean
-check_sorted (const WsArray *sorted,
-              gboolean       par,
-              GError       **error)
+gboolean
+ws_search_check_sorted (const WsArray *sorted,
+                        GError       **error)
 {
-  gsize i = first_unsorted (sorted, par);
+  gsize i;
+
+  g_return_val_if_fail (sorted != NULL, FALSE);
+  i = first_unsorted (sorted, TRUE);
 
   if (i == G_MAXSIZE)
     return TRUE;
@@ -56,14 +58,6 @@ check_sorted (const WsArray *sorted,
                  " (%.9g > %.9g); sort it first", i, value_at (sorted, i),
                  value_at (sorted, i + 1));
   return FALSE;
-}
-
-gboolean
-ws_search_check_sorted (const WsArray *sorted,
-                        GError       **error)
-{
-  g_return_val_if_fail (sorted != NULL, FALSE);
-  return check_sorted (sorted, TRUE, error);
 }
 
 /* ---- One key ---- */
@@ -272,7 +266,7 @@ check_search (const char    *algorithm,
                    WS_SEARCH_MIN_SEGMENTS, WS_SEARCH_MAX_SEGMENTS);
       return FALSE;
     }
-  return check_sorted (sorted, variant == WS_VARIANT_CPU_PAR, error);
+  return TRUE;
 }
 
 static gboolean

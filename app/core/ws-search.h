@@ -15,9 +15,12 @@
  * the steps by about 3 log2 n on any data (pure interpolation can need n
  * steps, e.g. on long runs of equal keys).
  *
- * Every step shrinks the range, so the searches terminate on any input. They
- * check first that the array is sorted (ws_search_check_sorted), an O(n)
- * scan included in their time. counters (if non-NULL) gain passes = steps
+ * Every step shrinks the range, so the searches terminate on any input.
+ * The array must be sorted: they do not check it, because an O(n) scan
+ * would swamp the O(log n) per key that a benchmark of them measures.
+ * Callers check once with ws_search_check_sorted (ws_run does, before its
+ * clock starts); on an unsorted array the answers are unspecified indices
+ * (or -1), never a crash. counters (if non-NULL) gain passes = steps
  * and probes = array elements read, summed over the keys; with p = 2 a key
  * takes about log2 n probes. cpu-seq takes the keys in order, cpu-par
  * spreads them over OpenMP threads; other variants are WS_ERROR_UNSUPPORTED.

@@ -4,7 +4,7 @@
 #include <math.h>
 
 #include "ws-error.h"
-#include "ws-primitives.h"
+#include "ws-cpu.h"
 
 #ifdef _OPENMP
 #include <omp.h>
@@ -66,16 +66,6 @@ check_grid (const WsArray *grid,
   return FALSE;
 }
 
-/* The int64 value of a two's complement bit pattern, without relying on the
- * implementation-defined unsigned-to-signed conversion. */
-static gint64
-i64_from_bits (guint64 bits)
-{
-  if (bits <= (guint64) G_MAXINT64)
-    return (gint64) bits;
-  return -(gint64) (~bits) - 1;
-}
-
 /* Stores the exact window sum held in 64-bit wrapping form if it fits int32. */
 static gboolean
 store_i32 (guint64  bits,
@@ -100,7 +90,7 @@ set_overflow_error (GError **error,
                "The window sum at output row %" G_GSIZE_FORMAT ", column %" G_GSIZE_FORMAT
                " (centred on input row %" G_GSIZE_FORMAT ", column %" G_GSIZE_FORMAT
                ") is %" G_GINT64_FORMAT ", outside the int32 range; use --type float32 or "
-               "smaller values", row, col, row + radius, col + radius, i64_from_bits (bits));
+               "smaller values", row, col, row + radius, col + radius, ws_i64_from_bits (bits));
 }
 
 /* Widening through int64 makes the unsigned value the two's complement bit
@@ -312,7 +302,7 @@ stencil_par (const WsArray *grid,
              GError       **error)
 {
   gsize w = 2 * (gsize) radius + 1, m = side - w + 1, first_bad;
-  guint threads = ws_cpu_par_threads ();
+  guint threads = ws_cpu_threads_for (side * side, WS_CPU_GRAIN);
   /* One buffer size serves both passes' types (checked below). */
   g_autofree gpointer rows_t = ws_try_alloc (m * side, sizeof (double),
                                              "the window sum's row sums", error);
