@@ -6,6 +6,17 @@
 #include "ws-registry.h"
 #include "ws-system.h"
 
+/* A 0..1 parameter is a flag on the command line; the rest take a value. */
+static void
+print_param (const WsParamSpec *p)
+{
+  if (p->min == 0 && p->max == 1)
+    printf ("  --%-10s flag, off by default: %s\n", p->name, p->description);
+  else
+    printf ("  --%-10s %" G_GINT64_FORMAT " to %" G_GINT64_FORMAT ", default %" G_GINT64_FORMAT
+            ": %s\n", p->name, p->min, p->max, p->def, p->description);
+}
+
 static void
 print_algorithm (const WsAlgorithm *algo)
 {
@@ -19,9 +30,7 @@ print_algorithm (const WsAlgorithm *algo)
     if (ws_algorithm_defines (algo, (WsVariant) v))
       printf ("  %-11s %s\n", ws_variant_name ((WsVariant) v), algo->variants[v]);
   for (guint p = 0; p < algo->n_params; p++)
-    printf ("  --%s=%" G_GINT64_FORMAT "  (%" G_GINT64_FORMAT " to %" G_GINT64_FORMAT ") %s\n",
-            algo->params[p].name, algo->params[p].def, algo->params[p].min, algo->params[p].max,
-            algo->params[p].description);
+    print_param (&algo->params[p]);
   printf ("\n");
 }
 

@@ -383,7 +383,8 @@ print_report (const RunState *st, const RunOptions *o, const char *verdict)
   print_counter ("passes", st->out.counters.passes);
   print_counter ("comparisons", st->out.counters.comparisons);
   print_counter ("swaps", st->out.counters.swaps);
-  print_counter ("probes", st->out.counters.probes);
+  /* A search's reads are the study's "probes"; elsewhere they are plain reads. */
+  print_counter (st->in.algo->shape == WS_SHAPE_SEARCH ? "probes" : "reads", st->out.counters.probes);
   printf ("  %-12s %s\n", "result", result);
   printf ("  %-12s ok — %s\n", "verified", verdict);
   if (o->output != NULL)

@@ -9,7 +9,7 @@
 #define ARRAY_MAX ((gsize) 1 << 32)
 
 static const WsParamSpec odd_even_params[] = {
-  { "early-exit", "1: stop after an even+odd pass pair without a swap (study 003's CPU code)", 0, 1, 0 },
+  { "early-exit", "stop after an even+odd pass pair without a swap (study 003's CPU code)", 0, 1, 0 },
 };
 static const WsParamSpec stencil_params[] = {
   { "radius", "window radius R: each output sums (2R+1)² inputs", 0, 1 << 20, 2 },

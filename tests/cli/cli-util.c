@@ -10,6 +10,13 @@
 CliResult *
 cli_runv (const char *const *args)
 {
+  return cli_runv_in (NULL, args);
+}
+
+CliResult *
+cli_runv_in (const char        *cwd,
+             const char *const *args)
+{
   g_autoptr (GPtrArray) argv = g_ptr_array_new ();
   g_autoptr (GError) error = NULL;
   CliResult *r = g_new0 (CliResult, 1);
@@ -21,7 +28,7 @@ cli_runv (const char *const *args)
   for (guint i = 0; args[i] != NULL; i++)
     g_ptr_array_add (argv, (gpointer) args[i]);
   g_ptr_array_add (argv, NULL);
-  g_spawn_sync (NULL, (char **) argv->pdata, NULL, G_SPAWN_DEFAULT, NULL, NULL,
+  g_spawn_sync (cwd, (char **) argv->pdata, NULL, G_SPAWN_DEFAULT, NULL, NULL,
                 &r->out, &r->err, &wait_status, &error);
   g_assert_no_error (error);
   r->status = WIFEXITED (wait_status) ? WEXITSTATUS (wait_status) : -1;

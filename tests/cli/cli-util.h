@@ -14,6 +14,9 @@ typedef struct
 CliResult *cli_run (const char *first, ...) G_GNUC_NULL_TERMINATED;
 /* The same with a NULL-terminated vector; NULL entries in the middle are not allowed. */
 CliResult *cli_runv (const char *const *args);
+/* The same, in the working directory cwd. */
+CliResult *cli_runv_in (const char        *cwd,
+                        const char *const *args);
 void       cli_result_free (CliResult *r);
 G_DEFINE_AUTOPTR_CLEANUP_FUNC (CliResult, cli_result_free)
 

@@ -15,7 +15,7 @@ test_list (void)
   g_assert_cmpint (r->status, ==, 0);
   for (guint i = 0; i < n; i++)
     g_assert_nonnull (strstr (r->out, algos[i]->name));
-  g_assert_nonnull (strstr (r->out, "--radius=2  (0 to 1048576)"));
+  g_assert_nonnull (strstr (r->out, "--radius     0 to 1048576, default 2"));
   g_assert_nonnull (strstr (r->out, "cpu-par"));
 }
 

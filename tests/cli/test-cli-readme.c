@@ -1,0 +1,47 @@
+/* test-cli-readme.c: every `$ build/app/cli/warpscope-cli …` example of the
+ * README runs as printed, from the project root, and succeeds. */
+#include <string.h>
+
+#include "cli-util.h"
+
+#define PROMPT "$ build/app/cli/warpscope-cli "
+
+static void
+run_example (gconstpointer data)
+{
+  const char *line = data;
+  g_autofree char *root = g_build_filename (g_getenv ("G_TEST_SRCDIR"), "..", NULL);
+  g_auto (GStrv) args = NULL;
+  g_autoptr (GError) error = NULL;
+  g_autoptr (CliResult) r = NULL;
+
+  g_shell_parse_argv (line + strlen (PROMPT), NULL, &args, &error);
+  g_assert_no_error (error);
+  r = cli_runv_in (root, (const char *const *) args);
+  g_assert_cmpint (r->status, ==, 0);
+  g_assert_nonnull (strstr (r->out, "verified     ok"));
+}
+
+int
+main (int argc, char **argv)
+{
+  g_autofree char *path = NULL;
+  g_autofree char *text = NULL;
+  g_auto (GStrv) lines = NULL;
+  guint examples = 0;
+
+  g_test_init (&argc, &argv, NULL);
+  path = g_build_filename (g_getenv ("G_TEST_SRCDIR"), "..", "README.md", NULL);
+  if (!g_file_get_contents (path, &text, NULL, NULL))
+    g_error ("cannot read %s", path);
+  lines = g_strsplit (text, "\n", -1);
+  for (guint i = 0; lines[i] != NULL; i++)
+    if (g_str_has_prefix (lines[i], PROMPT))
+      {
+        g_autofree char *name = g_strdup_printf ("/readme/example-%02u", ++examples);
+        g_test_add_data_func (name, lines[i], run_example);
+      }
+  if (examples == 0)
+    g_error ("no examples found in %s", path);
+  return g_test_run ();
+}
