@@ -21,8 +21,15 @@ set_cuda_error (GError **error, cudaError_t status, const char *what)
       hint = " (no NVIDIA GPU is visible to this process)";
       break;
     case cudaErrorInsufficientDriver:
+      // The runtime says this both for an old driver and for none at all.
+      if (ws_cuda_driver_version () == 0)
+        {
+          g_set_error (error, WS_CUDA_ERROR, WS_CUDA_ERROR_NO_DEVICE,
+                       "%s: no NVIDIA driver is installed on this machine", what);
+          return;
+        }
       code = WS_CUDA_ERROR_DRIVER;
-      hint = " (install an NVIDIA driver that supports CUDA 13, or none is installed)";
+      hint = " (update the NVIDIA driver to one that supports CUDA 13)";
       break;
     case cudaErrorNoKernelImageForDevice:
     case cudaErrorUnsupportedPtxVersion:
