@@ -66,8 +66,9 @@ def main():
     ap.add_argument("-j", type=int, default=os.cpu_count() or 2)
     args = ap.parse_args()
 
+    wanted = {"warpscope:" + s for s in args.suite} | set(args.suite)
     tests = [t for t in introspect(args.build)
-             if not args.suite or set(t.get("suite", [])) & {"warpscope:" + s for s in args.suite} | set(args.suite)]
+             if not args.suite or set(t.get("suite", [])) & wanted]
     wrapper = args.wrapper.split() if args.wrapper else []
     total = [0, 0, 0]
     with concurrent.futures.ThreadPoolExecutor(max_workers=args.j) as pool:
