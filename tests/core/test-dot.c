@@ -7,11 +7,6 @@
 #include "ws-error.h"
 #include "ws-test-util.h"
 
-#define CASE(t, v, d) GUINT_TO_POINTER ((t) | (v) << 4 | (d) << 8)
-#define CASE_TYPE(p) ((WsKeyType) (GPOINTER_TO_UINT (p) & 0xf))
-#define CASE_VARIANT(p) ((WsVariant) ((GPOINTER_TO_UINT (p) >> 4) & 0xf))
-#define CASE_DIST(p) ((WsDistribution) (GPOINTER_TO_UINT (p) >> 8))
-
 /* The dot product of qsort-sorted copies: the sum in double and the sum of
  * |a_i b_i|, for the tolerance n * FLT_EPSILON * sum |a b|. */
 static void
@@ -126,22 +121,23 @@ fold_small (WsArray *a)
 static void
 test_distribution (gconstpointer data)
 {
-  WsKeyType type = CASE_TYPE (data);
-  WsDistribution dist = CASE_DIST (data);
+  const WsTestCase *c = data;
+  WsKeyType type = c->type;
+  WsDistribution dist = c->dist;
 
   for (guint s = 0; s < ws_test_n_sizes; s++)
     {
       gsize n = ws_test_sizes[s];
       g_autoptr (WsArray) a = ws_test_generate (type, dist, n, 10 + s);
       g_autoptr (WsArray) b = ws_test_generate (type, dist, n, 90 + s);
-      check_dot (a, b, CASE_VARIANT (data));
+      check_dot (a, b, c->variant);
       /* The largest size is covered by the raw keys; sorting it twice more
        * would only slow the sanitizer runs. */
       if (type == WS_KEY_INT32 && n <= 1025)
         {
           fold_small (a);
           fold_small (b);
-          check_dot (a, b, CASE_VARIANT (data));
+          check_dot (a, b, c->variant);
         }
     }
 }
@@ -152,7 +148,8 @@ test_distribution (gconstpointer data)
 static void
 test_special (gconstpointer data)
 {
-  WsKeyType type = CASE_TYPE (data);
+  const WsTestCase *c = data;
+  WsKeyType type = c->type;
 
   for (guint s = 0; s < ws_test_n_sizes; s++)
     {
@@ -166,7 +163,7 @@ test_special (gconstpointer data)
           if (fabsf (b->f32[i]) == FLT_MAX)
             b->f32[i] = copysignf (1e18f, b->f32[i]);
         }
-      check_dot (a, b, CASE_VARIANT (data));
+      check_dot (a, b, c->variant);
     }
 }
 
@@ -192,13 +189,13 @@ static void
 test_sorts_first (gconstpointer data)
 {
   const double av[] = { 3, 1, 2 }, bv[] = { 20, 30, 10 };
-  WsKeyType type = CASE_TYPE (data);
-  g_autoptr (WsArray) a = array_of (type, 3, av);
-  g_autoptr (WsArray) b = array_of (type, 3, bv);
+  const WsTestCase *c = data;
+  g_autoptr (WsArray) a = array_of (c->type, 3, av);
+  g_autoptr (WsArray) b = array_of (c->type, 3, bv);
   WsScalar out = { 0 };
 
   g_assert_cmpfloat (ws_dot_reference (a, b), ==, 3 * 20 + 1 * 30 + 2 * 10);
-  g_assert_true (ws_dot (a, b, CASE_VARIANT (data), &out, NULL, NULL));
+  g_assert_true (ws_dot (a, b, c->variant, &out, NULL, NULL));
   g_assert_cmpfloat (out.f, ==, 140.0);
   g_assert_cmpfloat (ws_dot_reference (a, b), ==, 140.0);
   g_assert_cmpfloat (ws_array_get_double (a, 0), ==, 1.0);
@@ -333,35 +330,14 @@ test_counters (void)
   g_assert_cmpuint (counters.comparisons, ==, 2 * 6 * 4);
 }
 
-static void
-add_typed (const char   *name,
-           GTestDataFunc func)
-{
-  for (WsKeyType t = WS_KEY_INT32; t <= WS_KEY_FLOAT32; t++)
-    for (WsVariant v = WS_VARIANT_CPU_SEQ; v <= WS_VARIANT_CPU_PAR; v++)
-      {
-        g_autofree char *path = g_strdup_printf ("/dot/%s/%s/%s", name, ws_key_type_name (t),
-                                                 ws_variant_name (v));
-        g_test_add_data_func (path, CASE (t, v, 0), func);
-      }
-}
-
 int
 main (int    argc,
       char **argv)
 {
   g_test_init (&argc, &argv, NULL);
-  for (WsKeyType t = WS_KEY_INT32; t <= WS_KEY_FLOAT32; t++)
-    for (WsVariant v = WS_VARIANT_CPU_SEQ; v <= WS_VARIANT_CPU_PAR; v++)
-      for (WsDistribution d = 0; d < WS_N_DISTS; d++)
-        {
-          g_autofree char *path = g_strdup_printf ("/dot/values/%s/%s/%s",
-                                                   ws_key_type_name (t), ws_variant_name (v),
-                                                   ws_distribution_name (d));
-          g_test_add_data_func (path, CASE (t, v, d), test_distribution);
-        }
-  add_typed ("special", test_special);
-  add_typed ("sorts-first", test_sorts_first);
+  ws_test_add_cases ("/dot/values", WS_TEST_PER_VARIANT | WS_TEST_PER_DIST, 0, test_distribution);
+  ws_test_add_cases ("/dot/special", WS_TEST_PER_VARIANT, 0, test_special);
+  ws_test_add_cases ("/dot/sorts-first", WS_TEST_PER_VARIANT, 0, test_sorts_first);
   g_test_add_func ("/dot/int32/overflow", test_int32_overflow);
   g_test_add_func ("/dot/int32/near-limits", test_int32_near_limits);
   g_test_add_func ("/dot/float32/beyond-flt-max", test_beyond_flt_max);

@@ -11,30 +11,7 @@
 #include "ws-network.h"
 #include "ws-test-util.h"
 
-static const WsKeyType key_types[] = { WS_KEY_INT32, WS_KEY_FLOAT32 };
-
-static WsNetwork *
-net_new (WsNetworkKind kind,
-         gsize         n)
-{
-  g_autoptr (GError) error = NULL;
-  WsNetwork *net = ws_network_new (kind, n, &error);
-
-  g_assert_no_error (error);
-  g_assert_nonnull (net);
-  return net;
-}
-
 /* ---- whole sorts --------------------------------------------------------- */
-
-typedef struct
-{
-  WsNetworkKind kind;
-  WsVariant     variant;
-  WsKeyType     type;
-} SortCase;
-
-static SortCase sort_cases[WS_N_NETWORKS * 2 * G_N_ELEMENTS (key_types)];
 
 /* Odd-even transposition is O(n^2): keep it to the small sizes. */
 static gboolean
@@ -65,33 +42,35 @@ sorted_copy (WsNetworkKind  kind,
 static void
 test_sort_distributions (gconstpointer data)
 {
-  const SortCase *sc = data;
+  const WsTestCase *sc = data;
+  WsNetworkKind kind = (WsNetworkKind) sc->extra;
 
   for (WsDistribution dist = 0; dist < WS_N_DISTS; dist++)
     for (guint s = 0; s < ws_test_n_sizes; s++)
-      if (size_fits (sc->kind, ws_test_sizes[s]))
+      if (size_fits (kind, ws_test_sizes[s]))
         {
           g_autoptr (WsArray) in = ws_test_generate (sc->type, dist, ws_test_sizes[s], 7 + s);
-          g_autoptr (WsArray) out = sorted_copy (sc->kind, in, sc->variant, FALSE, NULL);
+          g_autoptr (WsArray) out = sorted_copy (kind, in, sc->variant, FALSE, NULL);
         }
 }
 
 static void
 test_sort_special (gconstpointer data)
 {
-  const SortCase *sc = data;
+  const WsTestCase *sc = data;
+  WsNetworkKind kind = (WsNetworkKind) sc->extra;
 
   /* Every small size meets the special keys in many arrangements. */
   for (gsize n = 0; n <= 70; n++)
     {
       g_autoptr (WsArray) in = ws_test_special_array (sc->type, n, n);
-      g_autoptr (WsArray) out = sorted_copy (sc->kind, in, sc->variant, FALSE, NULL);
+      g_autoptr (WsArray) out = sorted_copy (kind, in, sc->variant, FALSE, NULL);
     }
   for (guint s = 0; s < ws_test_n_sizes; s++)
-    if (size_fits (sc->kind, ws_test_sizes[s]))
+    if (size_fits (kind, ws_test_sizes[s]))
       {
         g_autoptr (WsArray) in = ws_test_special_array (sc->type, ws_test_sizes[s], s);
-        g_autoptr (WsArray) out = sorted_copy (sc->kind, in, sc->variant, FALSE, NULL);
+        g_autoptr (WsArray) out = sorted_copy (kind, in, sc->variant, FALSE, NULL);
       }
 }
 
@@ -124,12 +103,13 @@ test_counters_seq_par (gconstpointer data)
    * and 65537 keys make sure that several threads share the passes. */
   static const gsize sizes[] = { 2, 37, 1000, 1025, 8193, 65537 };
 
-  for (guint t = 0; t < G_N_ELEMENTS (key_types); t++)
+  for (guint t = 0; t < G_N_ELEMENTS (ws_test_key_types); t++)
     for (guint s = 0; s < G_N_ELEMENTS (sizes); s++)
       if (kind != WS_NETWORK_ODD_EVEN || sizes[s] <= 8193)
         {
-          g_autoptr (WsNetwork) net = net_new (kind, sizes[s]);
-          g_autoptr (WsArray) in = ws_test_generate (key_types[t], WS_DIST_FEW_UNIQUE, sizes[s], s);
+          g_autoptr (WsNetwork) net = ws_test_network_new (kind, sizes[s]);
+          g_autoptr (WsArray) in = ws_test_generate (ws_test_key_types[t], WS_DIST_FEW_UNIQUE,
+                                                     sizes[s], s);
           WsCounters seq = { 0 }, par = { 0 };
           g_autoptr (WsArray) out_seq = sorted_copy (kind, in, WS_VARIANT_CPU_SEQ, FALSE, &seq);
           g_autoptr (WsArray) out_par = sorted_copy (kind, in, WS_VARIANT_CPU_PAR, FALSE, &par);
@@ -193,11 +173,11 @@ test_early_exit (void)
                                           WS_DIST_UNIFORM, WS_DIST_REVERSED };
   static const gsize sizes[] = { 0, 1, 2, 3, 5, 1000, 1025 };
 
-  for (guint t = 0; t < G_N_ELEMENTS (key_types); t++)
+  for (guint t = 0; t < G_N_ELEMENTS (ws_test_key_types); t++)
     for (guint d = 0; d < G_N_ELEMENTS (dists); d++)
       for (guint s = 0; s < G_N_ELEMENTS (sizes); s++)
         {
-          g_autoptr (WsArray) in = ws_test_generate (key_types[t], dists[d], sizes[s], s);
+          g_autoptr (WsArray) in = ws_test_generate (ws_test_key_types[t], dists[d], sizes[s], s);
           WsCounters seq = { 0 }, par = { 0 };
 
           check_early_exit (in, dists[d], WS_VARIANT_CPU_SEQ, &seq);
@@ -216,10 +196,11 @@ test_early_exit_threads (void)
     { WS_DIST_SORTED, 16384 }, { WS_DIST_NEARLY_SORTED, 16384 }, { WS_DIST_UNIFORM, 8193 },
   };
 
-  for (guint t = 0; t < G_N_ELEMENTS (key_types); t++)
+  for (guint t = 0; t < G_N_ELEMENTS (ws_test_key_types); t++)
     for (guint c = 0; c < G_N_ELEMENTS (cases); c++)
       {
-        g_autoptr (WsArray) in = ws_test_generate (key_types[t], cases[c].dist, cases[c].n, c);
+        g_autoptr (WsArray) in = ws_test_generate (ws_test_key_types[t], cases[c].dist,
+                                                   cases[c].n, c);
         WsCounters seq = { 0 }, par = { 0 };
         g_autoptr (WsArray) out_seq = sorted_copy (WS_NETWORK_ODD_EVEN, in, WS_VARIANT_CPU_SEQ,
                                                    TRUE, &seq);
@@ -242,7 +223,7 @@ test_early_exit_ignored (void)
   for (WsNetworkKind kind = 0; kind < WS_N_NETWORKS; kind++)
     if (kind != WS_NETWORK_ODD_EVEN)
       {
-        g_autoptr (WsNetwork) net = net_new (kind, in->n);
+        g_autoptr (WsNetwork) net = ws_test_network_new (kind, in->n);
         WsCounters counters = { 0 };
         g_autoptr (WsArray) out = sorted_copy (kind, in, WS_VARIANT_CPU_SEQ, TRUE, &counters);
 
@@ -299,12 +280,12 @@ test_apply_passes (gconstpointer data)
   WsNetworkKind kind = GPOINTER_TO_UINT (data);
   static const gsize sizes[] = { 0, 1, 2, 3, 33, 1000, 1025 };
 
-  for (guint t = 0; t < G_N_ELEMENTS (key_types); t++)
+  for (guint t = 0; t < G_N_ELEMENTS (ws_test_key_types); t++)
     for (guint s = 0; s < G_N_ELEMENTS (sizes); s++)
       {
         g_autoptr (GError) error = NULL;
-        g_autoptr (WsNetwork) net = net_new (kind, sizes[s]);
-        g_autoptr (WsArray) in = ws_test_special_array (key_types[t], sizes[s], s);
+        g_autoptr (WsNetwork) net = ws_test_network_new (kind, sizes[s]);
+        g_autoptr (WsArray) in = ws_test_special_array (ws_test_key_types[t], sizes[s], s);
         g_autoptr (WsArray) work = ws_network_pad (net, in, &error);
         g_autoptr (WsArray) stepped = ws_array_copy (in, &error);
         WsCounters by_pass = { 0 }, whole = { 0 };
@@ -327,7 +308,7 @@ check_every_pass (WsNetworkKind  kind,
                   const WsArray *in)
 {
   g_autoptr (GError) error = NULL;
-  g_autoptr (WsNetwork) net = net_new (kind, in->n);
+  g_autoptr (WsNetwork) net = ws_test_network_new (kind, in->n);
   g_autoptr (WsArray) work = ws_network_pad (net, in, &error);
 
   g_assert_no_error (error);
@@ -348,15 +329,15 @@ test_invariants (gconstpointer data)
   WsNetworkKind kind = GPOINTER_TO_UINT (data);
   static const gsize sizes[] = { 2, 3, 37, 300, 1025, 4096 };
 
-  for (guint t = 0; t < G_N_ELEMENTS (key_types); t++)
+  for (guint t = 0; t < G_N_ELEMENTS (ws_test_key_types); t++)
     for (guint s = 0; s < G_N_ELEMENTS (sizes); s++)
       if (kind != WS_NETWORK_ODD_EVEN || sizes[s] <= 300)
         {
-          g_autoptr (WsArray) uniform = ws_test_generate (key_types[t], WS_DIST_UNIFORM,
+          g_autoptr (WsArray) uniform = ws_test_generate (ws_test_key_types[t], WS_DIST_UNIFORM,
                                                           sizes[s], s);
-          g_autoptr (WsArray) few = ws_test_generate (key_types[t], WS_DIST_FEW_UNIQUE,
+          g_autoptr (WsArray) few = ws_test_generate (ws_test_key_types[t], WS_DIST_FEW_UNIQUE,
                                                       sizes[s], s);
-          g_autoptr (WsArray) special = ws_test_special_array (key_types[t], sizes[s], s);
+          g_autoptr (WsArray) special = ws_test_special_array (ws_test_key_types[t], sizes[s], s);
 
           check_every_pass (kind, uniform);
           check_every_pass (kind, few);
@@ -405,7 +386,7 @@ check_crafted (const Crafted *c,
                WsKeyType      type)
 {
   g_autoptr (GError) error = NULL;
-  g_autoptr (WsNetwork) net = net_new (c->kind, c->n);
+  g_autoptr (WsNetwork) net = ws_test_network_new (c->kind, c->n);
   g_autoptr (WsArray) work = ws_array_new (type, c->n, &error);
   g_autofree char *label = ws_network_pass_label (net, c->pass);
   g_autofree char *where = g_strdup_printf (" %" G_GSIZE_FORMAT " (", c->bad);
@@ -434,15 +415,15 @@ static void
 test_check_first_bad (void)
 {
   for (guint i = 0; i < G_N_ELEMENTS (crafted); i++)
-    for (guint t = 0; t < G_N_ELEMENTS (key_types); t++)
-      check_crafted (&crafted[i], key_types[t]);
+    for (guint t = 0; t < G_N_ELEMENTS (ws_test_key_types); t++)
+      check_crafted (&crafted[i], ws_test_key_types[t]);
 }
 
 /* -0.0 and +0.0 are equal keys: either order meets every invariant. */
 static void
 test_check_signed_zeros (void)
 {
-  g_autoptr (WsNetwork) net = net_new (WS_NETWORK_BITONIC, 4);
+  g_autoptr (WsNetwork) net = ws_test_network_new (WS_NETWORK_BITONIC, 4);
   g_autoptr (WsArray) work = ws_array_new (WS_KEY_FLOAT32, 4, NULL);
   const float keys[4] = { 0.0f, -0.0f, -0.0f, 0.0f };
 
@@ -455,32 +436,19 @@ int
 main (int    argc,
       char **argv)
 {
-  guint at = 0;
-
   g_test_init (&argc, &argv, NULL);
 
   for (WsNetworkKind kind = 0; kind < WS_N_NETWORKS; kind++)
-    for (WsVariant v = WS_VARIANT_CPU_SEQ; v <= WS_VARIANT_CPU_PAR; v++)
-      for (guint t = 0; t < G_N_ELEMENTS (key_types); t++)
-        {
-          SortCase *sc = &sort_cases[at++];
-          g_autofree char *dists = NULL;
-          g_autofree char *special = NULL;
-
-          *sc = (SortCase) { kind, v, key_types[t] };
-          dists = g_strdup_printf ("/network/%s/sort/%s/%s", ws_network_kind_name (kind),
-                                   ws_variant_name (v), ws_key_type_name (key_types[t]));
-          special = g_strdup_printf ("%s/special", dists);
-          g_test_add_data_func (dists, sc, test_sort_distributions);
-          g_test_add_data_func (special, sc, test_sort_special);
-        }
-  for (WsNetworkKind kind = 0; kind < WS_N_NETWORKS; kind++)
     {
       const char *name = ws_network_kind_name (kind);
+      g_autofree char *sort = g_strdup_printf ("/network/%s/sort", name);
+      g_autofree char *special = g_strdup_printf ("/network/%s/sort/special", name);
       g_autofree char *counters = g_strdup_printf ("/network/%s/counters-seq-par", name);
       g_autofree char *apply = g_strdup_printf ("/network/%s/apply-passes", name);
       g_autofree char *invariants = g_strdup_printf ("/network/%s/invariants", name);
 
+      ws_test_add_cases (sort, WS_TEST_PER_VARIANT, kind, test_sort_distributions);
+      ws_test_add_cases (special, WS_TEST_PER_VARIANT, kind, test_sort_special);
       g_test_add_data_func (counters, GUINT_TO_POINTER (kind), test_counters_seq_par);
       g_test_add_data_func (apply, GUINT_TO_POINTER (kind), test_apply_passes);
       g_test_add_data_func (invariants, GUINT_TO_POINTER (kind), test_invariants);

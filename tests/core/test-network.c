@@ -12,20 +12,6 @@
 #include "ws-network.h"
 #include "ws-test-util.h"
 
-static const WsKeyType key_types[] = { WS_KEY_INT32, WS_KEY_FLOAT32 };
-
-static WsNetwork *
-net_new (WsNetworkKind kind,
-         gsize         n)
-{
-  g_autoptr (GError) error = NULL;
-  WsNetwork *net = ws_network_new (kind, n, &error);
-
-  g_assert_no_error (error);
-  g_assert_nonnull (net);
-  return net;
-}
-
 /* The sizes schedules are checked at: every n up to 70, then a few large. */
 static gsize schedule_sizes[80];
 static guint n_schedule_sizes;
@@ -73,7 +59,7 @@ test_pass_counts (void)
     for (WsNetworkKind kind = 0; kind < WS_N_NETWORKS; kind++)
       {
         gsize n = schedule_sizes[s];
-        g_autoptr (WsNetwork) net = net_new (kind, n);
+        g_autoptr (WsNetwork) net = ws_test_network_new (kind, n);
         gsize width = n;
 
         for (gsize w = 1; kind == WS_NETWORK_BITONIC && n > 0; w *= 2)
@@ -95,8 +81,9 @@ test_pass_counts_huge (void)
 {
   for (guint m = 0; m < 40; m++)
     {
-      g_autoptr (WsNetwork) net = net_new (WS_NETWORK_BITONIC, (gsize) 1 << m);
-      g_autoptr (WsNetwork) merge = net_new (WS_NETWORK_ODD_EVEN_MERGE, ((gsize) 1 << m) + 1);
+      g_autoptr (WsNetwork) net = ws_test_network_new (WS_NETWORK_BITONIC, (gsize) 1 << m);
+      g_autoptr (WsNetwork) merge = ws_test_network_new (WS_NETWORK_ODD_EVEN_MERGE,
+                                                         ((gsize) 1 << m) + 1);
 
       g_assert_cmpuint (ws_network_n_passes (net), ==, m * (m + 1) / 2);
       g_assert_cmpuint (ws_network_n_passes (merge), ==, (m + 1) * (m + 2) / 2);
@@ -109,9 +96,9 @@ test_pass_info (void)
   static const guint64 bitonic[][2] = { { 2, 1 }, { 4, 2 }, { 4, 1 }, { 8, 4 }, { 8, 2 }, { 8, 1 } };
   static const guint64 merge[][2] = { { 1, 1 }, { 2, 2 }, { 2, 1 }, { 4, 4 }, { 4, 2 }, { 4, 1 } };
   static const guint stage[] = { 0, 1, 1, 2, 2, 2 };
-  g_autoptr (WsNetwork) b = net_new (WS_NETWORK_BITONIC, 7);
-  g_autoptr (WsNetwork) m = net_new (WS_NETWORK_ODD_EVEN_MERGE, 7);
-  g_autoptr (WsNetwork) o = net_new (WS_NETWORK_ODD_EVEN, 7);
+  g_autoptr (WsNetwork) b = ws_test_network_new (WS_NETWORK_BITONIC, 7);
+  g_autoptr (WsNetwork) m = ws_test_network_new (WS_NETWORK_ODD_EVEN_MERGE, 7);
+  g_autoptr (WsNetwork) o = ws_test_network_new (WS_NETWORK_ODD_EVEN, 7);
 
   g_assert_cmpuint (ws_network_n_passes (b), ==, 6);
   for (guint pass = 0; pass < 6; pass++)
@@ -144,9 +131,9 @@ test_pass_info (void)
 static void
 test_labels (void)
 {
-  g_autoptr (WsNetwork) b = net_new (WS_NETWORK_BITONIC, 16);
-  g_autoptr (WsNetwork) m = net_new (WS_NETWORK_ODD_EVEN_MERGE, 16);
-  g_autoptr (WsNetwork) o = net_new (WS_NETWORK_ODD_EVEN, 16);
+  g_autoptr (WsNetwork) b = ws_test_network_new (WS_NETWORK_BITONIC, 16);
+  g_autoptr (WsNetwork) m = ws_test_network_new (WS_NETWORK_ODD_EVEN_MERGE, 16);
+  g_autoptr (WsNetwork) o = ws_test_network_new (WS_NETWORK_ODD_EVEN, 16);
   g_autofree char *b7 = ws_network_pass_label (b, 7);
   g_autofree char *m4 = ws_network_pass_label (m, 4);
   g_autofree char *o0 = ws_network_pass_label (o, 0);
@@ -158,7 +145,7 @@ test_labels (void)
   g_assert_cmpstr (o1, ==, "odd phase");
   for (WsNetworkKind kind = 0; kind < WS_N_NETWORKS; kind++)
     {
-      g_autoptr (WsNetwork) net = net_new (kind, 1025);
+      g_autoptr (WsNetwork) net = ws_test_network_new (kind, 1025);
 
       for (guint pass = 0; pass < ws_network_n_passes (net); pass++)
         {
@@ -192,7 +179,7 @@ test_too_large (void)
     }
   /* The largest accepted bitonic size pads to 2^63 (2^31). */
   {
-    g_autoptr (WsNetwork) net = net_new (WS_NETWORK_BITONIC, G_MAXSIZE / 2 + 1);
+    g_autoptr (WsNetwork) net = ws_test_network_new (WS_NETWORK_BITONIC, G_MAXSIZE / 2 + 1);
     g_assert_cmpuint (ws_network_width (net), ==, G_MAXSIZE / 2 + 1);
   }
 }
@@ -287,7 +274,7 @@ test_comparators (gconstpointer data)
   /* odd-even has n passes of n/2 comparators: keep to n <= 1025. */
   for (guint s = 0; s < n_schedule_sizes && schedule_sizes[s] <= 1025; s++)
     {
-      g_autoptr (WsNetwork) net = net_new (kind, schedule_sizes[s]);
+      g_autoptr (WsNetwork) net = ws_test_network_new (kind, schedule_sizes[s]);
       g_autofree guint8 *seen = g_malloc0 (ws_network_width (net) + 1);
 
       for (guint pass = 0; pass < ws_network_n_passes (net); pass++)
@@ -300,13 +287,13 @@ test_comparators (gconstpointer data)
 static void
 test_pad_strip (void)
 {
-  for (guint t = 0; t < G_N_ELEMENTS (key_types); t++)
+  for (guint t = 0; t < G_N_ELEMENTS (ws_test_key_types); t++)
     {
       g_autoptr (GError) error = NULL;
-      g_autoptr (WsNetwork) net = net_new (WS_NETWORK_BITONIC, 5);
-      g_autoptr (WsArray) a = ws_test_special_array (key_types[t], 5, 3);
+      g_autoptr (WsNetwork) net = ws_test_network_new (WS_NETWORK_BITONIC, 5);
+      g_autoptr (WsArray) a = ws_test_special_array (ws_test_key_types[t], 5, 3);
       g_autoptr (WsArray) padded = ws_network_pad (net, a, &error);
-      g_autoptr (WsArray) back = ws_test_generate (key_types[t], WS_DIST_UNIFORM, 5, 1);
+      g_autoptr (WsArray) back = ws_test_generate (ws_test_key_types[t], WS_DIST_UNIFORM, 5, 1);
 
       g_assert_no_error (error);
       g_assert_cmpuint (padded->n, ==, 8);
@@ -314,7 +301,7 @@ test_pad_strip (void)
                        5 * ws_key_type_size (a->type));
       for (gsize i = 5; i < 8; i++)
         g_assert_cmpfloat (ws_array_get_double (padded, i), ==,
-                           key_types[t] == WS_KEY_INT32 ? (double) G_MAXINT32 : INFINITY);
+                           ws_test_key_types[t] == WS_KEY_INT32 ? (double) G_MAXINT32 : INFINITY);
       g_assert_true (ws_network_strip (net, padded, back, &error));
       g_assert_no_error (error);
       g_assert_true (ws_array_equal (a, back));
@@ -325,7 +312,7 @@ static void
 test_pad_strip_errors (void)
 {
   g_autoptr (GError) error = NULL;
-  g_autoptr (WsNetwork) net = net_new (WS_NETWORK_BITONIC, 5);
+  g_autoptr (WsNetwork) net = ws_test_network_new (WS_NETWORK_BITONIC, 5);
   g_autoptr (WsArray) four = ws_test_generate (WS_KEY_INT32, WS_DIST_UNIFORM, 4, 1);
   g_autoptr (WsArray) five = ws_test_generate (WS_KEY_INT32, WS_DIST_UNIFORM, 5, 1);
   g_autoptr (WsArray) five_f = ws_test_generate (WS_KEY_FLOAT32, WS_DIST_UNIFORM, 5, 1);

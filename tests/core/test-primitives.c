@@ -8,14 +8,6 @@
 #include "ws-primitives.h"
 #include "ws-test-util.h"
 
-typedef struct
-{
-  WsKeyType      type;
-  WsDistribution dist;
-} Case;
-
-static const WsVariant cpu_variants[] = { WS_VARIANT_CPU_SEQ, WS_VARIANT_CPU_PAR };
-
 static WsArray *
 array_from_f32 (const float *values,
                 gsize        n)
@@ -65,9 +57,9 @@ check_reduce_int32 (const WsArray *a)
 
   for (gsize i = 0; i < a->n; i++)
     ref += a->i32[i];
-  for (guint v = 0; v < G_N_ELEMENTS (cpu_variants); v++)
+  for (guint v = 0; v < G_N_ELEMENTS (ws_test_cpu_variants); v++)
     {
-      WsScalar got = reduce (a, cpu_variants[v]);
+      WsScalar got = reduce (a, ws_test_cpu_variants[v]);
       g_assert_cmpint (got.i, ==, ref);
       g_assert_cmpfloat (got.f, ==, (double) ref);
     }
@@ -98,7 +90,7 @@ check_reduce_float32 (const WsArray *a)
 static void
 test_reduce_distribution (gconstpointer data)
 {
-  const Case *c = data;
+  const WsTestCase *c = data;
 
   for (guint s = 0; s < ws_test_n_sizes; s++)
     {
@@ -195,10 +187,10 @@ static void
 test_reduce_empty (void)
 {
   for (guint t = 0; t < 2; t++)
-    for (guint v = 0; v < G_N_ELEMENTS (cpu_variants); v++)
+    for (guint v = 0; v < G_N_ELEMENTS (ws_test_cpu_variants); v++)
       {
         g_autoptr (WsArray) a = ws_test_generate ((WsKeyType) t, WS_DIST_UNIFORM, 0, 1);
-        WsScalar got = reduce (a, cpu_variants[v]);
+        WsScalar got = reduce (a, ws_test_cpu_variants[v]);
         g_assert_cmpint (got.i, ==, 0);
         g_assert_cmpfloat (got.f, ==, 0.0);
       }
@@ -266,13 +258,13 @@ check_histogram (const WsArray *a,
   double ref_lo, ref_hi;
 
   reference_histogram (a, bins, ref, &ref_lo, &ref_hi);
-  for (guint v = 0; v < G_N_ELEMENTS (cpu_variants); v++)
+  for (guint v = 0; v < G_N_ELEMENTS (ws_test_cpu_variants); v++)
     {
       g_autoptr (GError) error = NULL;
       g_autofree guint64 *counts = g_new (guint64, bins);
       double lo = -1, hi = -1;
       guint64 total = 0;
-      g_assert_true (ws_histogram (a, bins, cpu_variants[v], counts, &lo, &hi, &error));
+      g_assert_true (ws_histogram (a, bins, ws_test_cpu_variants[v], counts, &lo, &hi, &error));
       g_assert_no_error (error);
       g_assert_cmpfloat (lo, ==, ref_lo);
       g_assert_cmpfloat (hi, ==, ref_hi);
@@ -289,7 +281,7 @@ static const guint bin_choices[] = { 1, 7, 64, 1000, 70000 };
 static void
 test_histogram_distribution (gconstpointer data)
 {
-  const Case *c = data;
+  const WsTestCase *c = data;
 
   for (guint s = 0; s < ws_test_n_sizes; s++)
     {
@@ -319,12 +311,12 @@ expect_histogram (const WsArray *a,
                   double         want_lo,
                   double         want_hi)
 {
-  for (guint v = 0; v < G_N_ELEMENTS (cpu_variants); v++)
+  for (guint v = 0; v < G_N_ELEMENTS (ws_test_cpu_variants); v++)
     {
       g_autoptr (GError) error = NULL;
       g_autofree guint64 *counts = g_new (guint64, bins);
       double lo, hi;
-      g_assert_true (ws_histogram (a, bins, cpu_variants[v], counts, &lo, &hi, &error));
+      g_assert_true (ws_histogram (a, bins, ws_test_cpu_variants[v], counts, &lo, &hi, &error));
       g_assert_no_error (error);
       g_assert_cmpmem (counts, bins * sizeof (guint64), want, bins * sizeof (guint64));
       g_assert_cmpfloat (lo, ==, want_lo);
@@ -415,10 +407,10 @@ test_histogram_nan (void)
   g_autoptr (WsArray) a = array_from_f32 (values, G_N_ELEMENTS (values));
   guint64 counts[4];
 
-  for (guint v = 0; v < G_N_ELEMENTS (cpu_variants); v++)
+  for (guint v = 0; v < G_N_ELEMENTS (ws_test_cpu_variants); v++)
     {
       g_autoptr (GError) error = NULL;
-      g_assert_false (ws_histogram (a, 4, cpu_variants[v], counts, NULL, NULL, &error));
+      g_assert_false (ws_histogram (a, 4, ws_test_cpu_variants[v], counts, NULL, NULL, &error));
       g_assert_error (error, WS_ERROR, WS_ERROR_INVALID_ARGUMENT);
       g_assert_nonnull (strstr (error->message, "key 2 is NaN"));
     }
@@ -436,33 +428,14 @@ test_histogram_unsupported (void)
   g_assert_nonnull (strstr (error->message, "histogram"));
 }
 
-static void
-add_cases (void)
-{
-  static Case cases[2 * WS_N_DISTS];
-
-  for (guint t = 0; t < 2; t++)
-    for (guint d = 0; d < WS_N_DISTS; d++)
-      {
-        Case *c = &cases[t * WS_N_DISTS + d];
-        const char *type = ws_key_type_name ((WsKeyType) t);
-        const char *dist = ws_distribution_name ((WsDistribution) d);
-        g_autofree char *reduce_path = g_strdup_printf ("/reduce/%s/%s", type, dist);
-        g_autofree char *hist_path = g_strdup_printf ("/histogram/%s/%s", type, dist);
-        c->type = (WsKeyType) t;
-        c->dist = (WsDistribution) d;
-        g_test_add_data_func (reduce_path, c, test_reduce_distribution);
-        g_test_add_data_func (hist_path, c, test_histogram_distribution);
-      }
-}
-
 int
 main (int    argc,
       char **argv)
 {
   g_test_init (&argc, &argv, NULL);
 
-  add_cases ();
+  ws_test_add_cases ("/reduce", WS_TEST_PER_DIST, 0, test_reduce_distribution);
+  ws_test_add_cases ("/histogram", WS_TEST_PER_DIST, 0, test_histogram_distribution);
   g_test_add_func ("/reduce/int32/special", test_reduce_int32_special);
   g_test_add_func ("/reduce/float32/special", test_reduce_float32_special);
   g_test_add_func ("/reduce/float32/seq-rounds-in-float", test_reduce_float32_rounding_visible);

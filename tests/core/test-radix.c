@@ -8,14 +8,6 @@
 #include "ws-radix.h"
 #include "ws-test-util.h"
 
-typedef struct
-{
-  WsKeyType      type;
-  WsDistribution dist;
-} Case;
-
-static const WsVariant cpu_variants[] = { WS_VARIANT_CPU_SEQ, WS_VARIANT_CPU_PAR };
-
 /* Sorts a copy of in with variant, asserts success, returns the copy. */
 static WsArray *
 radix_copy (const WsArray *in,
@@ -38,10 +30,10 @@ check_sorts (const WsArray *in)
 {
   g_autoptr (WsArray) ref = ws_test_qsort_copy (in);
 
-  for (guint v = 0; v < G_N_ELEMENTS (cpu_variants); v++)
+  for (guint v = 0; v < G_N_ELEMENTS (ws_test_cpu_variants); v++)
     {
       WsCounters counters = { 0 };
-      g_autoptr (WsArray) out = radix_copy (in, cpu_variants[v], &counters);
+      g_autoptr (WsArray) out = radix_copy (in, ws_test_cpu_variants[v], &counters);
       g_assert_true (ws_test_is_sorted_permutation (in, out));
       g_assert_true (ws_array_equal (out, ref));
       g_assert_cmpuint (counters.passes, <=, 4);
@@ -51,7 +43,7 @@ check_sorts (const WsArray *in)
 static void
 test_distribution (gconstpointer data)
 {
-  const Case *c = data;
+  const WsTestCase *c = data;
 
   for (guint s = 0; s < ws_test_n_sizes; s++)
     {
@@ -95,9 +87,9 @@ test_float_order (void)
   g_autoptr (WsArray) in = float_array (in_values, G_N_ELEMENTS (in_values));
   g_autoptr (WsArray) expected = float_array (want, G_N_ELEMENTS (want));
 
-  for (guint v = 0; v < G_N_ELEMENTS (cpu_variants); v++)
+  for (guint v = 0; v < G_N_ELEMENTS (ws_test_cpu_variants); v++)
     {
-      g_autoptr (WsArray) out = radix_copy (in, cpu_variants[v], NULL);
+      g_autoptr (WsArray) out = radix_copy (in, ws_test_cpu_variants[v], NULL);
       g_assert_true (ws_array_equal (out, expected));
       g_assert_true (signbit (out->f32[5]) && signbit (out->f32[6]));
       g_assert_false (signbit (out->f32[7]) || signbit (out->f32[8]));
@@ -117,9 +109,9 @@ test_signed_zeros (void)
   ws_rng_init (&rng, 5);
   for (gsize i = 0; i < in->n; i++)
     in->f32[i] = ws_rng_below (&rng, 2) ? -0.0f : 0.0f;
-  for (guint v = 0; v < G_N_ELEMENTS (cpu_variants); v++)
+  for (guint v = 0; v < G_N_ELEMENTS (ws_test_cpu_variants); v++)
     {
-      g_autoptr (WsArray) out = radix_copy (in, cpu_variants[v], NULL);
+      g_autoptr (WsArray) out = radix_copy (in, ws_test_cpu_variants[v], NULL);
       gsize negatives = 0;
       for (gsize i = 0; i < in->n; i++)
         negatives += signbit (in->f32[i]) ? 1 : 0;
@@ -146,10 +138,10 @@ test_stability (void)
       guint32 rank = (guint32) (in->n - 1 - i);
       in->i32[i] = (gint32) (((rank / 256 % 256) << 16) | (rank % 256));
     }
-  for (guint v = 0; v < G_N_ELEMENTS (cpu_variants); v++)
+  for (guint v = 0; v < G_N_ELEMENTS (ws_test_cpu_variants); v++)
     {
       WsCounters counters = { 0 };
-      g_autoptr (WsArray) out = radix_copy (in, cpu_variants[v], &counters);
+      g_autoptr (WsArray) out = radix_copy (in, ws_test_cpu_variants[v], &counters);
       g_assert_true (ws_test_is_sorted_permutation (in, out));
       g_assert_cmpuint (counters.passes, ==, 2);
     }
@@ -173,9 +165,9 @@ passes_for (WsKeyType      type,
 static void
 test_skipped_passes (void)
 {
-  for (guint v = 0; v < G_N_ELEMENTS (cpu_variants); v++)
+  for (guint v = 0; v < G_N_ELEMENTS (ws_test_cpu_variants); v++)
     {
-      WsVariant variant = cpu_variants[v];
+      WsVariant variant = ws_test_cpu_variants[v];
       /* int32 in [0, 65536): the two high digits never change. */
       g_assert_cmpuint (passes_for (WS_KEY_INT32, WS_DIST_UNIFORM16, 65537, variant), ==, 2);
       /* Integers below 2^16 as floats leave the low 8 mantissa bits zero. */
@@ -195,10 +187,10 @@ test_all_equal (void)
   g_assert_no_error (error);
   for (gsize i = 0; i < in->n; i++)
     in->i32[i] = G_MININT32;
-  for (guint v = 0; v < G_N_ELEMENTS (cpu_variants); v++)
+  for (guint v = 0; v < G_N_ELEMENTS (ws_test_cpu_variants); v++)
     {
       WsCounters counters = { 0 };
-      g_autoptr (WsArray) out = radix_copy (in, cpu_variants[v], &counters);
+      g_autoptr (WsArray) out = radix_copy (in, ws_test_cpu_variants[v], &counters);
       g_assert_true (ws_array_equal (in, out));
       g_assert_cmpuint (counters.passes, ==, 0);
     }
@@ -236,31 +228,13 @@ test_no_memory (void)
   g_assert_cmpint (keys[0], ==, 3);
 }
 
-static void
-add_distribution_cases (void)
-{
-  static Case cases[2 * WS_N_DISTS];
-
-  for (guint t = 0; t < 2; t++)
-    for (guint d = 0; d < WS_N_DISTS; d++)
-      {
-        Case *c = &cases[t * WS_N_DISTS + d];
-        g_autofree char *path = NULL;
-        c->type = (WsKeyType) t;
-        c->dist = (WsDistribution) d;
-        path = g_strdup_printf ("/radix/%s/%s", ws_key_type_name (c->type),
-                                ws_distribution_name (c->dist));
-        g_test_add_data_func (path, c, test_distribution);
-      }
-}
-
 int
 main (int    argc,
       char **argv)
 {
   g_test_init (&argc, &argv, NULL);
 
-  add_distribution_cases ();
+  ws_test_add_cases ("/radix", WS_TEST_PER_DIST, 0, test_distribution);
   g_test_add_data_func ("/radix/int32/special", GINT_TO_POINTER (WS_KEY_INT32), test_special);
   g_test_add_data_func ("/radix/float32/special", GINT_TO_POINTER (WS_KEY_FLOAT32),
                         test_special);

@@ -8,14 +8,6 @@
 #include "ws-scan.h"
 #include "ws-test-util.h"
 
-typedef struct
-{
-  WsKeyType      type;
-  WsDistribution dist;
-} Case;
-
-static const WsVariant cpu_variants[] = { WS_VARIANT_CPU_SEQ, WS_VARIANT_CPU_PAR };
-
 static guint
 log2_width (gsize n)
 {
@@ -90,13 +82,13 @@ check_scan (const WsArray *in)
 {
   g_autoptr (WsArray) seq = NULL;
 
-  for (guint v = 0; v < G_N_ELEMENTS (cpu_variants); v++)
+  for (guint v = 0; v < G_N_ELEMENTS (ws_test_cpu_variants); v++)
     {
-      g_autoptr (WsArray) out = scan_copy (in, cpu_variants[v], NULL);
+      g_autoptr (WsArray) out = scan_copy (in, ws_test_cpu_variants[v], NULL);
       if (in->type == WS_KEY_INT32)
         check_int32 (in, out);
       else
-        check_float32 (in, out, float_depth (cpu_variants[v], in->n));
+        check_float32 (in, out, float_depth (ws_test_cpu_variants[v], in->n));
       if (v == 0)
         seq = g_steal_pointer (&out);
       else if (in->type == WS_KEY_INT32)
@@ -107,7 +99,7 @@ check_scan (const WsArray *in)
 static void
 test_distribution (gconstpointer data)
 {
-  const Case *c = data;
+  const WsTestCase *c = data;
 
   for (guint s = 0; s < ws_test_n_sizes; s++)
     {
@@ -137,9 +129,9 @@ test_int32_wraps (void)
 
   g_assert_no_error (error);
   memcpy (in->i32, values, sizeof values);
-  for (guint v = 0; v < G_N_ELEMENTS (cpu_variants); v++)
+  for (guint v = 0; v < G_N_ELEMENTS (ws_test_cpu_variants); v++)
     {
-      g_autoptr (WsArray) out = scan_copy (in, cpu_variants[v], NULL);
+      g_autoptr (WsArray) out = scan_copy (in, ws_test_cpu_variants[v], NULL);
       g_assert_cmpmem (out->i32, sizeof want, want, sizeof want);
     }
 }
@@ -192,14 +184,15 @@ prefix_add (Prefix *p,
 static void
 check_float32_special (const WsArray *in)
 {
-  for (guint v = 0; v < G_N_ELEMENTS (cpu_variants); v++)
+  for (guint v = 0; v < G_N_ELEMENTS (ws_test_cpu_variants); v++)
     {
-      g_autoptr (WsArray) out = scan_copy (in, cpu_variants[v], NULL);
+      g_autoptr (WsArray) out = scan_copy (in, ws_test_cpu_variants[v], NULL);
       Prefix p = { 0 };
       gsize decided = 0;
       for (gsize i = 0; i < in->n; i++)
         {
-          decided += check_special_prefix (&p, out->f32[i], float_depth (cpu_variants[v], in->n));
+          decided += check_special_prefix (&p, out->f32[i],
+                                           float_depth (ws_test_cpu_variants[v], in->n));
           prefix_add (&p, in->f32[i]);
         }
       if (in->n > 0)
@@ -326,11 +319,11 @@ test_in_place (void)
 {
   g_autoptr (WsArray) in = ws_test_generate (WS_KEY_INT32, WS_DIST_UNIFORM, 1025, 4);
 
-  for (guint v = 0; v < G_N_ELEMENTS (cpu_variants); v++)
+  for (guint v = 0; v < G_N_ELEMENTS (ws_test_cpu_variants); v++)
     {
       g_autoptr (GError) error = NULL;
       g_autoptr (WsArray) a = ws_array_copy (in, &error);
-      g_assert_true (ws_scan_exclusive (a, a, cpu_variants[v], NULL, &error));
+      g_assert_true (ws_scan_exclusive (a, a, ws_test_cpu_variants[v], NULL, &error));
       g_assert_no_error (error);
       check_int32 (in, a);
     }
@@ -403,31 +396,13 @@ test_no_memory (void)
   g_assert_cmpint (keys[0], ==, 1);
 }
 
-static void
-add_distribution_cases (void)
-{
-  static Case cases[2 * WS_N_DISTS];
-
-  for (guint t = 0; t < 2; t++)
-    for (guint d = 0; d < WS_N_DISTS; d++)
-      {
-        Case *c = &cases[t * WS_N_DISTS + d];
-        g_autofree char *path = NULL;
-        c->type = (WsKeyType) t;
-        c->dist = (WsDistribution) d;
-        path = g_strdup_printf ("/scan/%s/%s", ws_key_type_name (c->type),
-                                ws_distribution_name (c->dist));
-        g_test_add_data_func (path, c, test_distribution);
-      }
-}
-
 int
 main (int    argc,
       char **argv)
 {
   g_test_init (&argc, &argv, NULL);
 
-  add_distribution_cases ();
+  ws_test_add_cases ("/scan", WS_TEST_PER_DIST, 0, test_distribution);
   g_test_add_func ("/scan/int32/special", test_int32_special);
   g_test_add_func ("/scan/int32/wraps", test_int32_wraps);
   g_test_add_func ("/scan/float32/special", test_float32_special);

@@ -19,13 +19,6 @@ static const SearchFunc searches[] = { ws_binary_search, ws_interpolation_search
 static const char *const search_names[] = { "binary", "interpolation" };
 static const guint segment_counts[] = { 2, 3, 7, 256 };
 
-/* A test case's (search, type, variant, distribution), packed into a pointer. */
-#define CASE(s, t, v, d) GUINT_TO_POINTER ((s) | (t) << 4 | (v) << 8 | (d) << 12)
-#define CASE_SEARCH(p) (GPOINTER_TO_UINT (p) & 0xf)
-#define CASE_TYPE(p) ((WsKeyType) ((GPOINTER_TO_UINT (p) >> 4) & 0xf))
-#define CASE_VARIANT(p) ((WsVariant) ((GPOINTER_TO_UINT (p) >> 8) & 0xf))
-#define CASE_DIST(p) ((WsDistribution) (GPOINTER_TO_UINT (p) >> 12))
-
 /* The test's own answer: a plain lower-bound loop, then an equality test. */
 static gint64
 lower_bound_answer (const WsArray *a,
@@ -157,16 +150,17 @@ check_all (guint          which,
 static void
 test_distribution (gconstpointer data)
 {
-  WsKeyType type = CASE_TYPE (data);
+  const WsTestCase *c = data; /* extra: the index in searches[] */
+  WsKeyType type = c->type;
 
   for (guint s = 0; s < ws_test_n_sizes; s++)
     {
       gsize n = ws_test_sizes[s];
-      g_autoptr (WsArray) raw = ws_test_generate (type, CASE_DIST (data), n, 40 + s);
+      g_autoptr (WsArray) raw = ws_test_generate (type, c->dist, n, 40 + s);
       g_autoptr (WsArray) sorted = ws_test_qsort_copy (raw);
       /* Linear references cost n per key: fewer keys on the largest size. */
       g_autoptr (WsArray) keys = build_keys (sorted, n <= 1025 ? 2 * n + 8 : 100, s);
-      check_all (CASE_SEARCH (data), sorted, keys, CASE_VARIANT (data));
+      check_all (c->extra, sorted, keys, c->variant);
     }
 }
 
@@ -175,14 +169,15 @@ test_distribution (gconstpointer data)
 static void
 test_every_element (gconstpointer data)
 {
-  WsKeyType type = CASE_TYPE (data);
+  const WsTestCase *c = data; /* extra: the index in searches[] */
+  WsKeyType type = c->type;
   const WsDistribution dists[] = { WS_DIST_FEW_UNIQUE, WS_DIST_UNIFORM16, WS_DIST_UNIFORM };
 
   for (guint d = 0; d < G_N_ELEMENTS (dists); d++)
     {
       g_autoptr (WsArray) raw = ws_test_generate (type, dists[d], 1500, d);
       g_autoptr (WsArray) sorted = ws_test_qsort_copy (raw);
-      check_all (CASE_SEARCH (data), sorted, raw, CASE_VARIANT (data));
+      check_all (c->extra, sorted, raw, c->variant);
     }
 }
 
@@ -190,7 +185,8 @@ test_every_element (gconstpointer data)
 static void
 test_special (gconstpointer data)
 {
-  WsKeyType type = CASE_TYPE (data);
+  const WsTestCase *c = data; /* extra: the index in searches[] */
+  WsKeyType type = c->type;
 
   for (guint s = 0; s < ws_test_n_sizes; s++)
     {
@@ -198,7 +194,7 @@ test_special (gconstpointer data)
       g_autoptr (WsArray) raw = ws_test_special_array (type, n, 5 + s);
       g_autoptr (WsArray) sorted = ws_test_qsort_copy (raw);
       g_autoptr (WsArray) keys = ws_test_special_array (type, 100, 500 + s);
-      check_all (CASE_SEARCH (data), sorted, keys, CASE_VARIANT (data));
+      check_all (c->extra, sorted, keys, c->variant);
     }
 }
 
@@ -263,7 +259,7 @@ test_extreme_keys (void)
 static void
 test_all_equal (gconstpointer data)
 {
-  WsKeyType type = CASE_TYPE (data);
+  WsKeyType type = ((const WsTestCase *) data)->type;
   const double kv[] = { 7, 6, 8 };
   const gint64 want[] = { 0, -1, -1 };
   g_autoptr (WsArray) keys = array_of (type, 3, kv);
@@ -503,25 +499,16 @@ main (int    argc,
 {
   g_test_init (&argc, &argv, NULL);
   for (guint s = 0; s < G_N_ELEMENTS (searches); s++)
-    for (WsKeyType t = WS_KEY_INT32; t <= WS_KEY_FLOAT32; t++)
-      for (WsVariant v = WS_VARIANT_CPU_SEQ; v <= WS_VARIANT_CPU_PAR; v++)
-        {
-          const char *prefix = search_names[s], *tn = ws_key_type_name (t);
-          const char *vn = ws_variant_name (v);
-          g_autofree char *p1 = g_strdup_printf ("/search/%s/every-element/%s/%s", prefix, tn, vn);
-          g_autofree char *p2 = g_strdup_printf ("/search/%s/special/%s/%s", prefix, tn, vn);
-          for (WsDistribution d = 0; d < WS_N_DISTS; d++)
-            {
-              g_autofree char *path = g_strdup_printf ("/search/%s/sizes/%s/%s/%s", prefix, tn,
-                                                       vn, ws_distribution_name (d));
-              g_test_add_data_func (path, CASE (s, t, v, d), test_distribution);
-            }
-          g_test_add_data_func (p1, CASE (s, t, v, 0), test_every_element);
-          g_test_add_data_func (p2, CASE (s, t, v, 0), test_special);
-        }
-  g_test_add_data_func ("/search/all-equal/int32", CASE (0, WS_KEY_INT32, 0, 0), test_all_equal);
-  g_test_add_data_func ("/search/all-equal/float32", CASE (0, WS_KEY_FLOAT32, 0, 0),
-                        test_all_equal);
+    {
+      g_autofree char *sizes = g_strdup_printf ("/search/%s/sizes", search_names[s]);
+      g_autofree char *every = g_strdup_printf ("/search/%s/every-element", search_names[s]);
+      g_autofree char *special = g_strdup_printf ("/search/%s/special", search_names[s]);
+
+      ws_test_add_cases (sizes, WS_TEST_PER_VARIANT | WS_TEST_PER_DIST, s, test_distribution);
+      ws_test_add_cases (every, WS_TEST_PER_VARIANT, s, test_every_element);
+      ws_test_add_cases (special, WS_TEST_PER_VARIANT, s, test_special);
+    }
+  ws_test_add_cases ("/search/all-equal", WS_TEST_PER_TYPE, 0, test_all_equal);
   g_test_add_func ("/search/signed-zero", test_signed_zero);
   g_test_add_func ("/search/extreme-keys", test_extreme_keys);
   g_test_add_func ("/search/empty", test_empty);

@@ -10,12 +10,6 @@
 static const gsize sides[] = { 1, 2, 3, 5, 8, 33, 64 };
 static const guint radii[] = { 0, 1, 2, 5, 16 };
 
-/* A test case's (type, variant, distribution), packed into a pointer. */
-#define CASE(t, v, d) GUINT_TO_POINTER ((t) | (v) << 4 | (d) << 8)
-#define CASE_TYPE(p) ((WsKeyType) (GPOINTER_TO_UINT (p) & 0xf))
-#define CASE_VARIANT(p) ((WsVariant) ((GPOINTER_TO_UINT (p) >> 4) & 0xf))
-#define CASE_DIST(p) ((WsDistribution) (GPOINTER_TO_UINT (p) >> 8))
-
 /* The plain sum and the sum of magnitudes of one window, in double. */
 static void
 ref_window (const WsArray *grid,
@@ -146,8 +140,9 @@ fold_small (WsArray *a)
 static void
 test_distribution (gconstpointer data)
 {
-  WsKeyType type = CASE_TYPE (data);
-  WsVariant variant = CASE_VARIANT (data);
+  const WsTestCase *tc = data;
+  WsKeyType type = tc->type;
+  WsVariant variant = tc->variant;
 
   for (guint s = 0; s < G_N_ELEMENTS (sides); s++)
     for (guint k = 0; k < G_N_ELEMENTS (radii); k++)
@@ -157,7 +152,7 @@ test_distribution (gconstpointer data)
         g_autoptr (WsArray) grid = NULL;
         if (side <= 2 * (gsize) radius)
           continue;
-        grid = ws_test_generate (type, CASE_DIST (data), side * side, 1000 + s * 7 + k);
+        grid = ws_test_generate (type, tc->dist, side * side, 1000 + s * 7 + k);
         check_case (grid, side, radius, variant);
         if (type == WS_KEY_INT32)
           {
@@ -171,7 +166,7 @@ test_distribution (gconstpointer data)
 static void
 test_largest_radius (gconstpointer data)
 {
-  WsKeyType type = CASE_TYPE (data);
+  WsKeyType type = ((const WsTestCase *) data)->type;
 
   for (guint radius = 0; radius <= 40; radius += 8)
     {
@@ -186,7 +181,7 @@ test_largest_radius (gconstpointer data)
 static void
 test_identity (gconstpointer data)
 {
-  WsKeyType type = CASE_TYPE (data);
+  WsKeyType type = ((const WsTestCase *) data)->type;
 
   for (guint s = 0; s < G_N_ELEMENTS (sides); s++)
     {
@@ -209,8 +204,9 @@ test_identity (gconstpointer data)
 static void
 test_special (gconstpointer data)
 {
-  WsKeyType type = CASE_TYPE (data);
-  WsVariant variant = CASE_VARIANT (data);
+  const WsTestCase *tc = data;
+  WsKeyType type = tc->type;
+  WsVariant variant = tc->variant;
 
   for (guint s = 2; s < G_N_ELEMENTS (sides); s++)
     for (guint radius = 1; radius <= 2 && 2 * radius < sides[s]; radius++)
@@ -303,7 +299,7 @@ test_no_leak (void)
 static void
 test_par_large (gconstpointer data)
 {
-  WsKeyType type = CASE_TYPE (data);
+  WsKeyType type = ((const WsTestCase *) data)->type;
   const gsize side = 200;
   g_autoptr (WsArray) grid = ws_test_generate (type, WS_DIST_UNIFORM16, side * side, 5);
 
@@ -434,41 +430,17 @@ test_counters (void)
     }
 }
 
-static void
-add_typed (const char *name,
-           GTestDataFunc func,
-           gboolean    per_variant)
-{
-  WsVariant last = per_variant ? WS_VARIANT_CPU_PAR : WS_VARIANT_CPU_SEQ;
-
-  for (WsKeyType t = WS_KEY_INT32; t <= WS_KEY_FLOAT32; t++)
-    for (WsVariant v = WS_VARIANT_CPU_SEQ; v <= last; v++)
-      {
-        g_autofree char *path = per_variant
-          ? g_strdup_printf ("/stencil/%s/%s/%s", name, ws_key_type_name (t), ws_variant_name (v))
-          : g_strdup_printf ("/stencil/%s/%s", name, ws_key_type_name (t));
-        g_test_add_data_func (path, CASE (t, v, 0), func);
-      }
-}
-
 int
 main (int    argc,
       char **argv)
 {
   g_test_init (&argc, &argv, NULL);
-  for (WsKeyType t = WS_KEY_INT32; t <= WS_KEY_FLOAT32; t++)
-    for (WsVariant v = WS_VARIANT_CPU_SEQ; v <= WS_VARIANT_CPU_PAR; v++)
-      for (WsDistribution d = 0; d < WS_N_DISTS; d++)
-        {
-          g_autofree char *path = g_strdup_printf ("/stencil/sums/%s/%s/%s",
-                                                   ws_key_type_name (t), ws_variant_name (v),
-                                                   ws_distribution_name (d));
-          g_test_add_data_func (path, CASE (t, v, d), test_distribution);
-        }
-  add_typed ("special", test_special, TRUE);
-  add_typed ("largest-radius", test_largest_radius, FALSE);
-  add_typed ("identity", test_identity, FALSE);
-  add_typed ("par-large", test_par_large, FALSE);
+  ws_test_add_cases ("/stencil/sums", WS_TEST_PER_VARIANT | WS_TEST_PER_DIST, 0,
+                     test_distribution);
+  ws_test_add_cases ("/stencil/special", WS_TEST_PER_VARIANT, 0, test_special);
+  ws_test_add_cases ("/stencil/largest-radius", WS_TEST_PER_TYPE, 0, test_largest_radius);
+  ws_test_add_cases ("/stencil/identity", WS_TEST_PER_TYPE, 0, test_identity);
+  ws_test_add_cases ("/stencil/par-large", WS_TEST_PER_TYPE, 0, test_par_large);
   g_test_add_func ("/stencil/float32/infinities", test_infinities);
   g_test_add_func ("/stencil/float32/no-leak", test_no_leak);
   g_test_add_func ("/stencil/int32/overflow", test_int32_overflow);

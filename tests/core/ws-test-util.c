@@ -8,6 +8,9 @@
 const gsize ws_test_sizes[] = { 0, 1, 2, 3, 5, 1000, 1024, 1025, 65537 };
 const guint ws_test_n_sizes = G_N_ELEMENTS (ws_test_sizes);
 
+const WsKeyType ws_test_key_types[2] = { WS_KEY_INT32, WS_KEY_FLOAT32 };
+const WsVariant ws_test_cpu_variants[2] = { WS_VARIANT_CPU_SEQ, WS_VARIANT_CPU_PAR };
+
 static int
 cmp_i32 (const void *pa, const void *pb)
 {
@@ -155,4 +158,53 @@ ws_test_tmp_path (const char *name)
       g_assert_no_error (error);
     }
   return g_build_filename (dir, name, NULL);
+}
+
+WsNetwork *
+ws_test_network_new (WsNetworkKind kind,
+                     gsize         n)
+{
+  g_autoptr (GError) error = NULL;
+  WsNetwork *net = ws_network_new (kind, n, &error);
+
+  g_assert_no_error (error);
+  g_assert_nonnull (net);
+  return net;
+}
+
+/* Every WsTestCase ever registered: GLib keeps only the pointers, and this
+ * keeps them reachable (so LeakSanitizer is quiet) until the process ends. */
+static GPtrArray *test_cases = NULL;
+
+void
+ws_test_add_cases (const char    *prefix,
+                   WsTestAxes     axes,
+                   guint          extra,
+                   GTestDataFunc  func)
+{
+  guint n_variants = (axes & WS_TEST_PER_VARIANT) ? G_N_ELEMENTS (ws_test_cpu_variants) : 1;
+  guint n_dists = (axes & WS_TEST_PER_DIST) ? WS_N_DISTS : 1;
+
+  if (test_cases == NULL)
+    test_cases = g_ptr_array_new_with_free_func (g_free);
+  for (guint t = 0; t < G_N_ELEMENTS (ws_test_key_types); t++)
+    for (guint v = 0; v < n_variants; v++)
+      for (guint d = 0; d < n_dists; d++)
+        {
+          WsTestCase *c = g_new0 (WsTestCase, 1);
+          GString *path = g_string_new (prefix);
+
+          c->type = ws_test_key_types[t];
+          c->variant = ws_test_cpu_variants[v];
+          c->dist = (WsDistribution) d;
+          c->extra = extra;
+          g_ptr_array_add (test_cases, c);
+          g_string_append_printf (path, "/%s", ws_key_type_name (c->type));
+          if (axes & WS_TEST_PER_VARIANT)
+            g_string_append_printf (path, "/%s", ws_variant_name (c->variant));
+          if (axes & WS_TEST_PER_DIST)
+            g_string_append_printf (path, "/%s", ws_distribution_name (c->dist));
+          g_test_add_data_func (path->str, c, func);
+          g_string_free (path, TRUE);
+        }
 }
