@@ -1,51 +1,10 @@
-// ws-cuda-device.cu: which GPUs are there and what they can do.
-#include "ws-cuda.h"
-
-#include <cuda_runtime.h>
+// ws-cuda-device.cu: which GPUs are there, what they can do, what this
+// binary was built for, and raw device memory for the pass-level calls.
+#include "ws-cuda-common.cuh"
 
 #include <cstring>
 
 G_DEFINE_QUARK (ws-cuda-error-quark, ws_cuda_error)
-
-// Map a runtime status to our error codes, with a message a user can act on.
-static void
-set_cuda_error (GError **error, cudaError_t status, const char *what)
-{
-  WsCudaErrorCode code = WS_CUDA_ERROR_FAILED;
-  const char *hint = "";
-
-  switch (status)
-    {
-    case cudaErrorNoDevice:
-      code = WS_CUDA_ERROR_NO_DEVICE;
-      hint = " (no NVIDIA GPU is visible to this process)";
-      break;
-    case cudaErrorInsufficientDriver:
-      // The runtime says this both for an old driver and for none at all.
-      if (ws_cuda_driver_version () == 0)
-        {
-          g_set_error (error, WS_CUDA_ERROR, WS_CUDA_ERROR_NO_DEVICE,
-                       "%s: no NVIDIA driver is installed on this machine", what);
-          return;
-        }
-      code = WS_CUDA_ERROR_DRIVER;
-      hint = " (update the NVIDIA driver to one that supports CUDA 13)";
-      break;
-    case cudaErrorNoKernelImageForDevice:
-    case cudaErrorUnsupportedPtxVersion:
-      code = WS_CUDA_ERROR_NO_KERNEL;
-      hint = " (rebuild with this GPU's architecture in -Dcuda_arch)";
-      break;
-    case cudaErrorMemoryAllocation:
-      code = WS_CUDA_ERROR_OUT_OF_MEMORY;
-      hint = " (choose a smaller size)";
-      break;
-    default:
-      break;
-    }
-  g_set_error (error, WS_CUDA_ERROR, code, "%s: %s%s", what,
-               cudaGetErrorString (status), hint);
-}
 
 int
 ws_cuda_runtime_version (void)
@@ -61,17 +20,19 @@ ws_cuda_driver_version (void)
   return cudaDriverGetVersion (&v) == cudaSuccess ? v : 0;
 }
 
+const char *
+ws_cuda_built_architectures (void)
+{
+  return WS_CUDA_ARCHS; // set by cuda/meson.build from -Dcuda-arch
+}
+
 int
 ws_cuda_device_count (GError **error)
 {
   int count = 0;
-  cudaError_t status = cudaGetDeviceCount (&count);
 
-  if (status != cudaSuccess)
-    {
-      set_cuda_error (error, status, "No CUDA device");
-      return 0;
-    }
+  if (!ws::check (cudaGetDeviceCount (&count), "No CUDA device", error))
+    return 0;
   if (count == 0)
     g_set_error (error, WS_CUDA_ERROR, WS_CUDA_ERROR_NO_DEVICE,
                  "No CUDA device: the driver reports no GPU");
@@ -93,13 +54,9 @@ ws_cuda_device_info (int               device,
                      GError          **error)
 {
   cudaDeviceProp prop;
-  cudaError_t status = cudaGetDeviceProperties (&prop, device);
 
-  if (status != cudaSuccess)
-    {
-      set_cuda_error (error, status, "Cannot query the GPU");
-      return FALSE;
-    }
+  if (!ws::check (cudaGetDeviceProperties (&prop, device), "Cannot query the GPU", error))
+    return FALSE;
   memset (info, 0, sizeof *info);
   g_strlcpy (info->name, prop.name, sizeof info->name);
   info->major = prop.major;
@@ -116,4 +73,41 @@ ws_cuda_device_info (int               device,
   info->memory_clock_khz = attribute (cudaDevAttrMemoryClockRate, device);
   info->memory_bus_width = prop.memoryBusWidth;
   return TRUE;
+}
+
+gpointer
+ws_cuda_malloc (gsize    bytes,
+                GError **error)
+{
+  void *ptr = nullptr;
+
+  if (!ws::use_device (nullptr, error)
+      || !ws::check (cudaMalloc (&ptr, bytes ? bytes : 1), "Cannot allocate GPU memory", error))
+    return nullptr;
+  return ptr;
+}
+
+void
+ws_cuda_free (gpointer device_ptr)
+{
+  if (device_ptr != nullptr)
+    cudaFree (device_ptr);
+}
+
+gboolean
+ws_cuda_upload (gpointer      device_ptr,
+                gconstpointer host,
+                gsize         bytes,
+                GError      **error)
+{
+  return ws::upload (device_ptr, host, bytes, error);
+}
+
+gboolean
+ws_cuda_download (gpointer      host,
+                  gconstpointer device_ptr,
+                  gsize         bytes,
+                  GError      **error)
+{
+  return ws::download (host, device_ptr, bytes, error);
 }

@@ -1,8 +1,13 @@
 /* ws-cuda.h: the C face of libwarpscope-cuda.
  *
  * Plain C with GLib types only, so that host code compiled by a C compiler
- * can call it. Every function reports failures as a GError in the
+ * can call it; it knows nothing of app/core (the engine adapts it in
+ * ws-backend-cuda.c). Every function reports failures as a GError in the
  * WS_CUDA_ERROR domain and never exits.
+ *
+ * Whole runs take host arrays, do their own allocation and transfers, and
+ * fill a WsCudaTiming with each phase. Pass-level calls take device
+ * pointers, so the animator can run them on memory it has mapped from GL.
  */
 #pragma once
 
@@ -18,6 +23,9 @@ typedef enum
   WS_CUDA_ERROR_DRIVER,        /* the driver is older than the runtime */
   WS_CUDA_ERROR_NO_KERNEL,     /* no code in the binary for this GPU */
   WS_CUDA_ERROR_OUT_OF_MEMORY, /* device memory exhausted */
+  WS_CUDA_ERROR_KERNEL_FAULT,  /* a kernel failed while running */
+  WS_CUDA_ERROR_UNSUPPORTED,   /* no such implementation of this algorithm */
+  WS_CUDA_ERROR_INVALID,       /* a parameter out of range */
   WS_CUDA_ERROR_FAILED,        /* anything else the runtime reports */
 } WsCudaErrorCode;
 
@@ -39,16 +47,187 @@ typedef struct
   int     memory_clock_khz;
 } WsCudaDeviceInfo;
 
-GQuark   ws_cuda_error_quark     (void);
+typedef enum
+{
+  WS_CUDA_INT32,
+  WS_CUDA_FLOAT32,
+} WsCudaType;
+
+/* Which implementation runs: a study's code (and the named forms some studies
+ * had), ours, or the library's. */
+typedef enum
+{
+  WS_CUDA_SEED,        /* gpu-seed */
+  WS_CUDA_SEED_SHARED, /* gpu-seed-shared: study 002's shared-memory bitonic */
+  WS_CUDA_SEED_V1,     /* gpu-seed-v1: study 003's fused odd-even kernel on a stream */
+  WS_CUDA_SEED_V2,     /* gpu-seed-v2: V1 with shared-memory staging */
+  WS_CUDA_OURS,        /* gpu */
+  WS_CUDA_LIB,         /* gpu-lib: CUB / Thrust */
+} WsCudaImpl;
+
+typedef enum
+{
+  WS_CUDA_BITONIC,
+  WS_CUDA_ODD_EVEN,
+  WS_CUDA_ODDEVEN_MERGE,
+  WS_CUDA_RADIX_SORT,
+  WS_CUDA_COUNTING_SORT,
+} WsCudaSort;
+
+/* Milliseconds per phase of one run. alloc and total come from the host
+ * clock; h2d, kernel and d2h from CUDA events around those phases. */
+typedef struct
+{
+  double  alloc_ms;
+  double  h2d_ms;
+  double  kernel_ms;
+  double  d2h_ms;
+  double  total_ms;
+  guint64 launches;          /* kernel launches (library calls count as one) */
+  int     device;
+  char    device_name[256];
+} WsCudaTiming;
+
+typedef struct
+{
+  gboolean is_int;
+  gint64   i;
+  double   f;
+} WsCudaScalar;
+
+GQuark       ws_cuda_error_quark     (void);
 
 /* Versions as CUDA encodes them (1000*major + 10*minor); 0 when unknown. */
-int      ws_cuda_runtime_version (void);
-int      ws_cuda_driver_version  (void);
+int          ws_cuda_runtime_version (void);
+int          ws_cuda_driver_version  (void);
+/* The SASS architectures compiled in, e.g. "sm_75 sm_86 sm_89 sm_90 + PTX compute_90". */
+const char  *ws_cuda_built_architectures (void);
 
 /* Number of usable GPUs; 0 with an error saying why when there are none. */
-int      ws_cuda_device_count    (GError          **error);
-gboolean ws_cuda_device_info     (int               device,
-                                  WsCudaDeviceInfo *info,
-                                  GError          **error);
+int          ws_cuda_device_count    (GError          **error);
+gboolean     ws_cuda_device_info     (int               device,
+                                      WsCudaDeviceInfo *info,
+                                      GError          **error);
+/* Whether `impl` of the algorithm named as the engine names it exists. */
+gboolean     ws_cuda_has             (const char *algorithm,
+                                      WsCudaImpl  impl);
+
+/* ---- Whole runs on host arrays ---- */
+
+gboolean ws_cuda_sort      (WsCudaSort    algorithm,
+                            WsCudaImpl    impl,
+                            WsCudaType    type,
+                            void         *keys,
+                            gsize         n,
+                            WsCudaTiming *timing,
+                            GError      **error);
+
+gboolean ws_cuda_reduce    (WsCudaImpl    impl,
+                            WsCudaType    type,
+                            const void   *keys,
+                            gsize         n,
+                            WsCudaScalar *out,
+                            WsCudaTiming *timing,
+                            GError      **error);
+
+/* Sorts a and b ascending in place (bitonic as study 000; CUB radix for
+ * gpu-lib), then their dot product. */
+gboolean ws_cuda_dot       (WsCudaImpl    impl,
+                            WsCudaType    type,
+                            void         *a,
+                            void         *b,
+                            gsize         n,
+                            WsCudaScalar *out,
+                            WsCudaTiming *timing,
+                            GError      **error);
+
+gboolean ws_cuda_scan      (WsCudaImpl    impl,
+                            WsCudaType    type,
+                            const void   *in,
+                            void         *out,
+                            gsize         n,
+                            WsCudaTiming *timing,
+                            GError      **error);
+
+/* B equal bins over [min, max] of the keys as in the engine (docs/algorithms.md). */
+gboolean ws_cuda_histogram (WsCudaImpl    impl,
+                            WsCudaType    type,
+                            const void   *keys,
+                            gsize         n,
+                            guint         bins,
+                            guint64      *counts,
+                            double       *lo,
+                            double       *hi,
+                            WsCudaTiming *timing,
+                            GError      **error);
+
+/* out: (side−2R)² values. block (BS) and per_thread (K) shape gpu-seed only. */
+gboolean ws_cuda_stencil   (WsCudaImpl    impl,
+                            WsCudaType    type,
+                            const void   *grid,
+                            gsize         side,
+                            guint         radius,
+                            guint         block,
+                            guint         per_thread,
+                            void         *out,
+                            WsCudaTiming *timing,
+                            GError      **error);
+
+gboolean ws_cuda_search    (WsCudaImpl    impl,
+                            gboolean      interpolation,
+                            WsCudaType    type,
+                            const void   *sorted,
+                            gsize         n,
+                            const void   *keys,
+                            gsize         n_keys,
+                            guint         segments,
+                            gint64       *result,
+                            WsCudaTiming *timing,
+                            GError      **error);
+
+/* ---- Pass-level calls on device memory, for the animator ---- */
+
+/* Flags a pass writes per element of the network's width when asked. */
+typedef enum
+{
+  WS_CUDA_FLAG_NONE = 0,
+  WS_CUDA_FLAG_COMPARED = 1,
+  WS_CUDA_FLAG_SWAPPED = 2,
+} WsCudaFlag;
+
+gpointer ws_cuda_malloc         (gsize         bytes,
+                                 GError      **error);
+void     ws_cuda_free           (gpointer      device_ptr);
+gboolean ws_cuda_upload         (gpointer      device_ptr,
+                                 gconstpointer host,
+                                 gsize         bytes,
+                                 GError      **error);
+gboolean ws_cuda_download       (gpointer      host,
+                                 gconstpointer device_ptr,
+                                 gsize         bytes,
+                                 GError      **error);
+
+/* One pass of a network on `width` keys at d_keys (bitonic: width a power
+ * of two, padding already in place). Bitonic: stage k, distance j;
+ * odd-even: phase 0/1; oddeven-merge: stage p = k, distance j. d_flags
+ * (width bytes, or NULL) receives a WsCudaFlag per element. */
+gboolean ws_cuda_network_pass   (WsCudaSort    network,
+                                 WsCudaType    type,
+                                 gpointer      d_keys,
+                                 gsize         width,
+                                 guint64       k,
+                                 guint64       j,
+                                 guint         phase,
+                                 guint8       *d_flags,
+                                 GError      **error);
+
+/* One level of the Blelloch scan on `width` (a power of two) values:
+ * phase 0 up-sweep, 1 clear the root, 2 down-sweep; stride = 2^(d+1). */
+gboolean ws_cuda_scan_level     (WsCudaType    type,
+                                 gpointer      d_work,
+                                 gsize         width,
+                                 guint         phase,
+                                 guint64       stride,
+                                 GError      **error);
 
 G_END_DECLS

@@ -1,0 +1,201 @@
+// ws-cuda-common.cu: errors, device choice, timing and transfers shared by
+// every algorithm of libwarpscope-cuda.
+#include "ws-cuda-common.cuh"
+
+#include <cstdarg>
+#include <ctime>
+
+namespace ws
+{
+
+static double
+host_ms ()
+{
+  struct timespec ts;
+
+  clock_gettime (CLOCK_MONOTONIC, &ts);
+  return (double) ts.tv_sec * 1e3 + (double) ts.tv_nsec * 1e-6;
+}
+
+// The code and a hint a user can act on, for each status we can explain.
+static WsCudaErrorCode
+classify (cudaError_t status, const char **hint)
+{
+  *hint = "";
+  switch (status)
+    {
+    case cudaErrorNoDevice:
+      *hint = " (no NVIDIA GPU is visible to this process)";
+      return WS_CUDA_ERROR_NO_DEVICE;
+    case cudaErrorInsufficientDriver:
+      *hint = " (update the NVIDIA driver to one that supports CUDA 13)";
+      return WS_CUDA_ERROR_DRIVER;
+    case cudaErrorNoKernelImageForDevice:
+    case cudaErrorUnsupportedPtxVersion:
+    case cudaErrorInvalidKernelImage:
+      *hint = " (rebuild with this GPU's architecture in -Dcuda-arch)";
+      return WS_CUDA_ERROR_NO_KERNEL;
+    case cudaErrorMemoryAllocation:
+      *hint = " (the GPU has too little free memory: choose a smaller size)";
+      return WS_CUDA_ERROR_OUT_OF_MEMORY;
+    case cudaErrorLaunchFailure:
+    case cudaErrorIllegalAddress:
+    case cudaErrorMisalignedAddress:
+    case cudaErrorIllegalInstruction:
+    case cudaErrorLaunchTimeout:
+    case cudaErrorHardwareStackError:
+      *hint = " (a kernel faulted; the GPU context is lost until Warpscope restarts)";
+      return WS_CUDA_ERROR_KERNEL_FAULT;
+    default:
+      return WS_CUDA_ERROR_FAILED;
+    }
+}
+
+bool
+check (cudaError_t status, const char *what, GError **error)
+{
+  const char *hint;
+  WsCudaErrorCode code;
+
+  if (status == cudaSuccess)
+    return true;
+  code = classify (status, &hint);
+  // The runtime says "insufficient driver" both for an old driver and for none at all.
+  if (status == cudaErrorInsufficientDriver && ws_cuda_driver_version () == 0)
+    {
+      g_set_error (error, WS_CUDA_ERROR, WS_CUDA_ERROR_NO_DEVICE,
+                   "%s: no NVIDIA driver is installed on this machine", what);
+      return false;
+    }
+  g_set_error (error, WS_CUDA_ERROR, code, "%s: %s%s", what, cudaGetErrorString (status), hint);
+  return false;
+}
+
+bool
+check_launch (const char *what, GError **error)
+{
+  return check (cudaGetLastError (), what, error);
+}
+
+bool
+use_device (WsCudaTiming *timing, GError **error)
+{
+  int device = 0;
+  cudaDeviceProp prop;
+
+  if (ws_cuda_device_count (error) == 0)
+    return false;
+  if (!check (cudaGetDevice (&device), "Cannot select the GPU", error)
+      || !check (cudaGetDeviceProperties (&prop, device), "Cannot query the GPU", error))
+    return false;
+  if (timing != nullptr)
+    {
+      timing->device = device;
+      g_strlcpy (timing->device_name, prop.name, sizeof timing->device_name);
+    }
+  return true;
+}
+
+const char *
+impl_name (WsCudaImpl impl)
+{
+  static const char *const names[] = { "gpu-seed", "gpu-seed-shared", "gpu-seed-v1",
+                                       "gpu-seed-v2", "gpu", "gpu-lib" };
+  return (unsigned) impl < G_N_ELEMENTS (names) ? names[impl] : "?";
+}
+
+bool
+unsupported (const char *algorithm, WsCudaImpl impl, GError **error)
+{
+  g_set_error (error, WS_CUDA_ERROR, WS_CUDA_ERROR_UNSUPPORTED,
+               "%s has no %s variant", algorithm, impl_name (impl));
+  return false;
+}
+
+bool
+invalid (GError **error, const char *format, ...)
+{
+  va_list ap;
+
+  va_start (ap, format);
+  g_autofree char *message = g_strdup_vprintf (format, ap);
+  va_end (ap);
+  g_set_error_literal (error, WS_CUDA_ERROR, WS_CUDA_ERROR_INVALID, message);
+  return false;
+}
+
+PhaseTimer::PhaseTimer (WsCudaTiming *timing) : timing_ (timing)
+{
+  *timing_ = WsCudaTiming ();
+}
+
+PhaseTimer::~PhaseTimer ()
+{
+  if (created_)
+    for (cudaEvent_t e : events_)
+      cudaEventDestroy (e);
+}
+
+bool
+PhaseTimer::start (GError **error)
+{
+  host_start_ = host_ms ();
+  if (!use_device (timing_, error))
+    return false;
+  for (cudaEvent_t &e : events_)
+    if (!check (cudaEventCreate (&e), "Cannot create a CUDA event", error))
+      return false;
+  created_ = true;
+  return true;
+}
+
+void
+PhaseTimer::allocated ()
+{
+  timing_->alloc_ms = host_ms () - host_start_;
+  mark (BEFORE_UPLOAD);
+}
+
+void
+PhaseTimer::mark (Mark m)
+{
+  cudaEventRecord (events_[m]);
+}
+
+static double
+between (cudaEvent_t a, cudaEvent_t b)
+{
+  float ms = 0.0f;
+  cudaEventElapsedTime (&ms, a, b);
+  return ms;
+}
+
+bool
+PhaseTimer::finish (GError **error)
+{
+  if (!check (cudaEventSynchronize (events_[AFTER_DOWNLOAD]), "The GPU run failed", error))
+    return false;
+  timing_->h2d_ms = between (events_[BEFORE_UPLOAD], events_[AFTER_UPLOAD]);
+  timing_->kernel_ms = between (events_[AFTER_UPLOAD], events_[AFTER_KERNELS]);
+  timing_->d2h_ms = between (events_[AFTER_KERNELS], events_[AFTER_DOWNLOAD]);
+  timing_->total_ms = host_ms () - host_start_;
+  return true;
+}
+
+bool
+upload (void *device, const void *host, size_t bytes, GError **error)
+{
+  return bytes == 0
+         || check (cudaMemcpy (device, host, bytes, cudaMemcpyHostToDevice),
+                   "Cannot copy the input to the GPU", error);
+}
+
+bool
+download (void *host, const void *device, size_t bytes, GError **error)
+{
+  return bytes == 0
+         || check (cudaMemcpy (host, device, bytes, cudaMemcpyDeviceToHost),
+                   "Cannot copy the result from the GPU", error);
+}
+
+} // namespace ws

@@ -1,0 +1,131 @@
+// ws-cuda-common.cuh: what every kernel file of libwarpscope-cuda shares —
+// turning CUDA statuses into GErrors, device buffers that free themselves,
+// the phase timer behind WsCudaTiming, and launch sizing.
+#pragma once
+
+#include <cuda_runtime.h>
+
+#include <cstddef>
+#include <cmath>
+#include <cstdint>
+
+#include "ws-cuda.h"
+
+namespace ws
+{
+
+// TRUE when status is cudaSuccess; otherwise sets error ("what: reason (hint)").
+bool check (cudaError_t status, const char *what, GError **error);
+
+// After launches: reports a bad launch configuration at once (kernel faults
+// show up at the next synchronising call, which check() also maps).
+bool check_launch (const char *what, GError **error);
+
+// Makes sure a device is there and current; fills name/number into timing.
+bool use_device (WsCudaTiming *timing, GError **error);
+
+// Sets an UNSUPPORTED / INVALID error; always returns false.
+bool unsupported (const char *algorithm, WsCudaImpl impl, GError **error);
+bool invalid (GError **error, const char *format, ...) G_GNUC_PRINTF (2, 3);
+
+const char *impl_name (WsCudaImpl impl);
+
+// Device memory of n elements, freed when the buffer goes out of scope.
+template <typename T> class DeviceBuffer
+{
+public:
+  DeviceBuffer () = default;
+  DeviceBuffer (const DeviceBuffer &) = delete;
+  DeviceBuffer &operator= (const DeviceBuffer &) = delete;
+  ~DeviceBuffer () { release (); }
+
+  bool
+  alloc (size_t n, const char *what, GError **error)
+  {
+    release ();
+    n_ = n;
+    // cudaMalloc (0) is valid but gives nullptr; one element keeps pointers usable.
+    return check (cudaMalloc (&ptr_, (n ? n : 1) * sizeof (T)), what, error);
+  }
+  void
+  release ()
+  {
+    if (ptr_ != nullptr)
+      cudaFree (ptr_);
+    ptr_ = nullptr;
+    n_ = 0;
+  }
+  T *get () const { return ptr_; }
+  size_t size () const { return n_; }
+  size_t bytes () const { return n_ * sizeof (T); }
+
+private:
+  T *ptr_ = nullptr;
+  size_t n_ = 0;
+};
+
+// The phases of a whole run, timed as WsCudaTiming promises: the host clock
+// for allocation and total, events for upload, kernels and download.
+class PhaseTimer
+{
+public:
+  enum Mark { BEFORE_UPLOAD, AFTER_UPLOAD, AFTER_KERNELS, AFTER_DOWNLOAD, N_MARKS };
+
+  explicit PhaseTimer (WsCudaTiming *timing);
+  ~PhaseTimer ();
+  PhaseTimer (const PhaseTimer &) = delete;
+  PhaseTimer &operator= (const PhaseTimer &) = delete;
+
+  // Picks the device and starts the host clock; call first.
+  bool start (GError **error);
+  // Allocation is over (host clock); records BEFORE_UPLOAD.
+  void allocated ();
+  void mark (Mark m);
+  // Counts kernel launches for the report.
+  void launched (guint64 n = 1) { timing_->launches += n; }
+  // Waits for the last mark, fills the event times and the total.
+  bool finish (GError **error);
+
+private:
+  WsCudaTiming *timing_;
+  double host_start_ = 0.0;
+  cudaEvent_t events_[N_MARKS] = {};
+  bool created_ = false;
+};
+
+// Upload/download wrappers that name what moves.
+bool upload (void *device, const void *host, size_t bytes, GError **error);
+bool download (void *host, const void *device, size_t bytes, GError **error);
+
+// Blocks for n work items of `threads` each, at most `cap` blocks
+// (grid-stride loops cover the rest).
+inline unsigned
+blocks_for (size_t n, unsigned threads, unsigned cap = 65535u * 32u)
+{
+  size_t b = (n + threads - 1) / threads;
+  return (unsigned) (b == 0 ? 1 : (b > cap ? cap : b));
+}
+
+inline size_t
+next_pow2 (size_t n)
+{
+  size_t w = 1;
+  while (w < n)
+    w <<= 1;
+  return w;
+}
+
+// The largest key of each type: the sentinel that pads bitonic sorts.
+template <typename T> __host__ __device__ inline T max_key ();
+template <> __host__ __device__ inline int32_t max_key<int32_t> () { return INT32_MAX; }
+template <> __host__ __device__ inline float max_key<float> () { return INFINITY; }
+
+// Calls f.template operator()<T> () with T the C++ type of `type`.
+template <typename F>
+bool
+with_type (WsCudaType type, F &&f)
+{
+  return type == WS_CUDA_INT32 ? f.template operator()<int32_t> () : f.template operator()<float> ();
+}
+
+} // namespace ws

@@ -1,0 +1,44 @@
+// ws-cuda-internal.h: what the files of libwarpscope-cuda call of each other.
+#pragma once
+
+#include "ws-cuda-common.cuh"
+
+namespace ws
+{
+
+// Sorts n keys of `type` in place in device memory with `impl`, launching on
+// the default stream without synchronising the host between steps; adds the
+// kernel launches made to *launches. Scratch memory (bitonic padding, radix
+// buffers) is allocated inside and freed before returning. Returns false
+// with an error for an impl the algorithm lacks.
+typedef bool (*DeviceSort) (WsCudaImpl impl, WsCudaType type, void *d_keys, size_t n,
+                            guint64 *launches, GError **error);
+
+bool bitonic_sort_device (WsCudaImpl impl, WsCudaType type, void *d_keys, size_t n,
+                          guint64 *launches, GError **error);
+bool oddeven_merge_sort_device (WsCudaImpl impl, WsCudaType type, void *d_keys, size_t n,
+                                guint64 *launches, GError **error);
+bool odd_even_sort_device (WsCudaImpl impl, WsCudaType type, void *d_keys, size_t n,
+                           guint64 *launches, GError **error);
+bool radix_sort_device (WsCudaImpl impl, WsCudaType type, void *d_keys, size_t n,
+                        guint64 *launches, GError **error);
+bool counting_sort_device (WsCudaImpl impl, WsCudaType type, void *d_keys, size_t n,
+                           guint64 *launches, GError **error);
+
+// The implementations each algorithm has (the engine's names), one table
+// that ws_cuda_has and every dispatcher consult.
+bool has (const char *algorithm, WsCudaImpl impl);
+
+constexpr unsigned
+impl_bit (WsCudaImpl impl)
+{
+  return 1u << impl;
+}
+
+// Each algorithm's file says which implementations it has, next to their
+// code, as a set of impl_bit ()s; ws-cuda-registry.cu gathers them.
+extern const unsigned impls_bitonic, impls_odd_even, impls_oddeven_merge, impls_radix_sort,
+    impls_counting_sort, impls_dot, impls_stencil, impls_reduce, impls_scan, impls_histogram,
+    impls_binary_search, impls_interpolation_search;
+
+} // namespace ws

@@ -1,0 +1,32 @@
+/* gpu-test-util.c: skipping without a GPU, and timing checks. */
+#include "gpu-test-util.h"
+
+#include <string.h>
+
+gboolean
+gpu_test_skip_without_device (void)
+{
+  g_autoptr (GError) error = NULL;
+
+  if (ws_cuda_device_count (&error) > 0)
+    return FALSE;
+  g_test_skip (error != NULL ? error->message : "no CUDA device");
+  return TRUE;
+}
+
+void
+gpu_test_assert_timing (const WsCudaTiming *t)
+{
+  g_assert_cmpfloat (t->alloc_ms, >=, 0.0);
+  g_assert_cmpfloat (t->h2d_ms, >=, 0.0);
+  g_assert_cmpfloat (t->kernel_ms, >=, 0.0);
+  g_assert_cmpfloat (t->d2h_ms, >=, 0.0);
+  g_assert_cmpfloat (t->total_ms, >=, t->kernel_ms);
+  g_assert_cmpuint (strlen (t->device_name), >, 0);
+}
+
+WsCudaType
+gpu_test_type (WsKeyType type)
+{
+  return type == WS_KEY_INT32 ? WS_CUDA_INT32 : WS_CUDA_FLOAT32;
+}
