@@ -28,10 +28,31 @@ print_algorithm (const WsAlgorithm *algo)
   printf ("  about:      %s\n", algo->description);
   for (guint v = 0; v < WS_N_VARIANTS; v++)
     if (ws_algorithm_defines (algo, (WsVariant) v))
-      printf ("  %-11s %s\n", ws_variant_name ((WsVariant) v), algo->variants[v]);
+      printf ("  %-16s %s\n", ws_variant_name ((WsVariant) v), algo->variants[v]);
+  /* Say what does not exist rather than inventing it. */
+  if (!ws_algorithm_defines (algo, WS_VARIANT_GPU_SEED))
+    printf ("  %-16s none: no study wrote GPU code for it\n", "gpu-seed");
+  if (!ws_algorithm_defines (algo, WS_VARIANT_GPU_LIB))
+    printf ("  %-16s none: CUB and Thrust have no such algorithm\n", "gpu-lib");
   for (guint p = 0; p < algo->n_params; p++)
     print_param (&algo->params[p]);
   printf ("\n");
+}
+
+/* GPU variants need a GPU at run time; say once whether this machine has one. */
+static void
+print_gpu_availability (void)
+{
+  const WsBackend *cuda = ws_backend_cuda ();
+  g_autoptr (GError) error = NULL;
+  g_autoptr (GArray) devices = NULL;
+
+  if (cuda->query_devices (cuda, &devices, &error))
+    printf ("GPU variants run on %s (`warpscope-cli info` describes it).\n",
+            g_array_index (devices, WsDeviceInfo, 0).name);
+  else
+    printf ("GPU variants cannot run here: %s\n`run --variant gpu…` falls back to cpu-par.\n",
+            error->message);
 }
 
 int
@@ -47,8 +68,7 @@ ws_cli_list (int argc, char **argv)
   algos = ws_registry_list (&n);
   for (guint i = 0; i < n; i++)
     print_algorithm (algos[i]);
-  printf ("GPU variants (gpu-seed, gpu, gpu-lib) are not part of this build yet; "
-          "`warpscope-cli info` shows the GPUs found.\n");
+  print_gpu_availability ();
   return 0;
 }
 

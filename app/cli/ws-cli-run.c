@@ -22,6 +22,8 @@ typedef struct
   char  *format;
   char  *keys;
   char  *radius;
+  char  *block;
+  char  *per_thread;
   char  *bins;
   char  *segments;
   char  *queries;
@@ -60,13 +62,14 @@ run_options_clear (RunOptions *o)
   g_strfreev (o->inputs);
   g_free (o->output), g_free (o->format), g_free (o->keys), g_free (o->radius);
   g_free (o->bins), g_free (o->segments), g_free (o->queries);
+  g_free (o->block), g_free (o->per_thread);
 }
 
 static GOptionContext *
 run_context (RunOptions *o)
 {
   const GOptionEntry entries[] = {
-    { "variant", 'v', 0, G_OPTION_ARG_STRING, &o->variant, "cpu-seq or cpu-par (default cpu-par)", "V" },
+    { "variant", 'v', 0, G_OPTION_ARG_STRING, &o->variant, "cpu-seq, cpu-par (default), gpu-seed, gpu, gpu-lib… (see list)", "V" },
     { "type", 't', 0, G_OPTION_ARG_STRING, &o->type, "int32 or float32 (default float32 where supported)", "T" },
     { "n", 'n', 0, G_OPTION_ARG_STRING, &o->n, "keys to generate; the grid side N for stencil (65536, 2^20, 16M)", "N" },
     { "dist", 'd', 0, G_OPTION_ARG_STRING, &o->dist, "uniform, uniform16, sorted, reversed, few-unique, organ-pipe, nearly-sorted", "D" },
@@ -76,6 +79,8 @@ run_context (RunOptions *o)
     { "format", 'f', 0, G_OPTION_ARG_STRING, &o->format, "key files: text, raw-f32 or raw-i32 (default text)", "F" },
     { "keys", 'k', 0, G_OPTION_ARG_FILENAME, &o->keys, "searches: read the query keys from FILE", "FILE" },
     { "radius", 'r', 0, G_OPTION_ARG_STRING, &o->radius, "stencil: window radius R", "R" },
+    { "block", 0, 0, G_OPTION_ARG_STRING, &o->block, "stencil gpu-seed: blocks of BS×BS threads", "BS" },
+    { "per-thread", 0, 0, G_OPTION_ARG_STRING, &o->per_thread, "stencil gpu-seed: K outputs per thread", "K" },
     { "bins", 'b', 0, G_OPTION_ARG_STRING, &o->bins, "histogram: number of bins B", "B" },
     { "segments", 'p', 0, G_OPTION_ARG_STRING, &o->segments, "searches: segments p per step", "P" },
     { "queries", 'q', 0, G_OPTION_ARG_STRING, &o->queries, "searches: generated query keys", "Q" },
@@ -116,6 +121,8 @@ parse_params (RunState *st, const RunOptions *o, GError **error)
   if (o->early_exit && !ws_params_set (st->in.algo, &st->in.params, "early-exit", 1, error))
     return FALSE;
   return parse_int_param (st, "radius", o->radius, error)
+         && parse_int_param (st, "block", o->block, error)
+         && parse_int_param (st, "per-thread", o->per_thread, error)
          && parse_int_param (st, "bins", o->bins, error)
          && parse_int_param (st, "segments", o->segments, error)
          && parse_int_param (st, "queries", o->queries, error);
@@ -371,6 +378,21 @@ print_counter (const char *label, guint64 value)
     printf ("  %-12s %" G_GUINT64_FORMAT "\n", label, value);
 }
 
+/* A GPU run shows where its time went; a CPU run has one figure. */
+static void
+print_times (const WsPhaseTimes *t)
+{
+  if (t->device[0] == '\0')
+    {
+      printf ("  %-12s %.6f s\n", "time", t->kernel);
+      return;
+    }
+  printf ("  %-12s %s\n", "device", t->device);
+  printf ("  %-12s %.6f s in %" G_GUINT64_FORMAT " launches\n", "kernels", t->kernel, t->launches);
+  printf ("  %-12s %.6f s (allocate %.6f, upload %.6f, download %.6f)\n", "total", t->total,
+          t->alloc, t->upload, t->download);
+}
+
 static void
 print_report (const RunState *st, const RunOptions *o, const char *verdict)
 {
@@ -378,7 +400,7 @@ print_report (const RunState *st, const RunOptions *o, const char *verdict)
   g_autofree char *result = describe_result (st);
 
   printf ("%s · %s · %s\n", st->in.algo->name, ws_variant_name (st->in.variant), input);
-  printf ("  %-12s %.6f s\n", "time", st->out.seconds);
+  print_times (&st->out.times);
   print_counter ("passes", st->out.counters.passes);
   print_counter ("comparisons", st->out.counters.comparisons);
   print_counter ("swaps", st->out.counters.swaps);
@@ -390,13 +412,32 @@ print_report (const RunState *st, const RunOptions *o, const char *verdict)
     printf ("  %-12s %s\n", "written", o->output);
 }
 
+/* A GPU variant without a usable GPU runs on the CPU instead, saying why. */
+static gboolean
+run_or_fall_back (RunState *st, GError **error)
+{
+  g_autoptr (GError) local = NULL;
+
+  if (ws_run (&st->in, &st->out, &local))
+    return TRUE;
+  if (!ws_variant_is_gpu (st->in.variant) || !g_error_matches (local, WS_ERROR, WS_ERROR_UNAVAILABLE))
+    {
+      g_propagate_error (error, g_steal_pointer (&local));
+      return FALSE;
+    }
+  fprintf (stderr, "warpscope-cli: %s is unavailable: %s\nwarpscope-cli: running cpu-par instead\n",
+           ws_variant_name (st->in.variant), local->message);
+  st->in.variant = WS_VARIANT_CPU_PAR;
+  return ws_run (&st->in, &st->out, error);
+}
+
 static gboolean
 run_and_check (RunState *st, const RunOptions *o, const char *algorithm, GError **error)
 {
   g_autofree char *verdict = NULL;
 
   if (!parse_options (st, o, algorithm, error) || !prepare_inputs (st, o, error)
-      || !ws_run (&st->in, &st->out, error))
+      || !run_or_fall_back (st, error))
     return FALSE;
   if (!ws_run_verify (&st->in, &st->out, &verdict, error))
     {

@@ -13,9 +13,11 @@ cuda_describe (const WsBackend *self)
   int drv = ws_cuda_driver_version ();
 
   if (drv == 0)
-    return g_strdup_printf ("CUDA runtime %d.%d, no NVIDIA driver", rt / 1000, rt % 1000 / 10);
-  return g_strdup_printf ("CUDA runtime %d.%d, driver supports CUDA %d.%d",
-                          rt / 1000, rt % 1000 / 10, drv / 1000, drv % 1000 / 10);
+    return g_strdup_printf ("CUDA runtime %d.%d, no NVIDIA driver; built for %s",
+                            rt / 1000, rt % 1000 / 10, ws_cuda_built_architectures ());
+  return g_strdup_printf ("CUDA runtime %d.%d, driver supports CUDA %d.%d; built for %s",
+                          rt / 1000, rt % 1000 / 10, drv / 1000, drv % 1000 / 10,
+                          ws_cuda_built_architectures ());
 }
 
 static void
@@ -36,14 +38,31 @@ copy_info (WsDeviceInfo *to, const WsCudaDeviceInfo *from)
   to->memory_bus_width = from->memory_bus_width;
 }
 
-/* CUDA errors become WS_ERROR_UNAVAILABLE: to the engine, a GPU that cannot
- * be used is a GPU that is not there, and the message says why. */
+/* The engine's error for a CUDA one: a GPU that cannot be used is
+ * UNAVAILABLE (callers fall back to the CPU); the message is kept. */
+static void
+propagate (GError **error, GError *cuda_error)
+{
+  WsErrorCode code;
+
+  switch (cuda_error->code)
+    {
+    case WS_CUDA_ERROR_OUT_OF_MEMORY: code = WS_ERROR_NO_MEMORY; break;
+    case WS_CUDA_ERROR_UNSUPPORTED: code = WS_ERROR_UNSUPPORTED; break;
+    case WS_CUDA_ERROR_INVALID: code = WS_ERROR_INVALID_ARGUMENT; break;
+    case WS_CUDA_ERROR_KERNEL_FAULT: code = WS_ERROR_DEVICE; break;
+    default: code = WS_ERROR_UNAVAILABLE; break;
+    }
+  g_set_error_literal (error, WS_ERROR, code, cuda_error->message);
+  g_error_free (cuda_error);
+}
+
 static gboolean
 cuda_query_devices (const WsBackend *self,
                     GArray         **devices,
                     GError         **error)
 {
-  g_autoptr (GError) local = NULL;
+  GError *local = NULL;
   g_autoptr (GArray) found = g_array_new (FALSE, TRUE, sizeof (WsDeviceInfo));
   int count = ws_cuda_device_count (&local);
 
@@ -59,12 +78,26 @@ cuda_query_devices (const WsBackend *self,
     }
   if (local != NULL)
     {
-      g_set_error_literal (error, WS_ERROR, WS_ERROR_UNAVAILABLE, local->message);
-      *devices = NULL;
+      propagate (error, local);
       return FALSE;
     }
-  *devices = g_steal_pointer (&found);
+  if (devices != NULL)
+    *devices = g_steal_pointer (&found);
   return TRUE;
+}
+
+static WsCudaImpl
+impl_of (WsVariant variant)
+{
+  switch (variant)
+    {
+    case WS_VARIANT_GPU_SEED: return WS_CUDA_SEED;
+    case WS_VARIANT_GPU_SEED_SHARED: return WS_CUDA_SEED_SHARED;
+    case WS_VARIANT_GPU_SEED_V1: return WS_CUDA_SEED_V1;
+    case WS_VARIANT_GPU_SEED_V2: return WS_CUDA_SEED_V2;
+    case WS_VARIANT_GPU_LIB: return WS_CUDA_LIB;
+    default: return WS_CUDA_OURS;
+    }
 }
 
 static gboolean
@@ -72,7 +105,195 @@ cuda_has_variant (const WsBackend *self,
                   const char      *algorithm,
                   WsVariant        variant)
 {
-  return FALSE; /* the kernels arrive with the next milestone */
+  return ws_variant_is_gpu (variant) && ws_cuda_has (algorithm, impl_of (variant));
+}
+
+static WsCudaType
+type_of (const WsArray *a)
+{
+  return a->type == WS_KEY_INT32 ? WS_CUDA_INT32 : WS_CUDA_FLOAT32;
+}
+
+static gboolean
+sort_kind (const char *name, WsCudaSort *kind)
+{
+  static const char *const names[] = { "bitonic", "odd-even", "oddeven-merge", "radix-sort",
+                                       "counting-sort" };
+
+  for (guint k = 0; k < G_N_ELEMENTS (names); k++)
+    if (g_str_equal (name, names[k]))
+      {
+        *kind = (WsCudaSort) k;
+        return TRUE;
+      }
+  return FALSE;
+}
+
+static void
+copy_scalar (WsRunOutput *out, const WsCudaScalar *s)
+{
+  out->has_scalar = TRUE;
+  out->scalar.is_int = s->is_int;
+  out->scalar.i = s->i;
+  out->scalar.f = s->f;
+}
+
+static gboolean
+run_sort (const WsRunInput *in, WsRunOutput *out, WsCudaTiming *t, GError **error)
+{
+  WsCudaSort kind;
+
+  if (!sort_kind (in->algo->name, &kind))
+    g_return_val_if_reached (FALSE);
+  return ws_cuda_sort (kind, impl_of (in->variant), type_of (in->input), out->array->data,
+                       out->array->n, t, error);
+}
+
+static gboolean
+run_dot (const WsRunInput *in, WsRunOutput *out, WsCudaTiming *t, GError **error)
+{
+  WsCudaScalar s = { 0 };
+
+  if (out->array->n != out->array2->n)
+    {
+      g_set_error (error, WS_CUDA_ERROR, WS_CUDA_ERROR_INVALID,
+                   "dot needs arrays of one size: %" G_GSIZE_FORMAT " and %" G_GSIZE_FORMAT " keys given",
+                   out->array->n, out->array2->n);
+      return FALSE;
+    }
+  if (!ws_cuda_dot (impl_of (in->variant), type_of (in->input), out->array->data,
+                    out->array2->data, out->array->n, &s, t, error))
+    return FALSE;
+  copy_scalar (out, &s);
+  return TRUE;
+}
+
+static gboolean
+run_stencil (const WsRunInput *in, WsRunOutput *out, WsCudaTiming *t, GError **error)
+{
+  const WsAlgorithm *a = in->algo;
+
+  out->array = ws_array_new (in->input->type, out->rows * out->cols, NULL);
+  if (out->array == NULL)
+    {
+      g_set_error (error, WS_CUDA_ERROR, WS_CUDA_ERROR_OUT_OF_MEMORY,
+                   "Cannot allocate the window sums on the host");
+      return FALSE;
+    }
+  return ws_cuda_stencil (impl_of (in->variant), type_of (in->input), in->input->data, in->side,
+                          (guint) ws_params_get (a, &in->params, "radius"),
+                          (guint) ws_params_get (a, &in->params, "block"),
+                          (guint) ws_params_get (a, &in->params, "per-thread"),
+                          out->array->data, t, error);
+}
+
+static gboolean
+run_reduce (const WsRunInput *in, WsRunOutput *out, WsCudaTiming *t, GError **error)
+{
+  WsCudaScalar s = { 0 };
+
+  if (!ws_cuda_reduce (impl_of (in->variant), type_of (in->input), in->input->data, in->input->n,
+                       &s, t, error))
+    return FALSE;
+  copy_scalar (out, &s);
+  return TRUE;
+}
+
+static gboolean
+run_scan (const WsRunInput *in, WsRunOutput *out, WsCudaTiming *t, GError **error)
+{
+  out->array = ws_array_new (in->input->type, in->input->n, NULL);
+  if (out->array == NULL)
+    {
+      g_set_error (error, WS_CUDA_ERROR, WS_CUDA_ERROR_OUT_OF_MEMORY,
+                   "Cannot allocate the prefix sums on the host");
+      return FALSE;
+    }
+  return ws_cuda_scan (impl_of (in->variant), type_of (in->input), in->input->data,
+                       out->array->data, in->input->n, t, error);
+}
+
+static gboolean
+run_histogram (const WsRunInput *in, WsRunOutput *out, WsCudaTiming *t, GError **error)
+{
+  guint bins = (guint) ws_params_get (in->algo, &in->params, "bins");
+
+  out->counts = g_try_new0 (guint64, bins);
+  out->n_counts = bins;
+  if (out->counts == NULL)
+    {
+      g_set_error (error, WS_CUDA_ERROR, WS_CUDA_ERROR_OUT_OF_MEMORY,
+                   "Cannot allocate %u histogram bins on the host", bins);
+      return FALSE;
+    }
+  return ws_cuda_histogram (impl_of (in->variant), type_of (in->input), in->input->data,
+                            in->input->n, bins, out->counts, &out->lo, &out->hi, t, error);
+}
+
+static gboolean
+run_search (const WsRunInput *in, WsRunOutput *out, WsCudaTiming *t, GError **error)
+{
+  gboolean interpolation = g_str_equal (in->algo->name, "interpolation-search");
+
+  out->n_indices = in->keys->n;
+  out->indices = g_try_new0 (gint64, MAX (in->keys->n, 1));
+  if (out->indices == NULL)
+    {
+      g_set_error (error, WS_CUDA_ERROR, WS_CUDA_ERROR_OUT_OF_MEMORY,
+                   "Cannot allocate the search results on the host");
+      return FALSE;
+    }
+  return ws_cuda_search (impl_of (in->variant), interpolation, type_of (in->input),
+                         in->input->data, in->input->n, in->keys->data, in->keys->n,
+                         (guint) ws_params_get (in->algo, &in->params, "segments"), out->indices,
+                         t, error);
+}
+
+static gboolean
+dispatch (const WsRunInput *in, WsRunOutput *out, WsCudaTiming *t, GError **error)
+{
+  switch (in->algo->shape)
+    {
+    case WS_SHAPE_SORT: return run_sort (in, out, t, error);
+    case WS_SHAPE_DOT: return run_dot (in, out, t, error);
+    case WS_SHAPE_STENCIL: return run_stencil (in, out, t, error);
+    case WS_SHAPE_REDUCE: return run_reduce (in, out, t, error);
+    case WS_SHAPE_SCAN: return run_scan (in, out, t, error);
+    case WS_SHAPE_HISTOGRAM: return run_histogram (in, out, t, error);
+    case WS_SHAPE_SEARCH: return run_search (in, out, t, error);
+    }
+  g_return_val_if_reached (FALSE);
+}
+
+static void
+copy_times (WsRunOutput *out, const WsCudaTiming *t)
+{
+  out->times.alloc = t->alloc_ms * 1e-3;
+  out->times.upload = t->h2d_ms * 1e-3;
+  out->times.kernel = t->kernel_ms * 1e-3;
+  out->times.download = t->d2h_ms * 1e-3;
+  out->times.total = t->total_ms * 1e-3;
+  out->times.launches = t->launches;
+  g_strlcpy (out->times.device, t->device_name, sizeof out->times.device);
+  out->seconds = out->times.kernel;
+}
+
+static gboolean
+cuda_run (const WsBackend  *self,
+          const WsRunInput *in,
+          WsRunOutput      *out,
+          GError          **error)
+{
+  WsCudaTiming timing = { 0 };
+  GError *local = NULL;
+
+  if (!dispatch (in, out, &timing, &local))
+    {
+      propagate (error, local);
+      return FALSE;
+    }
+  copy_times (out, &timing);
+  return TRUE;
 }
 
 static const WsBackend cuda_backend = {
@@ -80,6 +301,7 @@ static const WsBackend cuda_backend = {
   .describe = cuda_describe,
   .query_devices = cuda_query_devices,
   .has_variant = cuda_has_variant,
+  .run = cuda_run,
 };
 
 const WsBackend *

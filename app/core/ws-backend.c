@@ -35,11 +35,21 @@ cpu_has_variant (const WsBackend *self,
   return algo != NULL && !ws_variant_is_gpu (variant) && ws_algorithm_defines (algo, variant);
 }
 
+static gboolean
+cpu_run (const WsBackend  *self,
+         const WsRunInput *in,
+         WsRunOutput      *out,
+         GError          **error)
+{
+  return ws_run_on_cpu (in, out, error);
+}
+
 static const WsBackend cpu_backend = {
   .name = "cpu",
   .describe = cpu_describe,
   .query_devices = cpu_query_devices,
   .has_variant = cpu_has_variant,
+  .run = cpu_run,
 };
 
 const WsBackend *
@@ -66,7 +76,8 @@ nocuda_query_devices (const WsBackend *self,
                       GArray         **devices,
                       GError         **error)
 {
-  *devices = NULL;
+  if (devices != NULL)
+    *devices = NULL;
   g_set_error (error, WS_ERROR, WS_ERROR_UNAVAILABLE,
                "This build of Warpscope has no CUDA backend: install the CUDA toolkit "
                "(nvcc) and rebuild with -Dcuda=enabled to use a GPU");
@@ -81,11 +92,21 @@ nocuda_has_variant (const WsBackend *self,
   return FALSE;
 }
 
+static gboolean
+nocuda_run (const WsBackend  *self,
+            const WsRunInput *in,
+            WsRunOutput      *out,
+            GError          **error)
+{
+  return nocuda_query_devices (self, NULL, error);
+}
+
 static const WsBackend nocuda_backend = {
   .name = "cuda",
   .describe = nocuda_describe,
   .query_devices = nocuda_query_devices,
   .has_variant = nocuda_has_variant,
+  .run = nocuda_run,
 };
 
 const WsBackend *

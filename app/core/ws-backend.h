@@ -10,6 +10,7 @@
 
 #include <glib.h>
 
+#include "ws-run.h"
 #include "ws-types.h"
 
 G_BEGIN_DECLS
@@ -52,6 +53,13 @@ struct _WsBackend
   gboolean  (*has_variant)    (const WsBackend *self,
                                const char      *algorithm,
                                WsVariant        variant);
+
+  /* Runs in->variant, filling out's results, counters and times. ws_run has
+   * checked the request and copied what an in-place algorithm changes. */
+  gboolean  (*run)            (const WsBackend  *self,
+                               const WsRunInput *in,
+                               WsRunOutput      *out,
+                               GError          **error);
 };
 
 const WsBackend *ws_backend_cpu     (void);

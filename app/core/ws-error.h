@@ -20,6 +20,7 @@ typedef enum
   WS_ERROR_OVERFLOW,         /* a result that does not fit its type */
   WS_ERROR_VERIFY,           /* a result that disagrees with the reference */
   WS_ERROR_UNAVAILABLE,      /* no GPU, driver too old, not built with CUDA */
+  WS_ERROR_DEVICE,           /* the GPU failed while running (a kernel fault) */
   WS_ERROR_CANCELLED,
 } WsErrorCode;
 

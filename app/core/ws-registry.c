@@ -13,6 +13,8 @@ static const WsParamSpec odd_even_params[] = {
 };
 static const WsParamSpec stencil_params[] = {
   { "radius", "window radius R: each output sums (2R+1)² inputs", 0, 1 << 20, 2 },
+  { "block", "gpu-seed: BS, blocks of BS×BS threads (study 001 used 8, 16, 32)", 1, 32, 16 },
+  { "per-thread", "gpu-seed: K consecutive outputs per thread (study 001 used 1, 4, 16)", 1, 64, 1 },
 };
 static const WsParamSpec histogram_params[] = {
   { "bins", "number B of equal-width bins over [min, max]", 1, 1 << 24, 256 },
@@ -29,14 +31,21 @@ static const WsAlgorithm bitonic = {
   "Batcher's bitonic sort as log2(w)(log2(w)+1)/2 passes of disjoint comparators; any n, padded "
   "to the next power of two w with a sentinel that is stripped afterwards",
   WS_SHAPE_SORT, BOTH_TYPES, 1 << 16, ARRAY_MAX, NULL, 0,
-  { "study 000's loops over stage k, distance j and element i", NETWORK_PAR },
+  { "study 000's loops over stage k, distance j and element i", NETWORK_PAR,
+    [WS_VARIANT_GPU_SEED] = "studies 000/003: one launch per (k, j), one thread per element, a sync after each",
+    [WS_VARIANT_GPU_SEED_SHARED] = "study 002: block-local bitonic in shared memory, then even/odd block merges",
+    [WS_VARIANT_GPU] = "ours: tiles sorted in shared memory, several global steps per launch in registers" },
 };
 
 static const WsAlgorithm odd_even = {
   "odd-even", "Odd-even transposition (brick) sort", "003",
   "n alternating even and odd passes of neighbour comparators; O(n²) work",
   WS_SHAPE_SORT, BOTH_TYPES, 1 << 12, 1 << 22, odd_even_params, G_N_ELEMENTS (odd_even_params),
-  { "even and odd passes in turn", NETWORK_PAR },
+  { "even and odd passes in turn", NETWORK_PAR,
+    [WS_VARIANT_GPU_SEED] = "study 003: Even and Odd kernels, 32-thread blocks, a sync after every iteration",
+    [WS_VARIANT_GPU_SEED_V1] = "study 003 V1: one kernel with a phase argument on a stream, no per-launch sync",
+    [WS_VARIANT_GPU_SEED_V2] = "study 003 V2: V1 with shared-memory staging",
+    [WS_VARIANT_GPU] = "ours: many phases per launch in shared memory (time-tiled with halos)" },
 };
 
 static const WsAlgorithm oddeven_merge = {
@@ -44,7 +53,8 @@ static const WsAlgorithm oddeven_merge = {
   "Batcher's odd-even merging network for any n (comparators past the end are dropped); "
   "fewer comparators than bitonic",
   WS_SHAPE_SORT, BOTH_TYPES, 1 << 16, ARRAY_MAX, NULL, 0,
-  { "the network's passes in order", NETWORK_PAR },
+  { "the network's passes in order", NETWORK_PAR,
+    [WS_VARIANT_GPU] = "ours: one launch per pass, one thread per comparator" },
 };
 
 static const WsAlgorithm radix_sort = {
@@ -52,7 +62,9 @@ static const WsAlgorithm radix_sort = {
   "least-significant-digit radix sort, 8-bit digits, stable; the best-CPU reference for honest "
   "CPU-vs-GPU comparisons",
   WS_SHAPE_SORT, BOTH_TYPES, 1 << 20, ARRAY_MAX, NULL, 0,
-  { "four counting passes over 8-bit digits", "OpenMP: per-thread digit counts, stable parallel scatter" },
+  { "four counting passes over 8-bit digits", "OpenMP: per-thread digit counts, stable parallel scatter",
+    [WS_VARIANT_GPU] = "ours: per-tile digit counts, a scan, a stable block-ranked scatter per digit",
+    [WS_VARIANT_GPU_LIB] = "CUB DeviceRadixSort::SortKeys" },
 };
 
 static const WsAlgorithm counting_sort = {
@@ -60,7 +72,9 @@ static const WsAlgorithm counting_sort = {
   "histogram of the keys over [min, max], exclusive scan of the counts, stable scatter; int32 keys "
   "whose range max−min+1 is at most 2^26",
   WS_SHAPE_SORT, INT_ONLY, 1 << 20, ARRAY_MAX, NULL, 0,
-  { "count, scan, scatter", "OpenMP: per-thread counts, parallel scatter" },
+  { "count, scan, scatter", "OpenMP: per-thread counts, parallel scatter",
+    [WS_VARIANT_GPU_SEED] = "study 002: histogram with global atomics, a Blelloch scan, the keys written back",
+    [WS_VARIANT_GPU] = "ours: privatised counts, a fast scan, the sorted keys expanded from the counts" },
 };
 
 static const WsAlgorithm dot = {
@@ -68,7 +82,10 @@ static const WsAlgorithm dot = {
   "study 000: both arrays sorted ascending with the bitonic network, then Σ a[i]·b[i]",
   WS_SHAPE_DOT, BOTH_TYPES, 1 << 16, ARRAY_MAX, NULL, 0,
   { "bitonic cpu-seq sorts, float accumulator (study 000)",
-    "bitonic cpu-par sorts, OpenMP double partial sums" },
+    "bitonic cpu-par sorts, OpenMP double partial sums",
+    [WS_VARIANT_GPU_SEED] = "study 000: gpu-seed bitonic sorts, per-thread sums, a shared tree, host adds blocks",
+    [WS_VARIANT_GPU] = "ours: gpu bitonic sorts, one reduction pass (double for float32, exact for int32)",
+    [WS_VARIANT_GPU_LIB] = "CUB DeviceRadixSort, then DeviceReduce over the products" },
 };
 
 static const WsAlgorithm stencil = {
@@ -76,14 +93,19 @@ static const WsAlgorithm stencil = {
   "N×N grid in, (N−2R)×(N−2R) out; every output is the sum of the (2R+1)² inputs around it",
   WS_SHAPE_STENCIL, BOTH_TYPES, 1000, 46340, stencil_params, G_N_ELEMENTS (stencil_params),
   { "study 001's four nested loops, O(R²) per output",
-    "summed-area table in double, O(1) per output, OpenMP over rows" },
+    "running window sums in double, O(1) per output, OpenMP over rows",
+    [WS_VARIANT_GPU_SEED] = "study 001: BS×BS blocks, K outputs per thread, each window summed from memory",
+    [WS_VARIANT_GPU] = "ours: a row pass and a column pass of running sums, O(1) per output" },
 };
 
 static const WsAlgorithm reduce = {
   "reduce", "Sum reduction", "002",
   "the sum of all keys: exact 64-bit integer for int32, floating point for float32",
   WS_SHAPE_REDUCE, BOTH_TYPES, 1 << 20, ARRAY_MAX, NULL, 0,
-  { "one loop, float accumulator for float32", "OpenMP double partial sums" },
+  { "one loop, float accumulator for float32", "OpenMP double partial sums",
+    [WS_VARIANT_GPU_SEED] = "study 000's shape: per-thread sums, a shared-memory tree, host adds blocks",
+    [WS_VARIANT_GPU] = "ours: one pass with warp shuffles (double for float32)",
+    [WS_VARIANT_GPU_LIB] = "CUB DeviceReduce::Sum" },
 };
 
 static const WsAlgorithm scan = {
@@ -91,7 +113,10 @@ static const WsAlgorithm scan = {
   "out[i] = in[0] + … + in[i−1]; int32 wraps modulo 2^32 as on a GPU",
   WS_SHAPE_SCAN, BOTH_TYPES, 1 << 20, ARRAY_MAX, NULL, 0,
   { "Blelloch up-sweep and down-sweep, level by level (as animated)",
-    "OpenMP three-phase chunked scan" },
+    "OpenMP three-phase chunked scan",
+    [WS_VARIANT_GPU_SEED] = "study 002: Blelloch scan per block in shared memory, then the block sums",
+    [WS_VARIANT_GPU] = "ours: large tiles per block, warp-shuffle scans",
+    [WS_VARIANT_GPU_LIB] = "CUB DeviceScan::ExclusiveSum" },
 };
 
 static const WsAlgorithm histogram = {
@@ -99,7 +124,10 @@ static const WsAlgorithm histogram = {
   "counts of the keys in B equal-width bins over [min, max], max in the last bin",
   WS_SHAPE_HISTOGRAM, BOTH_TYPES, 1 << 20, ARRAY_MAX, histogram_params,
   G_N_ELEMENTS (histogram_params),
-  { "one counting loop", "OpenMP per-thread histograms, merged" },
+  { "one counting loop", "OpenMP per-thread histograms, merged",
+    [WS_VARIANT_GPU_SEED] = "study 002: one thread per key, global atomics",
+    [WS_VARIANT_GPU] = "ours: per-block histograms in shared memory, merged",
+    [WS_VARIANT_GPU_LIB] = "CUB DeviceHistogram::HistogramEven over our bin indices" },
 };
 
 static const WsAlgorithm binary_search = {
@@ -107,7 +135,10 @@ static const WsAlgorithm binary_search = {
   "first index of each query key in a sorted array, or −1; each step probes the p−1 inner "
   "boundaries of p equal segments",
   WS_SHAPE_SEARCH, BOTH_TYPES, 1 << 20, ARRAY_MAX, search_params, G_N_ELEMENTS (search_params),
-  { "queries one after another", "OpenMP over queries" },
+  { "queries one after another", "OpenMP over queries",
+    [WS_VARIANT_GPU_SEED] = "study 004: per key, p threads probe p segments, relaunched on the one that holds it",
+    [WS_VARIANT_GPU] = "ours: one query per thread, lower-bound search",
+    [WS_VARIANT_GPU_LIB] = "Thrust lower_bound" },
 };
 
 static const WsAlgorithm interpolation_search = {
@@ -115,7 +146,9 @@ static const WsAlgorithm interpolation_search = {
   "first index of each query key in a sorted array, or −1; probes placed by linear interpolation "
   "after a first split into p segments",
   WS_SHAPE_SEARCH, BOTH_TYPES, 1 << 20, ARRAY_MAX, search_params, G_N_ELEMENTS (search_params),
-  { "queries one after another", "OpenMP over queries" },
+  { "queries one after another", "OpenMP over queries",
+    [WS_VARIANT_GPU_SEED] = "study 004: per key, p blocks interpolate in their segments, relaunched",
+    [WS_VARIANT_GPU] = "ours: one query per thread, interpolation with a bisection safeguard" },
 };
 
 static const WsAlgorithm *const algorithms[] = {
@@ -274,9 +307,12 @@ check_variant (const WsAlgorithm *algo,
     }
   if (!backend->has_variant (backend, algo->name, variant))
     {
-      g_set_error (error, WS_ERROR, WS_ERROR_UNAVAILABLE,
-                   "%s %s is not available: the %s backend does not provide it",
-                   algo->name, ws_variant_name (variant), backend->name);
+      g_autoptr (GArray) devices = NULL;
+      /* A build without CUDA says so; one with it lacks this kernel. */
+      if (backend->query_devices (backend, &devices, error))
+        g_set_error (error, WS_ERROR, WS_ERROR_UNAVAILABLE,
+                     "%s %s is not available: this build's %s backend does not provide it",
+                     algo->name, ws_variant_name (variant), backend->name);
       return FALSE;
     }
   return TRUE;

@@ -1,6 +1,8 @@
 /* ws-run.c: dispatch one run to the algorithm's implementation and time it. */
 #include "ws-run.h"
 
+#include "ws-backend.h"
+
 #include "ws-dot.h"
 #include "ws-error.h"
 #include "ws-network.h"
@@ -61,10 +63,7 @@ run_stencil (const WsRunInput *in,
 {
   gint64 radius = ws_params_get (in->algo, &in->params, "radius");
 
-  if (!ws_stencil_check (in->side, radius, error))
-    return FALSE;
   out->array = ws_stencil (in->input, in->side, (guint) radius, in->variant, &out->counters, error);
-  out->rows = out->cols = in->side - 2 * (gsize) radius;
   return out->array != NULL;
 }
 
@@ -117,6 +116,13 @@ prepare (const WsRunInput *in,
 {
   if (in->algo->shape == WS_SHAPE_SEARCH && !ws_search_check_sorted (in->input, error))
     return FALSE;
+  if (in->algo->shape == WS_SHAPE_STENCIL)
+    {
+      gint64 radius = ws_params_get (in->algo, &in->params, "radius");
+      if (!ws_stencil_check (in->side, radius, error))
+        return FALSE;
+      out->rows = out->cols = in->side - 2 * (gsize) radius;
+    }
   if (in->algo->shape == WS_SHAPE_SORT || in->algo->shape == WS_SHAPE_DOT)
     if ((out->array = ws_array_copy (in->input, error)) == NULL)
       return FALSE;
@@ -147,26 +153,51 @@ dispatch (const WsRunInput *in,
 }
 
 gboolean
+ws_run_on_cpu (const WsRunInput *in,
+               WsRunOutput      *out,
+               GError          **error)
+{
+  double start = ws_system_now ();
+
+  if (!dispatch (in, out, error))
+    return FALSE;
+  out->seconds = ws_system_now () - start;
+  out->times.kernel = out->times.total = out->seconds;
+  return TRUE;
+}
+
+/* A GPU variant needs a GPU now, not just code for one: say why not. */
+static gboolean
+backend_ready (const WsBackend *backend,
+               WsVariant        variant,
+               GError         **error)
+{
+  g_autoptr (GArray) devices = NULL;
+
+  if (!ws_variant_is_gpu (variant))
+    return TRUE;
+  return backend->query_devices (backend, &devices, error);
+}
+
+gboolean
 ws_run (const WsRunInput *in,
         WsRunOutput      *out,
         GError          **error)
 {
-  double start;
+  const WsBackend *backend;
   gsize n;
 
   g_return_val_if_fail (in != NULL && in->algo != NULL && in->input != NULL, FALSE);
   *out = (WsRunOutput) { 0 };
   n = in->algo->shape == WS_SHAPE_STENCIL ? in->side : in->input->n;
+  backend = ws_backend_for (in->variant);
   if (!ws_algorithm_check_run (in->algo, in->variant, in->input->type, n, error)
-      || !prepare (in, out, error))
-    return FALSE;
-  start = ws_system_now ();
-  if (!dispatch (in, out, error))
+      || !backend_ready (backend, in->variant, error) || !prepare (in, out, error)
+      || !backend->run (backend, in, out, error))
     {
       ws_run_output_clear (out);
       return FALSE;
     }
-  out->seconds = ws_system_now () - start;
   return TRUE;
 }
 

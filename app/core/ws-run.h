@@ -23,6 +23,21 @@ typedef struct
   const WsArray     *keys;    /* searches: the query keys */
 } WsRunInput;
 
+/* Where the time of one run went, in seconds. A CPU run is all "kernel";
+ * a GPU run splits allocation and total (host clock) from upload, kernels
+ * and download (CUDA events), so that both end-to-end figures (study 000
+ * timed with transfers) and kernel-only figures can be reported. */
+typedef struct
+{
+  double  alloc;
+  double  upload;
+  double  kernel;
+  double  download;
+  double  total;
+  guint64 launches;       /* GPU kernel launches; 0 on the CPU */
+  char    device[256];    /* the GPU that ran it, or "" on the CPU */
+} WsPhaseTimes;
+
 typedef struct
 {
   WsArray    *array;      /* sort, scan, stencil results (stencil: rows × cols) */
@@ -38,11 +53,20 @@ typedef struct
   WsScalar    scalar;     /* dot, reduce */
   gboolean    has_scalar;
   WsCounters  counters;
-  double      seconds;    /* the algorithm alone, host monotonic clock */
+  double      seconds;    /* the algorithm alone: its CPU time, or a GPU run's kernels */
+  WsPhaseTimes times;
 } WsRunOutput;
 
-/* Run in->variant of in->algo. Inputs are not modified (sorts work on a copy). */
+/* Run in->variant of in->algo on its backend. Inputs are not modified
+ * (sorts work on a copy). A GPU variant without a usable GPU fails with
+ * WS_ERROR_UNAVAILABLE saying why, so that callers can fall back. */
 gboolean ws_run          (const WsRunInput *in,
+                          WsRunOutput      *out,
+                          GError          **error);
+
+/* The CPU backend's run: dispatch to app/core's algorithms, timed by the
+ * host clock. ws_run has prepared out (copies for in-place algorithms). */
+gboolean ws_run_on_cpu   (const WsRunInput *in,
                           WsRunOutput      *out,
                           GError          **error);
 

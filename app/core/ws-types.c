@@ -7,8 +7,9 @@ G_DEFINE_QUARK (ws-error-quark, ws_error)
 
 static const char *const key_type_names[] = { "int32", "float32" };
 
-static const char *const variant_names[WS_N_VARIANTS] = {
-  "cpu-seq", "cpu-par", "gpu-seed", "gpu", "gpu-lib",
+static const char *const variant_names[WS_N_VARIANTS + 1] = {
+  "cpu-seq", "cpu-par", "gpu-seed", "gpu-seed-shared", "gpu-seed-v1", "gpu-seed-v2", "gpu", "gpu-lib",
+  NULL,
 };
 
 gsize
@@ -52,15 +53,17 @@ ws_variant_from_string (const char *name,
                         WsVariant  *out,
                         GError    **error)
 {
+  g_autofree char *valid = NULL;
+
   for (guint i = 0; i < WS_N_VARIANTS; i++)
     if (g_strcmp0 (name, variant_names[i]) == 0)
       {
         *out = (WsVariant) i;
         return TRUE;
       }
+  valid = g_strjoinv (", ", (char **) variant_names);
   g_set_error (error, WS_ERROR, WS_ERROR_INVALID_ARGUMENT,
-               "Unknown variant “%s”: use cpu-seq, cpu-par, gpu-seed, gpu or gpu-lib",
-               name);
+               "Unknown variant “%s”: use one of %s", name, valid);
   return FALSE;
 }
 

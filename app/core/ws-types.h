@@ -17,9 +17,12 @@ typedef enum
 {
   WS_VARIANT_CPU_SEQ,
   WS_VARIANT_CPU_PAR,
-  WS_VARIANT_GPU_SEED,
-  WS_VARIANT_GPU,
-  WS_VARIANT_GPU_LIB,
+  WS_VARIANT_GPU_SEED,        /* the study's GPU code, written anew */
+  WS_VARIANT_GPU_SEED_SHARED, /* study 002's shared-memory bitonic */
+  WS_VARIANT_GPU_SEED_V1,     /* study 003's optimised odd-even, V1 */
+  WS_VARIANT_GPU_SEED_V2,     /* study 003's V2: V1 with shared-memory staging */
+  WS_VARIANT_GPU,             /* ours */
+  WS_VARIANT_GPU_LIB,         /* the library's (CUB, Thrust) */
   WS_N_VARIANTS,
 } WsVariant;
 

@@ -104,11 +104,28 @@ test_unknown_variant (void)
   assert_run_fails (args, "gpu-turbo", "cpu-seq, cpu-par");
 }
 
+/* A GPU variant runs on the GPU, or falls back to cpu-par saying why. */
 static void
-test_gpu_variant_not_built (void)
+test_gpu_variant_falls_back (void)
 {
-  const char *args[] = { "bitonic", "--variant", "gpu", NULL };
-  assert_run_fails (args, "gpu", "cpu-seq, cpu-par");
+  g_autoptr (CliResult) r = cli_run ("run", "bitonic", "--variant", "gpu", "--n", "100", NULL);
+
+  g_assert_cmpint (r->status, ==, 0);
+  g_assert_nonnull (strstr (r->out, "verified     ok"));
+  if (strstr (r->out, "device ") == NULL)
+    {
+      g_assert_nonnull (strstr (r->err, "gpu is unavailable: "));
+      g_assert_nonnull (strstr (r->err, "running cpu-par instead"));
+      g_assert_nonnull (strstr (r->out, "bitonic · cpu-par"));
+    }
+}
+
+/* A variant the algorithm does not have is an error, not a fallback. */
+static void
+test_undefined_gpu_variant (void)
+{
+  const char *args[] = { "radix-sort", "--variant", "gpu-seed", NULL };
+  assert_run_fails (args, "no variant", "gpu, gpu-lib");
 }
 
 static void
@@ -206,7 +223,8 @@ main (int argc, char **argv)
   g_test_add_func ("/cli/errors/negative-radius", test_negative_radius);
   g_test_add_func ("/cli/errors/unknown-algorithm", test_unknown_algorithm);
   g_test_add_func ("/cli/errors/unknown-variant", test_unknown_variant);
-  g_test_add_func ("/cli/errors/gpu-variant-not-built", test_gpu_variant_not_built);
+  g_test_add_func ("/cli/errors/gpu-variant-falls-back", test_gpu_variant_falls_back);
+  g_test_add_func ("/cli/errors/undefined-gpu-variant", test_undefined_gpu_variant);
   g_test_add_func ("/cli/errors/missing-file", test_missing_file);
   g_test_add_func ("/cli/errors/unreadable-file", test_unreadable_file);
   g_test_add_func ("/cli/errors/size-cannot-be-allocated", test_size_cannot_be_allocated);

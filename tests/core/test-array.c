@@ -221,7 +221,8 @@ test_key_type_unknown (void)
 static void
 test_variant_names (void)
 {
-  const char *expect[WS_N_VARIANTS] = { "cpu-seq", "cpu-par", "gpu-seed", "gpu", "gpu-lib" };
+  const char *expect[WS_N_VARIANTS] = { "cpu-seq", "cpu-par", "gpu-seed", "gpu-seed-shared",
+                                        "gpu-seed-v1", "gpu-seed-v2", "gpu", "gpu-lib" };
 
   for (int v = 0; v < WS_N_VARIANTS; v++)
     {

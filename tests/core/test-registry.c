@@ -70,8 +70,10 @@ test_check_run (void)
   g_assert_false (ws_algorithm_check_run (odd_even, WS_VARIANT_CPU_SEQ, WS_KEY_INT32,
                                           odd_even->max_n + 1, &e2));
   g_assert_error (e2, WS_ERROR, WS_ERROR_INVALID_ARGUMENT);
-  g_assert_false (ws_algorithm_check_run (odd_even, WS_VARIANT_GPU, WS_KEY_INT32, 10, &e3));
+  /* odd-even has no library version at all: unsupported, whatever the machine. */
+  g_assert_false (ws_algorithm_check_run (odd_even, WS_VARIANT_GPU_LIB, WS_KEY_INT32, 10, &e3));
   g_assert_error (e3, WS_ERROR, WS_ERROR_UNSUPPORTED);
+  g_assert_nonnull (strstr (e3->message, "gpu-seed-v1"));
 }
 
 static void
@@ -87,6 +89,17 @@ test_backends (void)
   g_assert_true (ws_backend_for (WS_VARIANT_GPU_SEED) == cuda);
   g_assert_true (cpu->has_variant (cpu, "bitonic", WS_VARIANT_CPU_PAR));
   g_assert_false (cpu->has_variant (cpu, "bitonic", WS_VARIANT_GPU));
+  /* A defined GPU variant that cannot run says why: no device, or not built. */
+  if (!cuda->query_devices (cuda, NULL, NULL))
+    {
+      const WsAlgorithm *bitonic = ws_registry_lookup ("bitonic", NULL);
+      g_autoptr (WsArray) a = ws_test_generate (WS_KEY_FLOAT32, WS_DIST_UNIFORM, 10, 1);
+      WsRunInput in = { .algo = bitonic, .variant = WS_VARIANT_GPU, .input = a };
+      WsRunOutput out;
+      g_autoptr (GError) e = NULL;
+      g_assert_false (ws_run (&in, &out, &e));
+      g_assert_error (e, WS_ERROR, WS_ERROR_UNAVAILABLE);
+    }
   g_assert_false (cpu->has_variant (cpu, "no-such", WS_VARIANT_CPU_SEQ));
   g_assert_nonnull (about);
   /* With or without a GPU, the query answers: devices, or an error saying why not. */
