@@ -27,6 +27,7 @@ typedef struct
   char  *bins;
   char  *segments;
   char  *queries;
+  char  *repeat;
   gboolean early_exit;
 } RunOptions;
 
@@ -44,6 +45,10 @@ typedef struct
   WsArray     *input;
   WsArray     *input2;
   WsArray     *keys;
+  guint        repeat;
+  WsPhaseTimes median;  /* over the repeats; the single run's times when repeat is 1 */
+  double       min_kernel;
+  double       max_kernel;
 } RunState;
 
 static void
@@ -62,7 +67,7 @@ run_options_clear (RunOptions *o)
   g_strfreev (o->inputs);
   g_free (o->output), g_free (o->format), g_free (o->keys), g_free (o->radius);
   g_free (o->bins), g_free (o->segments), g_free (o->queries);
-  g_free (o->block), g_free (o->per_thread);
+  g_free (o->block), g_free (o->per_thread), g_free (o->repeat);
 }
 
 static GOptionContext *
@@ -85,6 +90,7 @@ run_context (RunOptions *o)
     { "segments", 'p', 0, G_OPTION_ARG_STRING, &o->segments, "searches: segments p per step", "P" },
     { "queries", 'q', 0, G_OPTION_ARG_STRING, &o->queries, "searches: generated query keys", "Q" },
     { "early-exit", 0, 0, G_OPTION_ARG_NONE, &o->early_exit, "odd-even: stop after a pass pair without a swap", NULL },
+    { "repeat", 0, 0, G_OPTION_ARG_STRING, &o->repeat, "time R runs after one warm-up and report medians (default 1)", "R" },
     { NULL }
   };
   GOptionContext *context = g_option_context_new ("ALGORITHM — run one algorithm and verify it");
@@ -151,6 +157,21 @@ parse_type (RunState *st, const RunOptions *o, GError **error)
 }
 
 static gboolean
+parse_repeat (RunState *st, const char *text, GError **error)
+{
+  guint64 r;
+
+  if (!g_ascii_string_to_unsigned (text, 10, 1, 100000, &r, NULL))
+    {
+      g_set_error (error, WS_ERROR, WS_ERROR_INVALID_ARGUMENT,
+                   "--repeat: “%s” is not a whole number from 1 to 100000", text);
+      return FALSE;
+    }
+  st->repeat = (guint) r;
+  return TRUE;
+}
+
+static gboolean
 parse_options (RunState *st, const RunOptions *o, const char *algorithm, GError **error)
 {
   if ((st->in.algo = ws_registry_lookup (algorithm, error)) == NULL)
@@ -165,6 +186,9 @@ parse_options (RunState *st, const RunOptions *o, const char *algorithm, GError 
       || (o->format && !ws_file_format_from_string (o->format, &st->format, error))
       || (o->dist && !ws_distribution_from_string (o->dist, &st->dist, error))
       || (o->n && !ws_cli_parse_size ("--n", o->n, &st->n, error)))
+    return FALSE;
+  st->repeat = 1;
+  if (o->repeat && !parse_repeat (st, o->repeat, error))
     return FALSE;
   if (o->seed && !g_ascii_string_to_unsigned (o->seed, 10, 0, G_MAXUINT64, &st->seed, NULL))
     {
@@ -400,7 +424,10 @@ print_report (const RunState *st, const RunOptions *o, const char *verdict)
   g_autofree char *result = describe_result (st);
 
   printf ("%s · %s · %s\n", st->in.algo->name, ws_variant_name (st->in.variant), input);
-  print_times (&st->out.times);
+  if (st->repeat > 1)
+    printf ("  %-12s median of %u runs after a warm-up; %s %.6f to %.6f s\n", "timing",
+            st->repeat, st->median.device[0] ? "kernels" : "time", st->min_kernel, st->max_kernel);
+  print_times (&st->median);
   print_counter ("passes", st->out.counters.passes);
   print_counter ("comparisons", st->out.counters.comparisons);
   print_counter ("swaps", st->out.counters.swaps);
@@ -431,6 +458,46 @@ run_or_fall_back (RunState *st, GError **error)
   return ws_run (&st->in, &st->out, error);
 }
 
+static int
+cmp_double (const void *a, const void *b)
+{
+  double x = *(const double *) a, y = *(const double *) b;
+  return (x > y) - (x < y);
+}
+
+static double
+median (double *v, guint n)
+{
+  qsort (v, n, sizeof *v, cmp_double);
+  return n % 2 ? v[n / 2] : 0.5 * (v[n / 2 - 1] + v[n / 2]);
+}
+
+/* After the first run (the warm-up), `repeat` timed runs; each phase's
+ * median is reported, and the last run's result is verified and written. */
+static gboolean
+repeat_runs (RunState *st, GError **error)
+{
+  g_autofree double *v = g_new (double, 5 * (gsize) st->repeat);
+
+  for (guint r = 0; r < st->repeat; r++)
+    {
+      const WsPhaseTimes *t = &st->out.times;
+      ws_run_output_clear (&st->out);
+      if (!ws_run (&st->in, &st->out, error))
+        return FALSE;
+      v[r] = t->kernel, v[st->repeat + r] = t->total, v[2 * st->repeat + r] = t->alloc;
+      v[3 * st->repeat + r] = t->upload, v[4 * st->repeat + r] = t->download;
+    }
+  st->median = st->out.times;
+  st->median.kernel = median (v, st->repeat);
+  st->min_kernel = v[0], st->max_kernel = v[st->repeat - 1];
+  st->median.total = median (v + st->repeat, st->repeat);
+  st->median.alloc = median (v + 2 * st->repeat, st->repeat);
+  st->median.upload = median (v + 3 * st->repeat, st->repeat);
+  st->median.download = median (v + 4 * st->repeat, st->repeat);
+  return TRUE;
+}
+
 static gboolean
 run_and_check (RunState *st, const RunOptions *o, const char *algorithm, GError **error)
 {
@@ -438,6 +505,9 @@ run_and_check (RunState *st, const RunOptions *o, const char *algorithm, GError 
 
   if (!parse_options (st, o, algorithm, error) || !prepare_inputs (st, o, error)
       || !run_or_fall_back (st, error))
+    return FALSE;
+  st->median = st->out.times;
+  if (st->repeat > 1 && !repeat_runs (st, error))
     return FALSE;
   if (!ws_run_verify (&st->in, &st->out, &verdict, error))
     {

@@ -246,6 +246,17 @@ test_early_exit (void)
   g_assert_nonnull (strstr (early->out, "passes       2\n")); /* one even+odd pair, no swap */
 }
 
+static void
+test_repeat_medians (void)
+{
+  g_autoptr (CliResult) r = cli_run ("run", "radix-sort", "--n", "5000", "--repeat", "5", NULL);
+  g_autoptr (CliResult) bad = cli_run ("run", "radix-sort", "--repeat", "0", NULL);
+
+  assert_run_ok (r);
+  g_assert_nonnull (strstr (r->out, "median of 5 runs after a warm-up"));
+  cli_assert_fails (bad, "--repeat", NULL);
+}
+
 int
 main (int argc, char **argv)
 {
@@ -265,5 +276,6 @@ main (int argc, char **argv)
   g_test_add_func ("/cli/run/search-keys", test_search_keys);
   g_test_add_func ("/cli/run/empty-input", test_empty_input);
   g_test_add_func ("/cli/run/early-exit", test_early_exit);
+  g_test_add_func ("/cli/run/repeat-medians", test_repeat_medians);
   return g_test_run ();
 }
