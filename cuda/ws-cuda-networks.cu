@@ -1,26 +1,272 @@
-// placeholder: being written
-#include "ws-cuda-internal.h"
+// ws-cuda-networks.cu: single passes of the three sorting networks for the
+// animator (ws_cuda_network_pass), and Batcher's odd-even merge sort.
+//
+// A pass is described as app/core's ws-network-private.h describes it: a
+// row of equal blocks of comparators, slot t being comparator t mod 2^block
+// of block t >> block. The kernels locate each slot the same way, so they
+// run exactly the CPU's comparators, and each comparator exchanges only on
+// strict order as the CPU does, so passes agree bit for bit.
+#include "ws-cuda-networks.cuh"
 
-const unsigned ws::impls_bitonic = 0;
-const unsigned ws::impls_oddeven_merge = 0;
+#include <cstdint>
+
+namespace
+{
+
+constexpr unsigned PASS_THREADS = 256;
+constexpr unsigned MERGE_TILE_LOG = 13; // 8192 keys in shared memory
+constexpr unsigned MERGE_TILE = 1u << MERGE_TILE_LOG;
+constexpr unsigned MERGE_THREADS = 512;
+
+struct PassShape
+{
+  size_t n_slots;
+  unsigned block_log;  // 2^block_log slots per block (63: a single block)
+  unsigned stride_log; // lower ends 2^stride_log apart within a block
+  size_t first;        // lower end of slot 0
+  size_t dist;         // hi - lo; blocks start 2 * dist apart
+  size_t dir_mask;     // bitonic k: the block descends when lo & k
+  size_t run_len;      // merge 2p: both ends in one aligned run
+  size_t limit;        // both ends below it
+};
+
+// The ends of slot t's comparator; false where the CPU has none.
+__device__ __forceinline__ bool
+slot_ends (const PassShape &g, size_t t, size_t *lo, size_t *hi)
+{
+  size_t b = t >> g.block_log;
+  size_t o = t & (((size_t) 1 << g.block_log) - 1);
+
+  *lo = g.first + b * 2 * g.dist + (o << g.stride_log);
+  *hi = *lo + g.dist;
+  return *hi < g.limit && (*lo ^ *hi) < g.run_len;
+}
+
+// One pass, one thread per slot. With FLAGS, both ends of every comparator
+// get COMPARED (and SWAPPED when it exchanged); the caller has zeroed the
+// rest.
+template <typename T, bool FLAGS>
+__global__ void
+pass_kernel (T *a, guint8 *flags, PassShape g)
+{
+  size_t stride = (size_t) gridDim.x * blockDim.x;
+
+  for (size_t t = (size_t) blockIdx.x * blockDim.x + threadIdx.x; t < g.n_slots; t += stride)
+    {
+      size_t lo, hi;
+      if (!slot_ends (g, t, &lo, &hi))
+        continue;
+      size_t mn = (lo & g.dir_mask) != 0 ? hi : lo;
+      size_t mx = mn == lo ? hi : lo;
+      T x = a[mn], y = a[mx];
+      bool swap = ws::order_pair (x, y);
+      if (swap)
+        {
+          a[mn] = x;
+          a[mx] = y;
+        }
+      if (FLAGS)
+        flags[lo] = flags[hi] = (guint8) (WS_CUDA_FLAG_COMPARED | (swap ? WS_CUDA_FLAG_SWAPPED : 0));
+    }
+}
+
+unsigned
+log2_exact (guint64 power)
+{
+  unsigned m = 0;
+  while (((guint64) 1 << m) < power)
+    m++;
+  return m;
+}
 
 bool
-ws::bitonic_sort_device (WsCudaImpl impl, WsCudaType type, void *d_keys, size_t n,
-                         guint64 *launches, GError **error)
+is_pow2 (guint64 x)
 {
-  return unsupported ("bitonic", impl, error);
+  return x != 0 && (x & (x - 1)) == 0;
 }
+
+PassShape
+bitonic_shape (size_t width, size_t k, size_t j)
+{
+  return PassShape{ width / 2, log2_exact (j), 0, 0, j, k, SIZE_MAX, width };
+}
+
+PassShape
+odd_even_shape (size_t width, unsigned phase)
+{
+  size_t slots = width > phase ? (width - phase) / 2 : 0;
+  return PassShape{ slots, 63, 1, phase, 1, 0, SIZE_MAX, width };
+}
+
+// Merge step j of stage p starts its blocks at j % p and keeps those with
+// a comparator below n (the CPU's merge_n_blocks).
+PassShape
+merge_shape (size_t n, size_t p, size_t j)
+{
+  size_t first = j % p;
+  size_t blocks = first + j < n ? (n - first - j - 1) / (2 * j) + 1 : 0;
+  unsigned block_log = log2_exact (j);
+  return PassShape{ blocks << block_log, block_log, 0, first, j, 0, 2 * p, n };
+}
+
+template <typename T>
+bool
+launch_pass (T *keys, guint8 *flags, const PassShape &g, GError **error)
+{
+  unsigned blocks = ws::blocks_for (g.n_slots, PASS_THREADS);
+
+  if (flags != nullptr)
+    pass_kernel<T, true><<<blocks, PASS_THREADS>>> (keys, flags, g);
+  else
+    pass_kernel<T, false><<<blocks, PASS_THREADS>>> (keys, flags, g);
+  return ws::check_launch ("Cannot launch the network pass", error);
+}
+
+// The parameters of a pass, checked as the CPU network would build them.
+bool
+shape_for (WsCudaSort network, gsize width, guint64 k, guint64 j, guint phase, PassShape *g,
+           GError **error)
+{
+  switch (network)
+    {
+    case WS_CUDA_BITONIC:
+      if (!is_pow2 (width) || !is_pow2 (k) || !is_pow2 (j) || k < 2 || k > width || j >= k)
+        return ws::invalid (error, "No bitonic pass k=%" G_GUINT64_FORMAT ", j=%" G_GUINT64_FORMAT
+                            " on %" G_GSIZE_FORMAT " keys: the width and k must be powers of "
+                            "two with 2 <= k <= width, and j a power of two below k",
+                            k, j, width);
+      *g = bitonic_shape (width, k, j);
+      return true;
+    case WS_CUDA_ODD_EVEN:
+      if (phase > 1)
+        return ws::invalid (error, "No odd-even phase %u: it is 0 (even) or 1 (odd)", phase);
+      *g = odd_even_shape (width, phase);
+      return true;
+    case WS_CUDA_ODDEVEN_MERGE:
+      if (!is_pow2 (k) || !is_pow2 (j) || j > k || k >= width)
+        return ws::invalid (error, "No odd-even merge pass p=%" G_GUINT64_FORMAT ", k=%"
+                            G_GUINT64_FORMAT " on %" G_GSIZE_FORMAT " keys: p and k must be "
+                            "powers of two with k <= p < the width", k, j, width);
+      *g = merge_shape (width, k, j);
+      return true;
+    default:
+      return ws::invalid (error, "Sort %d is not a sorting network", (int) network);
+    }
+}
+
+// Every pass of the stages p with 2p <= the tile, on one tile of 2^tile_log
+// keys per block at a time: a tile starts at a multiple of 2p, so each of
+// these comparators has both ends in one tile. Keys from n on are never
+// loaded: the comparators that would reach them are dropped.
+template <typename T>
+__device__ void
+merge_tile_pass (T *s, size_t len, unsigned tile_log, unsigned p, unsigned j)
+{
+  unsigned first = j % p;
+  unsigned j_log = 31 - __clz (j);
+
+  for (unsigned t = threadIdx.x; t < (1u << (tile_log - 1)); t += blockDim.x)
+    {
+      unsigned lo = first + (t >> j_log) * 2 * j + (t & (j - 1));
+      unsigned hi = lo + j;
+      if (hi < len && (lo ^ hi) < 2 * p)
+        ws::order_pair (s[ws::padded_index (lo)], s[ws::padded_index (hi)]);
+    }
+}
+
+template <typename T>
+__global__ void __launch_bounds__ (MERGE_THREADS)
+merge_tile_kernel (T *keys, size_t n, unsigned tile_log)
+{
+  __shared__ T s[MERGE_TILE + MERGE_TILE / 32];
+  size_t tile = (size_t) 1 << tile_log;
+
+  for (size_t origin = (size_t) blockIdx.x * tile; origin < n; origin += (size_t) gridDim.x * tile)
+    {
+      size_t len = n - origin < tile ? n - origin : tile;
+      for (unsigned i = threadIdx.x; i < len; i += blockDim.x)
+        s[ws::padded_index (i)] = keys[origin + i];
+      __syncthreads ();
+      // The network's stages are p < n only.
+      for (unsigned p = 1; 2 * p <= tile && p < n; p <<= 1)
+        for (unsigned j = p; j > 0; j >>= 1)
+          {
+            merge_tile_pass (s, len, tile_log, p, j);
+            __syncthreads ();
+          }
+      for (unsigned i = threadIdx.x; i < len; i += blockDim.x)
+        keys[origin + i] = s[ws::padded_index (i)];
+      __syncthreads ();
+    }
+}
+
+// gpu: the stages that fit a tile in one shared-memory launch, then one
+// launch per pass (odd-even merge steps of a stage straddle every 2k
+// boundary inside a run, so they cannot be cut into tiles as bitonic can).
+template <typename T>
+bool
+merge_sort (T *keys, size_t n, guint64 *launches, GError **error)
+{
+  size_t tile = n < MERGE_TILE ? ws::next_pow2 (n) : MERGE_TILE;
+
+  merge_tile_kernel<<<ws::blocks_for (n, (unsigned) tile), MERGE_THREADS>>> (keys, n,
+                                                                           log2_exact (tile));
+  ++*launches;
+  if (!ws::check_launch ("Cannot launch the odd-even merge tile sort", error))
+    return false;
+  for (size_t p = tile; p < n; p <<= 1)
+    for (size_t j = p; j > 0; j >>= 1)
+      {
+        if (!launch_pass (keys, (guint8 *) nullptr, merge_shape (n, p, j), error))
+          return false;
+        ++*launches;
+      }
+  return true;
+}
+
+} // namespace
+
+const unsigned ws::impls_oddeven_merge = ws::impl_bit (WS_CUDA_OURS);
 
 bool
 ws::oddeven_merge_sort_device (WsCudaImpl impl, WsCudaType type, void *d_keys, size_t n,
                                guint64 *launches, GError **error)
 {
-  return unsupported ("oddeven-merge", impl, error);
+  if ((unsigned) impl > WS_CUDA_LIB || (impls_oddeven_merge & impl_bit (impl)) == 0)
+    return unsupported ("oddeven-merge", impl, error);
+  if (n < 2)
+    return true;
+  return with_type (type, [&]<typename T> () {
+    return merge_sort (static_cast<T *> (d_keys), n, launches, error);
+  });
 }
 
+// Launched on the default stream without waiting: a fault shows at the next
+// synchronising call (the download that reads the keys back).
 gboolean
-ws_cuda_network_pass (WsCudaSort network, WsCudaType type, gpointer d_keys, gsize width,
-                      guint64 k, guint64 j, guint phase, guint8 *d_flags, GError **error)
+ws_cuda_network_pass (WsCudaSort    network,
+                      WsCudaType    type,
+                      gpointer      d_keys,
+                      gsize         width,
+                      guint64       k,
+                      guint64       j,
+                      guint         phase,
+                      guint8       *d_flags,
+                      GError      **error)
 {
-  return ws::unsupported ("network pass", WS_CUDA_OURS, error);
+  PassShape g;
+
+  if (!shape_for (network, width, k, j, phase, &g, error))
+    return FALSE;
+  if (width == 0)
+    return TRUE;
+  if (d_keys == nullptr)
+    return ws::invalid (error, "No device keys for the network pass");
+  // Every flag is written each pass: zeros here, the comparators' in the kernel.
+  if (d_flags != nullptr
+      && !ws::check (cudaMemsetAsync (d_flags, 0, width), "Cannot clear the pass flags", error))
+    return FALSE;
+  return ws::with_type (type, [&]<typename T> () {
+    return launch_pass (static_cast<T *> (d_keys), d_flags, g, error);
+  });
 }

@@ -187,7 +187,9 @@ gboolean ws_cuda_search    (WsCudaImpl    impl,
 
 /* ---- Pass-level calls on device memory, for the animator ---- */
 
-/* Flags a pass writes per element of the network's width when asked. */
+/* Flag bits a pass writes per element of the network's width when asked:
+ * COMPARED for both ends of every comparator, with SWAPPED added (3) where
+ * it exchanged them; 0 elsewhere. */
 typedef enum
 {
   WS_CUDA_FLAG_NONE = 0,
@@ -210,7 +212,8 @@ gboolean ws_cuda_download       (gpointer      host,
 /* One pass of a network on `width` keys at d_keys (bitonic: width a power
  * of two, padding already in place). Bitonic: stage k, distance j;
  * odd-even: phase 0/1; oddeven-merge: stage p = k, distance j. d_flags
- * (width bytes, or NULL) receives a WsCudaFlag per element. */
+ * (width bytes, or NULL) receives the WsCudaFlag bits of each element.
+ * Launches without waiting: a fault surfaces at the next synchronising call. */
 gboolean ws_cuda_network_pass   (WsCudaSort    network,
                                  WsCudaType    type,
                                  gpointer      d_keys,

@@ -1,0 +1,286 @@
+// ws-cuda-bitonic.cu: bitonic sort on the device — the padding every
+// variant shares, our sort (gpu), and the dispatch to the study variants
+// of ws-cuda-bitonic-seed.cu.
+//
+// gpu: the passes of the network are those of the CPU (pass (k, j), partner
+// i ^ j, ascending when (i & k) == 0), but grouped so that the keys cross
+// global memory about log2(w) times instead of log2(w)^2 / 2:
+//  1. one launch sorts every tile of TILE keys in shared memory (all
+//     stages k <= TILE);
+//  2. for each larger stage k, the distances j >= TILE go up to MAX_M at a
+//     time through registers: a thread loads the 2^m keys base, base + jlo,
+//     .., base + (2^m - 1) jlo (jlo the smallest distance of the group),
+//     which the m passes only ever compare among themselves, runs the m
+//     passes on them, and stores them once;
+//  3. one shared-memory launch per stage finishes the distances j < TILE,
+//     again MAX_M of them per trip through registers.
+// Everything is launched on the default stream without a host sync.
+#include "ws-cuda-networks.cuh"
+
+namespace
+{
+
+constexpr unsigned TILE_LOG = 13; // 8192 keys: 33 KB of shared memory with the padding
+constexpr unsigned TILE = 1u << TILE_LOG;
+constexpr unsigned TILE_THREADS = 512; // 16 keys each when 4 passes run in registers
+constexpr unsigned GROUP_THREADS = 256;
+constexpr unsigned MAX_M = 4; // passes per register group: 16 keys per thread
+constexpr unsigned FILL_THREADS = 256;
+
+// Unit u of a group whose smallest distance is 2^jlo_log and that spans m
+// passes starts at u with m zero bits inserted at bit jlo_log: the bits the
+// group's distances flip.
+template <typename I>
+__device__ __forceinline__ I
+unit_base (I u, unsigned jlo_log, unsigned m)
+{
+  I low = u & (((I) 1 << jlo_log) - 1);
+  return ((u >> jlo_log) << (jlo_log + m)) | low;
+}
+
+// Passes jlo * 2^(M-1), .., jlo on the 2^M keys of one unit, in registers.
+// Every key of the unit shares bit k (k > the largest distance), so one
+// direction holds for all of them.
+template <unsigned M, typename T>
+__device__ __forceinline__ void
+butterfly (T (&v)[1u << M], bool descending)
+{
+#pragma unroll
+  for (int l = (int) M - 1; l >= 0; l--)
+#pragma unroll
+    for (unsigned q = 0; q < (1u << M); q++)
+      if ((q & (1u << l)) == 0)
+        ws::order_dir (v[q], v[q | (1u << l)], descending);
+}
+
+// One unit on keys at a (global or shared memory, through map); origin is
+// the global index of a[0], which decides the direction.
+template <unsigned M, typename T, typename I, typename Map>
+__device__ __forceinline__ void
+run_unit (T *a, I u, unsigned jlo_log, size_t k, size_t origin, Map map)
+{
+  constexpr unsigned U = 1u << M;
+  I base = unit_base<I> (u, jlo_log, M);
+  I jlo = (I) 1 << jlo_log;
+  T v[U];
+
+#pragma unroll
+  for (unsigned q = 0; q < U; q++)
+    v[q] = a[map (base + q * jlo)];
+  butterfly<M> (v, ((origin + base) & k) != 0);
+#pragma unroll
+  for (unsigned q = 0; q < U; q++)
+    a[map (base + q * jlo)] = v[q];
+}
+
+struct Direct
+{
+  __device__ size_t operator() (size_t i) const { return i; }
+};
+
+struct Padded
+{
+  __device__ unsigned operator() (unsigned i) const { return ws::padded_index (i); }
+};
+
+// Step 2: passes 2^(jlo_log+M-1) .. 2^jlo_log of stage k over all w keys.
+// jlo >= TILE >= 32, so a warp's 32 consecutive units read 32 consecutive
+// keys per load: coalesced.
+template <unsigned M, typename T>
+__global__ void __launch_bounds__ (GROUP_THREADS)
+group_kernel (T *keys, size_t w, unsigned jlo_log, size_t k)
+{
+  size_t units = w >> M;
+  size_t stride = (size_t) gridDim.x * blockDim.x;
+
+  for (size_t u = (size_t) blockIdx.x * blockDim.x + threadIdx.x; u < units; u += stride)
+    run_unit<M> (keys, u, jlo_log, k, 0, Direct ());
+}
+
+// One register group of passes over a tile in shared memory.
+template <unsigned M, typename T>
+__device__ void
+tile_group (T *s, unsigned tile_log, unsigned jlo_log, size_t k, size_t origin)
+{
+  unsigned units = 1u << (tile_log - M);
+
+  for (unsigned u = threadIdx.x; u < units; u += blockDim.x)
+    run_unit<M> (s, u, jlo_log, k, origin, Padded ());
+}
+
+// Passes j = 2^(top-1), .., 1 of stage k on a tile, MAX_M at a time.
+template <typename T>
+__device__ void
+tile_passes (T *s, unsigned tile_log, unsigned top, size_t k, size_t origin)
+{
+  while (top > 0)
+    {
+      unsigned m = top < MAX_M ? top : MAX_M;
+      unsigned jlo_log = top - m;
+
+      switch (m)
+        {
+        case 1: tile_group<1> (s, tile_log, jlo_log, k, origin); break;
+        case 2: tile_group<2> (s, tile_log, jlo_log, k, origin); break;
+        case 3: tile_group<3> (s, tile_log, jlo_log, k, origin); break;
+        default: tile_group<4> (s, tile_log, jlo_log, k, origin); break;
+        }
+      top = jlo_log;
+      __syncthreads ();
+    }
+}
+
+// Steps 1 (stage 0: every stage k <= tile) and 3 (the passes j < tile of
+// stage k) on tiles of 2^tile_log keys, one tile per block at a time.
+template <typename T>
+__global__ void __launch_bounds__ (TILE_THREADS)
+tile_kernel (T *keys, size_t w, unsigned tile_log, size_t stage)
+{
+  __shared__ T s[TILE + TILE / 32];
+  size_t tile = (size_t) 1 << tile_log;
+
+  for (size_t origin = (size_t) blockIdx.x * tile; origin < w; origin += (size_t) gridDim.x * tile)
+    {
+      for (unsigned i = threadIdx.x; i < tile; i += blockDim.x)
+        s[ws::padded_index (i)] = keys[origin + i];
+      __syncthreads ();
+      if (stage == 0)
+        for (unsigned log_k = 1; log_k <= tile_log; log_k++)
+          tile_passes (s, tile_log, log_k, (size_t) 1 << log_k, origin);
+      else
+        tile_passes (s, tile_log, tile_log, stage, origin);
+      for (unsigned i = threadIdx.x; i < tile; i += blockDim.x)
+        keys[origin + i] = s[ws::padded_index (i)];
+      // The next tile overwrites s only after everyone has stored this one.
+      __syncthreads ();
+    }
+}
+
+template <typename T>
+bool
+launch_group (T *keys, size_t w, unsigned m, unsigned jlo_log, size_t k, GError **error)
+{
+  unsigned blocks = ws::blocks_for (w >> m, GROUP_THREADS);
+
+  switch (m)
+    {
+    case 1: group_kernel<1><<<blocks, GROUP_THREADS>>> (keys, w, jlo_log, k); break;
+    case 2: group_kernel<2><<<blocks, GROUP_THREADS>>> (keys, w, jlo_log, k); break;
+    case 3: group_kernel<3><<<blocks, GROUP_THREADS>>> (keys, w, jlo_log, k); break;
+    default: group_kernel<4><<<blocks, GROUP_THREADS>>> (keys, w, jlo_log, k); break;
+    }
+  return ws::check_launch ("Cannot launch a bitonic register pass", error);
+}
+
+unsigned
+log2_exact (size_t power)
+{
+  unsigned m = 0;
+  while (((size_t) 1 << m) < power)
+    m++;
+  return m;
+}
+
+// gpu: w a power of two, at least 2.
+template <typename T>
+bool
+bitonic_ours (T *keys, size_t w, guint64 *launches, GError **error)
+{
+  unsigned log_w = log2_exact (w);
+  unsigned tile_log = log_w < TILE_LOG ? log_w : TILE_LOG;
+  unsigned tiles = ws::blocks_for (w >> tile_log, 1);
+
+  tile_kernel<<<tiles, TILE_THREADS>>> (keys, w, tile_log, 0);
+  ++*launches;
+  if (!ws::check_launch ("Cannot launch the bitonic tile sort", error))
+    return false;
+  for (unsigned log_k = tile_log + 1; log_k <= log_w; log_k++)
+    {
+      size_t k = (size_t) 1 << log_k;
+      // Distances 2^(log_k-1) .. 2^tile_log, from the top, MAX_M at a time.
+      for (unsigned top = log_k; top > tile_log;)
+        {
+          unsigned m = top - tile_log < MAX_M ? top - tile_log : MAX_M;
+          if (!launch_group (keys, w, m, top - m, k, error))
+            return false;
+          ++*launches;
+          top -= m;
+        }
+      tile_kernel<<<tiles, TILE_THREADS>>> (keys, w, tile_log, k);
+      ++*launches;
+      if (!ws::check_launch ("Cannot launch a bitonic tile merge", error))
+        return false;
+    }
+  return true;
+}
+
+template <typename T>
+__global__ void
+fill_kernel (T *keys, size_t from, size_t to)
+{
+  size_t stride = (size_t) gridDim.x * blockDim.x;
+
+  for (size_t i = from + (size_t) blockIdx.x * blockDim.x + threadIdx.x; i < to; i += stride)
+    keys[i] = ws::max_key<T> ();
+}
+
+// Runs sort on the n keys padded with the largest key to w, as the CPU
+// engine pads: in a scratch copy when w > n, in place otherwise. The
+// sentinel is >= every key, so the first n keys of the sorted scratch are
+// the answer.
+template <typename T, typename Sort>
+bool
+sort_padded (T *keys, size_t n, size_t w, guint64 *launches, GError **error, Sort &&sort)
+{
+  ws::DeviceBuffer<T> scratch;
+
+  if (w == n)
+    return sort (keys);
+  if (!scratch.alloc (w, "Cannot allocate the padded bitonic keys on the GPU", error)
+      || !ws::check (cudaMemcpyAsync (scratch.get (), keys, n * sizeof (T),
+                                      cudaMemcpyDeviceToDevice),
+                     "Cannot copy the keys into the padding", error))
+    return false;
+  fill_kernel<<<ws::blocks_for (w - n, FILL_THREADS), FILL_THREADS>>> (scratch.get (), n, w);
+  ++*launches;
+  return ws::check_launch ("Cannot launch the bitonic padding", error) && sort (scratch.get ())
+         && ws::check (cudaMemcpyAsync (keys, scratch.get (), n * sizeof (T),
+                                        cudaMemcpyDeviceToDevice),
+                       "Cannot copy the sorted keys out of the padding", error);
+}
+
+template <typename T>
+bool
+bitonic_impl (WsCudaImpl impl, T *keys, size_t w, guint64 *launches, GError **error)
+{
+  switch (impl)
+    {
+    case WS_CUDA_SEED: return ws::bitonic_seed (keys, w, launches, error);
+    case WS_CUDA_SEED_SHARED: return ws::bitonic_seed_shared (keys, w, launches, error);
+    default: return bitonic_ours (keys, w, launches, error);
+    }
+}
+
+} // namespace
+
+const unsigned ws::impls_bitonic = ws::impl_bit (WS_CUDA_SEED) | ws::impl_bit (WS_CUDA_SEED_SHARED)
+                                   | ws::impl_bit (WS_CUDA_OURS);
+
+bool
+ws::bitonic_sort_device (WsCudaImpl impl, WsCudaType type, void *d_keys, size_t n,
+                         guint64 *launches, GError **error)
+{
+  size_t w;
+
+  if ((unsigned) impl > WS_CUDA_LIB || (impls_bitonic & impl_bit (impl)) == 0)
+    return unsupported ("bitonic", impl, error);
+  if (n < 2)
+    return true;
+  // Study 002's merge-split passes need whole chunks, not a power of two.
+  w = impl == WS_CUDA_SEED_SHARED ? (n + SEED_SHARED_CHUNK - 1) / SEED_SHARED_CHUNK * SEED_SHARED_CHUNK
+                                  : next_pow2 (n);
+  return with_type (type, [&]<typename T> () {
+    return sort_padded (static_cast<T *> (d_keys), n, w, launches, error,
+                        [&] (T *keys) { return bitonic_impl (impl, keys, w, launches, error); });
+  });
+}
