@@ -1,11 +1,553 @@
-// placeholder: being written
+// ws-cuda-stencil.cu: study 001's radius-R window sum on the GPU.
+//
+// An N×N grid in, (N − 2R)² window sums out, as app/core/ws-stencil.h says:
+// int32 sums exact in 64 bits (an output outside int32 is an error naming
+// the first one in row-major order), float32 sums with the IEEE semantics of
+// the study's loops (+inf gives +inf, +inf with −inf gives NaN).
+//
+// gpu-seed is the study's kernel: BS×BS blocks, K consecutive outputs per
+// thread, each window summed whole from global memory — O(R²) per output.
+//
+// gpu (ours) does O(1) work per output once R is past a few: a column pass
+// and a row pass of van Herk / Gil-Werman window sums (each window is the
+// suffix of one aligned block of 2R + 1 values plus the prefix of the next)
+// in double / int64. No sum ever holds a value from outside its window, so
+// an infinity or FLT_MAX never leaks into a neighbour through a running sum's
+// subtraction, and inf − inf never appears. For small R, direct sums from
+// registers (about 2(2R + 1) adds per output) beat two passes over an 8-byte
+// buffer in memory traffic.
 #include "ws-cuda-internal.h"
 
-const unsigned ws::impls_stencil = 0;
+#include <type_traits>
+#include <utility>
+
+const unsigned ws::impls_stencil = ws::impl_bit (WS_CUDA_SEED) | ws::impl_bit (WS_CUDA_OURS);
+
+namespace
+{
+
+// An int32 window of (2R + 1)² <= 2^32 values sums to at most 2^63 in
+// magnitude; larger windows could leave int64 (the CPU's limit too).
+constexpr unsigned MAX_I32_RADIUS = 32767;
+constexpr unsigned long long NO_OVERFLOW = ~0ull;
+
+// Ours: register strips up to this radius, the two passes beyond (on an
+// H200 at N = 8192 the two passes take ~1.1 ms whatever R, the study's
+// kernel 1.6 ms at R = 4 and 5 ms at R = 8).
+constexpr unsigned DIRECT_MAX_R = 8;
+constexpr unsigned STRIP = 32, STRIP_THREADS = 128; // output rows per thread, threads per block
+
+template <typename T> struct Acc; // what ours adds in
+template <> struct Acc<float> { using type = double; };
+template <> struct Acc<int32_t> { using type = long long; };
+template <typename T> using AccT = typename Acc<T>::type;
+
+template <typename T> struct SeedAcc; // what the study added in (64 bits for int32)
+template <> struct SeedAcc<float> { using type = float; };
+template <> struct SeedAcc<int32_t> { using type = long long; };
+template <typename T> using SeedAccT = typename SeedAcc<T>::type;
+
+// -0.0 is the exact additive identity (0.0 would turn a lone -0.0 into
+// +0.0), so that R = 0 copies the grid bit for bit.
+template <typename A> __device__ inline A zero () { return A (); }
+template <> __device__ inline double zero<double> () { return -0.0; }
+template <> __device__ inline float zero<float> () { return -0.0f; }
+
+__device__ inline void
+store (float *out, size_t idx, double s, unsigned long long *)
+{
+  out[idx] = (float) s;
+}
+
+__device__ inline void
+store (float *out, size_t idx, float s, unsigned long long *)
+{
+  out[idx] = s;
+}
+
+// An int32 output that does not fit marks its index; the host reports the
+// smallest, the first in row-major order.
+__device__ inline void
+store (int32_t *out, size_t idx, long long s, unsigned long long *first_bad)
+{
+  if (s < INT32_MIN || s > INT32_MAX)
+    atomicMin (first_bad, (unsigned long long) idx);
+  else
+    out[idx] = (int32_t) s;
+}
+
+struct Plan
+{
+  WsCudaImpl impl;
+  size_t side, m, w; // N, N − 2R, 2R + 1
+  unsigned radius, block, per_thread;
+  size_t band; // output rows per band of the two passes
+
+  bool copy () const { return impl == WS_CUDA_OURS && radius == 0; }
+  bool sweep () const { return impl == WS_CUDA_OURS && radius > DIRECT_MAX_R; }
+};
+
+// ---- gpu-seed: study 001's localKernel ----
+
+// Thread (x, y) sums the windows of outputs (y, x·K .. x·K + K − 1). The y
+// loop only strides when the grid is taller than CUDA's 65535 blocks.
+template <typename T>
+__global__ void
+seed_kernel (const T *tab, T *out, size_t side, size_t outsize, unsigned radius, unsigned kk,
+             unsigned long long *first_bad)
+{
+  size_t i = ((size_t) threadIdx.x + (size_t) blockIdx.x * blockDim.x) * kk;
+  size_t span = 2 * (size_t) radius;
+
+  for (size_t j = threadIdx.y + (size_t) blockIdx.y * blockDim.y; j < outsize;
+       j += (size_t) gridDim.y * blockDim.y)
+    for (unsigned k = 0; k < kk; k++)
+      {
+        size_t ik = i + k;
+        if (ik >= outsize)
+          break;
+        SeedAccT<T> sum = zero<SeedAccT<T>> ();
+        for (size_t y = 0; y <= span; y++)
+          {
+            const T *row = tab + (j + y) * side + ik;
+            for (size_t x = 0; x <= span; x++)
+              sum += row[x];
+          }
+        store (out, j * outsize + ik, sum, first_bad);
+      }
+}
+
+template <typename T>
+bool
+seed_launch (const Plan &p, const T *grid, T *out, unsigned long long *bad, GError **error)
+{
+  size_t per_block_x = (size_t) p.block * p.per_thread, rows = (p.m + p.block - 1) / p.block;
+  dim3 threads (p.block, p.block);
+  dim3 blocks ((unsigned) ((p.m + per_block_x - 1) / per_block_x),
+               (unsigned) (rows < 65535 ? rows : 65535));
+
+  seed_kernel<T><<<blocks, threads>>> (grid, out, p.side, p.m, p.radius, p.per_thread, bad);
+  // The study waited for the kernel before copying the result back.
+  return ws::check_launch ("Cannot launch the window sum kernel", error)
+         && ws::check (cudaDeviceSynchronize (), "The window sum kernel failed", error);
+}
+
+// ---- gpu, small R: strips of rows summed from registers ----
+//
+// Thread c walks down output column c over STRIP output rows, keeping the
+// row sums (2R + 1 inputs each) of the last 2R + 1 input rows in registers:
+// each input row is summed once per strip, each output adds 2R + 1 row sums.
+// No shared memory and no barriers; a warp's row loads are 32 neighbouring
+// columns, so they coalesce and share cache lines. R is a template argument
+// so that the register window is fully unrolled.
+
+template <typename T, unsigned W>
+__device__ inline AccT<T>
+row_sum (const T *p)
+{
+  AccT<T> s = zero<AccT<T>> ();
+
+#pragma unroll
+  for (unsigned d = 0; d < W; d++)
+    s += p[d];
+  return s;
+}
+
+// Outputs [r0, end) of column c: h[k] holds the row sum of input row r + k.
+template <typename T, unsigned R>
+__device__ void
+strip_column (const T *grid, T *out, size_t side, size_t m, size_t c, size_t r0, size_t end,
+              unsigned long long *bad)
+{
+  constexpr unsigned W = 2 * R + 1;
+  AccT<T> h[W];
+
+#pragma unroll
+  for (unsigned k = 0; k + 1 < W; k++)
+    h[k + 1] = row_sum<T, W> (grid + (r0 + k) * side + c);
+#pragma unroll 2
+  for (size_t r = r0; r < end; r++)
+    {
+      AccT<T> s = zero<AccT<T>> ();
+#pragma unroll
+      for (unsigned k = 0; k + 1 < W; k++)
+        h[k] = h[k + 1];
+      h[W - 1] = row_sum<T, W> (grid + (r + W - 1) * side + c); // input row r + 2R < side
+#pragma unroll
+      for (unsigned k = 0; k < W; k++)
+        s += h[k];
+      store (out, r * m + c, s, bad);
+    }
+}
+
+template <typename T, unsigned R>
+__global__ void
+strip_kernel (const T *grid, T *out, size_t side, size_t m, unsigned long long *bad)
+{
+  size_t c = (size_t) blockIdx.x * blockDim.x + threadIdx.x;
+
+  if (c >= m)
+    return;
+  for (size_t r0 = (size_t) blockIdx.y * STRIP; r0 < m; r0 += (size_t) gridDim.y * STRIP)
+    strip_column<T, R> (grid, out, side, m, c, r0, r0 + STRIP < m ? r0 + STRIP : m, bad);
+}
+
+template <typename T>
+using StripKernel = void (*) (const T *, T *, size_t, size_t, unsigned long long *);
+
+// strip_kernel<T, R> for R = 1 .. DIRECT_MAX_R, indexed by R − 1.
+template <typename T, unsigned... Rs>
+constexpr StripKernel<T>
+strip_for (unsigned radius, std::integer_sequence<unsigned, Rs...>)
+{
+  constexpr StripKernel<T> kernels[] = { strip_kernel<T, Rs + 1>... };
+  return kernels[radius - 1];
+}
+
+template <typename T>
+bool
+strip_launch (const Plan &p, const T *grid, T *out, unsigned long long *bad, GError **error)
+{
+  StripKernel<T> kernel
+      = strip_for<T> (p.radius, std::make_integer_sequence<unsigned, DIRECT_MAX_R> ());
+  size_t strips = (p.m + STRIP - 1) / STRIP;
+  dim3 blocks ((unsigned) ((p.m + STRIP_THREADS - 1) / STRIP_THREADS),
+               (unsigned) (strips < 65535 ? strips : 65535));
+
+  kernel<<<blocks, STRIP_THREADS>>> (grid, out, p.side, p.m, bad);
+  return ws::check_launch ("Cannot launch the window sum kernel", error);
+}
+
+// ---- gpu, larger R: two passes of van Herk / Gil-Werman window sums ----
+//
+// Cut a line into aligned blocks of w = 2R + 1 values. The window [c, c + w)
+// is the suffix of c's block from c, plus (unless c starts a block) the
+// prefix of the next block up to c + w − 1: three adds per output whatever R.
+
+// Column pass over one band: rows[p][j] = the w inputs of column j from band
+// row p down, p < h. One thread per (column, block): the suffix walk stores
+// suffixes in place, the prefix walk over the next block completes them.
+// Neighbouring threads take neighbouring columns, so every access coalesces.
+template <typename T>
+__device__ void
+col_suffixes (const T *g, size_t side, size_t b0, size_t w, size_t h, AccT<T> *rows)
+{
+  AccT<T> s = g[(b0 + w - 1) * side];
+
+  if (b0 + w - 1 < h)
+    rows[(b0 + w - 1) * side] = s;
+#pragma unroll 4
+  for (size_t p = b0 + w - 1; p-- > b0;)
+    {
+      s += g[p * side];
+      if (p < h)
+        rows[p * side] = s;
+    }
+}
+
+// Outputs c in (b0, b0 + w): their windows end at c + w − 1 in the next block.
+template <typename T>
+__device__ void
+col_prefixes (const T *g, size_t side, size_t b0, size_t w, size_t h, AccT<T> *rows)
+{
+  size_t end = b0 + w < h ? b0 + w : h;
+  AccT<T> pre = AccT<T> ();
+
+#pragma unroll 4
+  for (size_t c = b0 + 1; c < end; c++)
+    {
+      AccT<T> v = g[(c + w - 1) * side];
+      pre = c == b0 + 1 ? v : pre + v;
+      rows[c * side] += pre;
+    }
+}
+
+template <typename T>
+__global__ void
+cols_kernel (const T *g, size_t side, size_t h, size_t w, AccT<T> *rows)
+{
+  size_t j = (size_t) blockIdx.x * blockDim.x + threadIdx.x;
+
+  if (j >= side)
+    return;
+  for (size_t b0 = (size_t) blockIdx.y * w; b0 < h; b0 += (size_t) gridDim.y * w)
+    {
+      col_suffixes (g + j, side, b0, w, h, rows + j);
+      col_prefixes (g + j, side, b0, w, h, rows + j);
+    }
+}
+
+// Inclusive sum over lanes 0..lane (only lanes below contribute, so lanes
+// past the valid ones cannot disturb them).
+template <typename A>
+__device__ A
+warp_scan (A v)
+{
+  unsigned lane = threadIdx.x & 31u;
+
+  for (unsigned d = 1; d < 32; d <<= 1)
+    {
+      A u = __shfl_up_sync (0xffffffffu, v, d);
+      if (lane >= d)
+        v += u;
+    }
+  return v;
+}
+
+// Row pass, suffixes of the block [b0, b0 + w) of row x, 32 positions at a
+// time from its end (lane l takes top − 1 − l): stored in place for p < m;
+// the whole block is output b0's window. Output c is out[base + c].
+template <typename T>
+__device__ void
+row_suffixes (AccT<T> *x, size_t b0, size_t w, size_t m, T *out, size_t base,
+              unsigned long long *bad)
+{
+  unsigned lane = threadIdx.x & 31u;
+  AccT<T> carry = AccT<T> ();
+
+  for (size_t top = b0 + w; top > b0;)
+    {
+      size_t count = top - b0 < 32 ? top - b0 : 32, p = top - 1 - lane;
+      bool ok = lane < count;
+      AccT<T> v = warp_scan (ok ? x[p] : AccT<T> ());
+      if (top < b0 + w)
+        v += carry;
+      if (ok && p < m)
+        x[p] = v;
+      if (ok && p == b0)
+        store (out, base + b0, v, bad);
+      carry = __shfl_sync (0xffffffffu, v, 31);
+      top -= count;
+    }
+}
+
+// Row pass, prefixes of the block from b0 (positions p < end, still the
+// originals): output p − w + 1 = its suffix (stored in place) + this prefix.
+template <typename T>
+__device__ void
+row_prefixes (AccT<T> *x, size_t b0, size_t w, size_t end, T *out, size_t base,
+              unsigned long long *bad)
+{
+  unsigned lane = threadIdx.x & 31u;
+  AccT<T> carry = AccT<T> ();
+
+  for (size_t lo = b0; lo < end; lo += 32)
+    {
+      size_t p = lo + lane;
+      bool ok = p < end;
+      AccT<T> v = warp_scan (ok ? x[p] : AccT<T> ());
+      if (lo > b0)
+        v += carry;
+      if (ok)
+        store (out, base + p - (w - 1), x[p - (w - 1)] + v, bad);
+      carry = __shfl_sync (0xffffffffu, v, 31);
+    }
+}
+
+// One warp per row of the column sums, walking its blocks in order: the
+// prefixes of block b read its originals before its suffixes replace them.
+template <typename T>
+__global__ void
+rows_kernel (AccT<T> *rows, size_t side, size_t h, size_t w, T *out, size_t row0,
+             unsigned long long *bad)
+{
+  size_t i = (size_t) blockIdx.x * (blockDim.x / 32) + threadIdx.x / 32, m = side - w + 1;
+  size_t base = (row0 + i) * m; // the row's first output
+  AccT<T> *x = rows + i * side;
+
+  if (i >= h) // a whole warp leaves together
+    return;
+  for (size_t b0 = 0;; b0 += w)
+    {
+      if (b0 > 0)
+        row_prefixes<T> (x, b0, w, b0 + w - 1 < m + w - 1 ? b0 + w - 1 : m + w - 1, out, base,
+                         bad);
+      __syncwarp ();
+      if (b0 >= m)
+        break;
+      row_suffixes<T> (x, b0, w, m, out, base, bad);
+      __syncwarp ();
+    }
+}
+
+template <typename T>
+bool
+sweep_launch (const Plan &p, const T *grid, T *out, AccT<T> *rows, unsigned long long *bad,
+              guint64 *launches, GError **error)
+{
+  for (size_t r0 = 0; r0 < p.m; r0 += p.band)
+    {
+      size_t h = p.band < p.m - r0 ? p.band : p.m - r0, blocks_y = (h + p.w - 1) / p.w;
+      dim3 cols ((unsigned) ((p.side + 127) / 128), (unsigned) (blocks_y < 65535 ? blocks_y : 65535));
+      cols_kernel<T><<<cols, 128>>> (grid + r0 * p.side, p.side, h, p.w, rows);
+      rows_kernel<T><<<(unsigned) ((h + 7) / 8), 256>>> (rows, p.side, h, p.w, out, r0, bad);
+      *launches += 2;
+    }
+  return ws::check_launch ("Cannot launch the window sum kernels", error);
+}
+
+// ---- Whole runs ----
+
+template <typename T> struct Buffers
+{
+  ws::DeviceBuffer<T> grid, out;
+  ws::DeviceBuffer<AccT<T>> rows;
+  ws::DeviceBuffer<unsigned long long> bad;
+};
+
+// Output rows per band of the two passes: all of them when half the free
+// memory holds their column sums (the most parallel), fewer otherwise.
+bool
+choose_band (Plan &p, size_t acc_bytes, GError **error)
+{
+  size_t free_bytes = 0, total = 0, rows;
+
+  if (!ws::check (cudaMemGetInfo (&free_bytes, &total), "Cannot query the GPU's memory", error))
+    return false;
+  rows = free_bytes / 2 / (p.side * acc_bytes);
+  p.band = rows < 1 ? 1 : (rows > p.m ? p.m : rows);
+  return true;
+}
+
+template <typename T>
+bool
+alloc_all (Plan &p, Buffers<T> &b, GError **error)
+{
+  if (!b.grid.alloc (p.side * p.side, "Cannot allocate the grid on the GPU", error))
+    return false;
+  if (p.copy ()) // R = 0: the grid is the answer
+    return true;
+  if (!b.out.alloc (p.m * p.m, "Cannot allocate the window sums on the GPU", error)
+      || !b.bad.alloc (1, "Cannot allocate the overflow flag on the GPU", error))
+    return false;
+  return !p.sweep ()
+         || (choose_band (p, sizeof (AccT<T>), error)
+             && b.rows.alloc (p.band * p.side, "Cannot allocate the column sums on the GPU", error));
+}
+
+template <typename T>
+bool
+launch_all (const Plan &p, Buffers<T> &b, guint64 *launches, GError **error)
+{
+  if (p.copy ())
+    return true;
+  if (std::is_same_v<T, int32_t>
+      && !ws::check (cudaMemsetAsync (b.bad.get (), 0xff, sizeof (unsigned long long)),
+                     "Cannot clear the overflow flag", error))
+    return false;
+  if (p.sweep ())
+    return sweep_launch (p, b.grid.get (), b.out.get (), b.rows.get (), b.bad.get (), launches,
+                         error);
+  *launches += 1;
+  if (p.impl == WS_CUDA_SEED)
+    return seed_launch (p, b.grid.get (), b.out.get (), b.bad.get (), error);
+  return strip_launch (p, b.grid.get (), b.out.get (), b.bad.get (), error);
+}
+
+// The message the CPU gives, with the window's exact sum (recomputed here:
+// the kernels only kept where it was).
+bool
+report_overflow (const Plan &p, const int32_t *grid, unsigned long long idx, GError **error)
+{
+  size_t r = idx / p.m, c = idx % p.m;
+  gint64 sum = 0; // exact: the radius limit keeps every window within int64
+
+  for (size_t i = r; i < r + p.w; i++)
+    for (size_t j = c; j < c + p.w; j++)
+      sum += grid[i * p.side + j];
+  return ws::invalid (error,
+                      "The window sum at output row %" G_GSIZE_FORMAT ", column %" G_GSIZE_FORMAT
+                      " (centred on input row %" G_GSIZE_FORMAT ", column %" G_GSIZE_FORMAT
+                      ") is %" G_GINT64_FORMAT ", outside the int32 range; use --type float32 or "
+                      "smaller values",
+                      (gsize) r, (gsize) c, (gsize) (r + p.radius), (gsize) (c + p.radius), sum);
+}
+
+template <typename T>
+bool
+fetch (const Plan &p, Buffers<T> &b, void *out, unsigned long long *bad, GError **error)
+{
+  const T *result = p.copy () ? b.grid.get () : b.out.get ();
+
+  return ws::download (out, result, p.m * p.m * sizeof (T), error)
+         && (!std::is_same_v<T, int32_t> || p.copy ()
+             || ws::download (bad, b.bad.get (), sizeof *bad, error));
+}
+
+template <typename T>
+bool
+stencil_run (Plan &p, const void *grid, void *out, WsCudaTiming *timing, GError **error)
+{
+  ws::PhaseTimer timer (timing);
+  Buffers<T> b;
+  unsigned long long bad = NO_OVERFLOW;
+
+  if (!timer.start (error) || !alloc_all (p, b, error))
+    return false;
+  timer.allocated ();
+  if (!ws::upload (b.grid.get (), grid, p.side * p.side * sizeof (T), error))
+    return false;
+  timer.mark (ws::PhaseTimer::AFTER_UPLOAD);
+  if (!launch_all (p, b, &timing->launches, error))
+    return false;
+  timer.mark (ws::PhaseTimer::AFTER_KERNELS);
+  if (!fetch (p, b, out, &bad, error))
+    return false;
+  timer.mark (ws::PhaseTimer::AFTER_DOWNLOAD);
+  return timer.finish (error)
+         && (bad == NO_OVERFLOW || report_overflow (p, (const int32_t *) grid, bad, error));
+}
+
+// The CPU's refusals (ws_stencil_check, the int32 radius limit), and the
+// study's launch shape limits.
+bool
+check_args (const Plan &p, WsCudaType type, GError **error)
+{
+  guint64 two_r = 2 * (guint64) p.radius;
+  size_t cells;
+
+  if (p.side == 0 || two_r >= p.side)
+    return ws::invalid (error,
+                        "A window of radius R = %u does not fit a grid of side N = %" G_GSIZE_FORMAT
+                        ": N must exceed 2R = %" G_GUINT64_FORMAT "; use a grid side of at least %"
+                        G_GUINT64_FORMAT " or a smaller radius",
+                        p.radius, (gsize) p.side, two_r, two_r + 1);
+  if (!g_size_checked_mul (&cells, p.side, p.side))
+    return ws::invalid (error, "A grid of side %" G_GSIZE_FORMAT " is too large", (gsize) p.side);
+  if (type == WS_CUDA_INT32 && p.radius > MAX_I32_RADIUS)
+    return ws::invalid (error,
+                        "A radius of %u makes int32 windows of more than 2^32 values, whose sums "
+                        "could leave even 64 bits; use --type float32 or a radius of at most %u",
+                        p.radius, MAX_I32_RADIUS);
+  if (p.impl == WS_CUDA_SEED && (p.block < 1 || p.block > 32 || p.per_thread < 1))
+    return ws::invalid (error,
+                        "gpu-seed needs a block side BS of 1 to 32 and K >= 1 outputs per thread, "
+                        "not BS = %u, K = %u", p.block, p.per_thread);
+  return true;
+}
+
+} // namespace
 
 gboolean
-ws_cuda_stencil (WsCudaImpl impl, WsCudaType type, const void *grid, gsize side, guint radius,
-                 guint block, guint per_thread, void *out, WsCudaTiming *timing, GError **error)
+ws_cuda_stencil (WsCudaImpl    impl,
+                 WsCudaType    type,
+                 const void   *grid,
+                 gsize         side,
+                 guint         radius,
+                 guint         block,
+                 guint         per_thread,
+                 void         *out,
+                 WsCudaTiming *timing,
+                 GError      **error)
 {
-  return ws::unsupported ("stencil", impl, error);
+  Plan p{ impl, side, 0, 0, radius, block, per_thread, 0 };
+
+  if (!ws::has ("stencil", impl))
+    return ws::unsupported ("stencil", impl, error);
+  if (!check_args (p, type, error))
+    return FALSE;
+  p.m = side - 2 * (size_t) radius;
+  p.w = 2 * (size_t) radius + 1;
+  return ws::with_type (type,
+                        [&]<typename T> () { return stencil_run<T> (p, grid, out, timing, error); });
 }
