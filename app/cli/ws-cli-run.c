@@ -111,11 +111,19 @@ parse_int_param (RunState *st, const char *name, const char *text, GError **erro
 
   if (text == NULL)
     return TRUE;
+  gsize size;
+
+  /* Plain integers (negative ones too, for the range check to name), or
+   * sizes written as 2^20, 64k, 1e6. */
   if (!g_ascii_string_to_signed (text, 10, G_MININT64, G_MAXINT64, &value, &local))
     {
-      g_set_error (error, WS_ERROR, WS_ERROR_INVALID_ARGUMENT, "--%s: “%s” is not a whole number",
-                   name, text);
-      return FALSE;
+      if (!ws_cli_parse_size ("--n", text, &size, NULL) || size > G_MAXINT64)
+        {
+          g_set_error (error, WS_ERROR, WS_ERROR_INVALID_ARGUMENT,
+                       "--%s: “%s” is not a whole number", name, text);
+          return FALSE;
+        }
+      value = (gint64) size;
     }
   return ws_params_set (st->in.algo, &st->in.params, name, value, error);
 }

@@ -1,0 +1,19 @@
+#!/bin/bash
+# Packs a built tree's test programs and CLI for a bare CUDA server (see the
+# README, "Testing on a GPU machine"): devpack/devrun.tar.zst and a zstd to
+# unpack it. Every test program links the CUDA kernels statically, so the
+# archive dedupes them (zstd --long) to a small fraction of their size.
+set -euo pipefail
+build=${1:-build-dev}
+root=$(git rev-parse --show-toplevel)
+cd "$root"
+rm -rf devrun devpack && mkdir -p devrun/tests devrun/lib devpack
+for f in "$build"/tests/{core,cli,gpu}/test-*; do
+  [ -f "$f" ] && [ -x "$f" ] && cp "$f" devrun/tests/
+done
+cp "$build"/app/cli/warpscope-cli devrun/
+cp "$(gcc -print-file-name=libgomp.so.1)" devrun/lib/
+cp tests/gpu/device/*.sh devrun/
+tar -cf - devrun | zstd --long=27 -3 -T0 -q -o devpack/devrun.tar.zst
+cp "$(command -v zstd)" devpack/
+du -sh devpack

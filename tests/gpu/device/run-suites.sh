@@ -1,0 +1,20 @@
+#!/bin/bash
+# GPU machine: the device table, every test suite, then side-by-side medians.
+. .devbundle/activate
+export LD_LIBRARY_PATH=$PWD/devrun/lib:$LD_LIBRARY_PATH OMP_NUM_THREADS=16
+export WS_CLI=$PWD/devrun/warpscope-cli G_TEST_SRCDIR=$PWD/tests
+B=devrun/warpscope-cli
+nvidia-smi -L
+$B info | tail -15
+pass=0; fail=0; skip=0
+for t in devrun/tests/*; do
+  timeout 300 $t --tap > /tmp/tap.log 2>&1; rc=$?
+  p=$(grep -c '^ok' /tmp/tap.log); s=$(grep -c '# SKIP' /tmp/tap.log); f=$(grep -c '^not ok' /tmp/tap.log)
+  p=$((p - s)); [ $rc -ne 0 ] && [ $f -eq 0 ] && f=1
+  echo "$(basename $t): $p passed, $f failed, $s skipped (rc $rc)"
+  [ $f -ne 0 ] && grep -v '^# ' /tmp/tap.log | tail -12
+  cat /tmp/tap.log >> $OUT/taps.log
+  pass=$((pass+p)); fail=$((fail+f)); skip=$((skip+s))
+done
+echo "SUITES: $pass passed, $fail failed, $skip skipped"
+[ "${1:-}" = perf ] && bash devrun/perf.sh

@@ -1,0 +1,29 @@
+#!/bin/bash
+# compute-sanitizer memcheck and racecheck over every GPU variant at reduced
+# sizes, through the CLI (each case one process; racecheck is slow, hence the
+# small sizes of the launch-per-phase odd-even seeds).
+. .devbundle/activate
+export LD_LIBRARY_PATH=$PWD/devrun/lib:$LD_LIBRARY_PATH OMP_NUM_THREADS=16
+B=devrun/warpscope-cli
+cases=(
+ "bitonic --n 20000 --variant gpu-seed" "bitonic --n 5000 --variant gpu-seed-shared" "bitonic --n 20000 --variant gpu"
+ "bitonic --n 100000 --type int32 --variant gpu" "oddeven-merge --n 20000 --variant gpu"
+ "odd-even --n 300 --variant gpu-seed" "odd-even --n 300 --variant gpu-seed-v1" "odd-even --n 300 --variant gpu-seed-v2" "odd-even --n 3000 --variant gpu"
+ "radix-sort --n 100000 --variant gpu" "radix-sort --n 100000 --type int32 --variant gpu-lib" "radix-sort --n 3000 --variant gpu"
+ "counting-sort --n 100000 --dist uniform16 --type int32 --variant gpu-seed" "counting-sort --n 100000 --dist uniform16 --type int32 --variant gpu"
+ "dot --n 20000 --variant gpu-seed" "dot --n 20000 --variant gpu" "dot --n 20000 --type int32 --dist uniform16 --variant gpu-lib"
+ "stencil --n 300 --radius 3 --variant gpu-seed --block 8 --per-thread 4" "stencil --n 300 --radius 3 --variant gpu" "stencil --n 300 --radius 12 --variant gpu" "stencil --n 100 --radius 2 --type int32 --dist uniform16 --variant gpu"
+ "reduce --n 100000 --variant gpu-seed" "reduce --n 100000 --variant gpu" "reduce --n 100000 --type int32 --variant gpu-lib"
+ "scan --n 100000 --variant gpu-seed" "scan --n 100000 --variant gpu" "scan --n 100000 --type int32 --variant gpu-lib"
+ "histogram --n 100000 --variant gpu-seed" "histogram --n 100000 --variant gpu" "histogram --n 100000 --bins 100000 --type int32 --variant gpu" "histogram --n 100000 --variant gpu-lib"
+ "binary-search --n 100000 --queries 30 --variant gpu-seed --segments 7" "binary-search --n 100000 --queries 5000 --variant gpu" "binary-search --n 100000 --queries 5000 --variant gpu-lib"
+ "interpolation-search --n 100000 --queries 30 --variant gpu-seed --segments 7" "interpolation-search --n 100000 --queries 5000 --type int32 --variant gpu"
+)
+for tool in memcheck racecheck; do
+  clean=0; dirty=0
+  for c in "${cases[@]}"; do
+    out=$(timeout 120 compute-sanitizer --tool $tool --error-exitcode 9 $B run $c 2>&1); rc=$?
+    if [ $rc -eq 0 ] && echo "$out" | grep -q "verified     ok"; then clean=$((clean+1)); else dirty=$((dirty+1)); echo "$tool FAIL ($rc): $c"; echo "$out" | grep -v "^  " | tail -8; fi
+  done
+  echo "$tool: $clean clean, $dirty not clean"
+done
