@@ -172,21 +172,12 @@ launch_group (T *keys, size_t w, unsigned m, unsigned jlo_log, size_t k, GError 
   return ws::check_launch ("Cannot launch a bitonic register pass", error);
 }
 
-unsigned
-log2_exact (size_t power)
-{
-  unsigned m = 0;
-  while (((size_t) 1 << m) < power)
-    m++;
-  return m;
-}
-
 // gpu: w a power of two, at least 2.
 template <typename T>
 bool
 bitonic_ours (T *keys, size_t w, guint64 *launches, GError **error)
 {
-  unsigned log_w = log2_exact (w);
+  unsigned log_w = ws::log2_exact (w);
   unsigned tile_log = log_w < TILE_LOG ? log_w : TILE_LOG;
   unsigned tiles = ws::blocks_for (w >> tile_log, 1);
 

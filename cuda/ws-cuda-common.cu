@@ -198,4 +198,15 @@ download (void *host, const void *device, size_t bytes, GError **error)
                    "Cannot copy the result from the GPU", error);
 }
 
+int
+sm_count ()
+{
+  int device = 0, sms = 0;
+  cudaGetDevice (&device);
+  if (cudaDeviceGetAttribute (&sms, cudaDevAttrMultiProcessorCount, device) != cudaSuccess
+      || sms <= 0)
+    sms = 32;
+  return sms;
+}
+
 } // namespace ws

@@ -115,6 +115,59 @@ next_pow2 (size_t n)
   return w;
 }
 
+// m with 2^m = power, for a power of two (the smallest 2^m >= power otherwise).
+inline unsigned
+log2_exact (size_t power)
+{
+  unsigned m = 0;
+  while (((size_t) 1 << m) < power)
+    m++;
+  return m;
+}
+
+inline bool
+is_pow2 (guint64 x)
+{
+  return x != 0 && (x & (x - 1)) == 0;
+}
+
+// The current device's multiprocessor count. Only sizes grids: a failed
+// query falls back to a modest guess (32).
+int sm_count ();
+
+// A running total for CUB's block scans over a row taken a block at a time:
+// hands out the total so far (each chunk's offset) and adds the chunk's sum.
+template <typename Off> struct RunningPrefix
+{
+  Off total;
+  __device__ Off
+  operator() (Off block_sum)
+  {
+    Off before = total;
+    total += block_sum;
+    return before;
+  }
+};
+
+// Adds one to counters[slot] for each valid lane. When the whole warp holds
+// one slot (all keys equal, one bin, sorted runs, a constant digit) a single
+// add of 32 spares 32 conflicting atomics on one counter. Whole warps call
+// it (the same trip count for all 32 lanes, so that the vote sees them all).
+template <typename C>
+__device__ inline void
+count_warp (C *counters, unsigned slot, bool valid)
+{
+  unsigned first = __shfl_sync (0xffffffffu, slot, 0);
+
+  if (__all_sync (0xffffffffu, valid && slot == first))
+    {
+      if ((threadIdx.x & 31) == 0)
+        atomicAdd (&counters[slot], (C) 32);
+    }
+  else if (valid)
+    atomicAdd (&counters[slot], (C) 1);
+}
+
 // The largest key of each type: the sentinel that pads bitonic sorts.
 template <typename T> __host__ __device__ inline T max_key ();
 template <> __host__ __device__ inline int32_t max_key<int32_t> () { return INT32_MAX; }

@@ -215,27 +215,11 @@ minmax_kernel (const int32_t *keys, size_t n, size_t quads_n, uint32_t *mm)
     }
 }
 
-// Adds one key per lane. When a whole warp holds one value (runs, few
-// distinct keys) a single add of 32 spares 32 conflicting atomics.
-__device__ inline void
-count_key (uint32_t *counts, uint32_t slot, bool valid)
-{
-  uint32_t first = __shfl_sync (0xffffffffu, slot, 0);
-
-  if (__all_sync (0xffffffffu, valid && slot == first))
-    {
-      if ((threadIdx.x & 31) == 0)
-        atomicAdd (&counts[slot], 32u);
-    }
-  else if (valid)
-    atomicAdd (&counts[slot], 1u);
-}
-
 constexpr unsigned PER_THREAD = 4; // loads in flight per thread
 
 // Counts the keys of one grid-stride step (and their scan tiles' sums when
 // tile_sums is given); the trip count is the same for every lane of a
-// warp, as count_key needs.
+// warp, as ws::count_warp needs.
 __device__ inline void
 count_step (const int32_t *keys, size_t n, size_t base, int32_t key_min, uint32_t *counts,
             uint32_t *tile_sums)
@@ -253,9 +237,9 @@ count_step (const int32_t *keys, size_t n, size_t base, int32_t key_min, uint32_
     {
       uint32_t slot = (uint32_t) k[j] - (uint32_t) key_min;
       bool valid = base + j * THREADS + threadIdx.x < n;
-      count_key (counts, slot, valid);
+      ws::count_warp (counts, slot, valid);
       if (tile_sums != nullptr)
-        count_key (tile_sums, slot / SCAN_TILE, valid);
+        ws::count_warp (tile_sums, slot / SCAN_TILE, valid);
     }
 }
 
@@ -313,25 +297,13 @@ tile_sums_kernel (const uint32_t *counts, size_t len, uint32_t *sums)
     sums[blockIdx.x] = sum;
 }
 
-struct RunningPrefix
-{
-  uint32_t total;
-  __device__ uint32_t
-  operator() (uint32_t block_sum)
-  {
-    uint32_t before = total;
-    total += block_sum;
-    return before;
-  }
-};
-
 // Scan, step 2: one block turns the tile sums (at most 2^26 / 4096 of them)
 // into exclusive tile offsets.
 __global__ void __launch_bounds__ (SCAN_THREADS)
 scan_sums_kernel (uint32_t *sums, size_t len)
 {
   __shared__ ScanBlock::TempStorage tmp;
-  RunningPrefix prefix { 0 };
+  ws::RunningPrefix<uint32_t> prefix { 0 };
 
   for (size_t base = 0; base < len; base += SCAN_THREADS)
     {
@@ -517,18 +489,6 @@ counting_seed (int32_t *keys, size_t n, guint64 *launches, GError **error)
                        "Cannot copy the sorted keys back", error);
 }
 
-int
-sm_count ()
-{
-  int device = 0, sms = 0;
-  cudaGetDevice (&device);
-  // Only sizes grids: a failed query falls back to a modest guess.
-  if (cudaDeviceGetAttribute (&sms, cudaDevAttrMultiProcessorCount, device) != cudaSuccess
-      || sms <= 0)
-    sms = 32;
-  return sms;
-}
-
 // Privatised counters pay range atomics per block to flush: few blocks
 // when the keys are few for the range, enough to fill the GPU otherwise.
 // tile_sums, when given, receives the scan tiles' sums too.
@@ -571,7 +531,7 @@ bool
 counting_ours (int32_t *keys, size_t n, guint64 *launches, GError **error)
 {
   ws::DeviceBuffer<uint32_t> mm, work;
-  unsigned sms = (unsigned) sm_count ();
+  unsigned sms = (unsigned) ws::sm_count ();
   int32_t key_min;
   size_t range;
 

@@ -12,8 +12,6 @@
 #include <cub/device/device_reduce.cuh>
 #include <thrust/iterator/counting_iterator.h>
 
-#include <type_traits>
-
 const unsigned ws::impls_dot
     = ws::impl_bit (WS_CUDA_SEED) | ws::impl_bit (WS_CUDA_OURS) | ws::impl_bit (WS_CUDA_LIB);
 
@@ -48,27 +46,17 @@ template <> struct Product<float>
 
 template <typename T> using ProductT = typename Product<T>::type;
 
+// The dot product as the result, or the error for an int32 one outside int64.
+template <typename A>
 bool
-to_scalar (double v, size_t n, WsCudaScalar *out, GError **error)
+to_scalar (A v, size_t n, WsCudaScalar *out, GError **error)
 {
-  out->f = v;
-  return true;
-}
-
-bool
-to_scalar (Wide v, size_t n, WsCudaScalar *out, GError **error)
-{
-  gint64 i;
-
-  if (!ws::sum::wide_fits (v, &i))
+  return ws::sum::to_scalar (v, out, [&] (double approx) {
     return ws::invalid (error,
                         "The int32 dot product of %" G_GSIZE_FORMAT " keys is about %.6g, outside "
                         "the int64 range of an exact result; use --type float32 or smaller keys",
-                        (gsize) n, ws::sum::wide_approx (v));
-  out->is_int = TRUE;
-  out->i = i;
-  out->f = (double) i;
-  return true;
+                        (gsize) n, approx);
+  });
 }
 
 // The two arrays on the device and where their sorted keys end up (CUB's
@@ -117,7 +105,7 @@ bitonic_pair (WsCudaImpl impl, WsCudaType type, void *a, void *b, size_t n, guin
 
 // ---- gpu-seed: study 000's dotProdKernel ----
 
-constexpr unsigned SEED_BLOCK = 1024; // the study's blockSizeDotProd
+using ws::sum::SEED_BLOCK;
 
 // The study multiplied and added in float. int32 products need 63 bits and
 // a block's sum up to 73: 128-bit sums keep the seed exact.
@@ -139,7 +127,6 @@ template <typename T>
 __global__ void
 seed_kernel (const T *a, const T *b, SeedAccT<T> *partials, size_t n)
 {
-  __shared__ SeedAccT<T> cache[SEED_BLOCK];
   size_t idx = (size_t) blockIdx.x * blockDim.x + threadIdx.x;
   SeedAccT<T> sum = SeedAccT<T> ();
 
@@ -148,31 +135,7 @@ seed_kernel (const T *a, const T *b, SeedAccT<T> *partials, size_t n)
       sum = sum + seed_product (a[idx], b[idx]);
       idx += (size_t) blockDim.x * gridDim.x;
     }
-  cache[threadIdx.x] = sum;
-  __syncthreads ();
-  for (unsigned i = blockDim.x / 2; i != 0; i /= 2)
-    {
-      if (threadIdx.x < i)
-        cache[threadIdx.x] = cache[threadIdx.x] + cache[threadIdx.x + i];
-      __syncthreads ();
-    }
-  if (threadIdx.x == 0)
-    partials[blockIdx.x] = cache[0];
-}
-
-// The host adds the block partials in the accumulator's type (float, as the study).
-template <typename A>
-bool
-seed_total (const A *part, size_t blocks, size_t n, WsCudaScalar *out, GError **error)
-{
-  A res = A ();
-
-  for (size_t i = 0; i < blocks; i++)
-    res = res + part[i];
-  if constexpr (std::is_same_v<A, float>)
-    return to_scalar ((double) res, n, out, error);
-  else
-    return to_scalar (res, n, out, error);
+  ws::sum::seed_block_sum (sum, partials);
 }
 
 template <typename T>
@@ -210,7 +173,7 @@ seed_dot (WsCudaType type, void *a, void *b, size_t n, WsCudaScalar *out, WsCuda
       || !ws::download (part, d_part.get (), blocks * sizeof (SeedAccT<T>), error))
     return false;
   timer.mark (ws::PhaseTimer::AFTER_DOWNLOAD);
-  return timer.finish (error) && seed_total (part, blocks, n, out, error);
+  return timer.finish (error) && to_scalar (ws::sum::seed_total (part, blocks), n, out, error);
 }
 
 // ---- gpu: our bitonic sort, then the one-kernel sum of the products ----

@@ -13,6 +13,9 @@
 namespace
 {
 
+using ws::is_pow2;
+using ws::log2_exact;
+
 constexpr unsigned PASS_THREADS = 256;
 constexpr unsigned MERGE_TILE_LOG = 13; // 8192 keys in shared memory
 constexpr unsigned MERGE_TILE = 1u << MERGE_TILE_LOG;
@@ -68,21 +71,6 @@ pass_kernel (T *a, guint8 *flags, PassShape g)
       if (FLAGS)
         flags[lo] = flags[hi] = (guint8) (WS_CUDA_FLAG_COMPARED | (swap ? WS_CUDA_FLAG_SWAPPED : 0));
     }
-}
-
-unsigned
-log2_exact (guint64 power)
-{
-  unsigned m = 0;
-  while (((guint64) 1 << m) < power)
-    m++;
-  return m;
-}
-
-bool
-is_pow2 (guint64 x)
-{
-  return x != 0 && (x & (x - 1)) == 0;
 }
 
 PassShape

@@ -72,23 +72,6 @@ struct DigitOf
 
 using TileRank = cub::BlockRadixRankMatch<THREADS, RADIX_BITS, false>;
 
-// Counts one digit per lane into a shared histogram. The lanes of a warp
-// often share a digit (a constant high byte, sorted runs): one add of 32
-// then replaces 32 conflicting atomics on one counter. Whole warps call it.
-__device__ inline void
-count_digit (uint32_t *hist, uint32_t digit, bool valid)
-{
-  uint32_t first = __shfl_sync (0xffffffffu, digit, 0);
-
-  if (__all_sync (0xffffffffu, valid && digit == first))
-    {
-      if ((threadIdx.x & 31) == 0)
-        atomicAdd (&hist[digit], 32u);
-    }
-  else if (valid)
-    atomicAdd (&hist[digit], 1u);
-}
-
 // Loads a tile warp-striped (what TileRank needs to rank stably): lane l of
 // warp w holds its items at w*32*ITEMS + i*32 + l. Past n: the largest code,
 // which ranks after every real key of the tile.
@@ -183,8 +166,8 @@ histogram_all_kernel (const uint32_t *keys, size_t n, unsigned long long *hist)
 #pragma unroll
       for (int k = 0; k < PER_THREAD; k++)
         for (int p = 0; p < PASSES; p++)
-          count_digit (h[p], (codes[k] >> (p * RADIX_BITS)) & (DIGITS - 1),
-                       base + (size_t) k * THREADS + threadIdx.x < n);
+          ws::count_warp (h[p], (codes[k] >> (p * RADIX_BITS)) & (DIGITS - 1),
+                          base + (size_t) k * THREADS + threadIdx.x < n);
     }
   __syncthreads ();
   for (int i = threadIdx.x; i < PASSES * DIGITS; i += THREADS)
@@ -244,22 +227,10 @@ tile_histogram_kernel (const Plan *plan, int pass, const uint32_t *keys, const u
   size_t first = start + (threadIdx.x >> 5) * 32 * ITEMS + (threadIdx.x & 31);
 #pragma unroll
   for (int i = 0; i < ITEMS; i++)
-    count_digit (hist, DigitOf { pass * RADIX_BITS }.Digit (codes[i]), first + i * 32 < n);
+    ws::count_warp (hist, DigitOf { pass * RADIX_BITS }.Digit (codes[i]), first + i * 32 < n);
   __syncthreads ();
   counts[(size_t) threadIdx.x * tiles + blockIdx.x] = hist[threadIdx.x];
 }
-
-template <typename Off> struct RunningPrefix
-{
-  Off total;
-  __device__ Off
-  operator() (Off block_sum)
-  {
-    Off before = total;
-    total += block_sum;
-    return before;
-  }
-};
 
 // Block d turns digit d's row of counts into output offsets: the keys of
 // smaller digits (from the all-pass histogram) plus the row's exclusive
@@ -286,7 +257,7 @@ scan_counts_kernel (const Plan *plan, int pass, const unsigned long long *hist, 
   if (threadIdx.x == 0)
     row_start = (Off) start;
   __syncthreads ();
-  RunningPrefix<Off> prefix { row_start };
+  ws::RunningPrefix<Off> prefix { row_start };
   Off *row = counts + (size_t) digit * tiles;
   for (size_t base = 0; base < tiles; base += SCAN_THREADS * SCAN_ITEMS)
     {
@@ -365,18 +336,6 @@ round_up (size_t bytes)
   return (bytes + 255) & ~(size_t) 255;
 }
 
-int
-sm_count ()
-{
-  int device = 0, sms = 0;
-  cudaGetDevice (&device);
-  // Only sizes a grid: a failed query falls back to a modest guess.
-  if (cudaDeviceGetAttribute (&sms, cudaDevAttrMultiProcessorCount, device) != cudaSuccess
-      || sms <= 0)
-    sms = 32;
-  return sms;
-}
-
 // The scratch of the multi-pass sort, carved from one allocation (each
 // cudaMalloc costs time inside the measured run).
 template <typename Off> struct Scratch
@@ -416,7 +375,7 @@ sort_passes (uint32_t *keys, size_t n, guint64 *launches, GError **error)
       || !ws::check (cudaMemsetAsync (s.hist, 0, PASSES * DIGITS * sizeof (unsigned long long)),
                      "Cannot clear the radix-sort histogram", error))
     return false;
-  unsigned grid = ws::blocks_for (n, THREADS * 4, (unsigned) sm_count () * 8);
+  unsigned grid = ws::blocks_for (n, THREADS * 4, (unsigned) ws::sm_count () * 8);
   histogram_all_kernel<T><<<grid, THREADS>>> (keys, n, s.hist);
   plan_kernel<<<1, DIGITS>>> (s.hist, n, s.plan);
   for (int pass = 0; pass < PASSES; pass++)

@@ -44,32 +44,22 @@ template <typename T> struct Widen
   __host__ __device__ ExactT<T> operator() (T v) const { return Exact<T>::of (v); }
 };
 
+// The sum as the result, or the error for an int32 sum outside int64.
+template <typename A>
 bool
-to_scalar (double v, size_t n, WsCudaScalar *out, GError **error)
+to_scalar (A v, size_t n, WsCudaScalar *out, GError **error)
 {
-  out->f = v;
-  return true;
-}
-
-bool
-to_scalar (Wide v, size_t n, WsCudaScalar *out, GError **error)
-{
-  gint64 i;
-
-  if (!ws::sum::wide_fits (v, &i))
+  return ws::sum::to_scalar (v, out, [&] (double approx) {
     return ws::invalid (error,
                         "reduce: the sum of %" G_GSIZE_FORMAT " int32 keys is about %.6g, outside "
                         "the int64 range of the result; reduce a smaller part of the array",
-                        (gsize) n, ws::sum::wide_approx (v));
-  out->is_int = TRUE;
-  out->i = i;
-  out->f = (double) i;
-  return true;
+                        (gsize) n, approx);
+  });
 }
 
 // ---- gpu-seed: study 000's dot-product reduction applied to a sum ----
 
-constexpr unsigned SEED_BLOCK = 1024; // the study's blockSizeDotProd
+using ws::sum::SEED_BLOCK;
 
 // The study accumulated in float. int32 keys add up exactly in 64 bits: a
 // block sums at most 1024 of them; the host adds the blocks in 128 bits.
@@ -90,7 +80,6 @@ template <typename T>
 __global__ void
 seed_kernel (const T *x, SeedAccT<T> *partials, size_t n)
 {
-  __shared__ SeedAccT<T> cache[SEED_BLOCK];
   size_t idx = (size_t) blockIdx.x * blockDim.x + threadIdx.x;
   SeedAccT<T> sum = 0;
 
@@ -99,37 +88,7 @@ seed_kernel (const T *x, SeedAccT<T> *partials, size_t n)
       sum += x[idx];
       idx += (size_t) blockDim.x * gridDim.x;
     }
-  cache[threadIdx.x] = sum;
-  __syncthreads ();
-  for (unsigned i = blockDim.x / 2; i != 0; i /= 2)
-    {
-      if (threadIdx.x < i)
-        cache[threadIdx.x] += cache[threadIdx.x + i];
-      __syncthreads ();
-    }
-  if (threadIdx.x == 0)
-    partials[blockIdx.x] = cache[0];
-}
-
-// The host adds the block sums, as the study did: a float for float32.
-bool
-seed_total (const float *part, size_t blocks, size_t n, WsCudaScalar *out, GError **error)
-{
-  float res = 0.0f;
-
-  for (size_t i = 0; i < blocks; i++)
-    res += part[i];
-  return to_scalar ((double) res, n, out, error);
-}
-
-bool
-seed_total (const long long *part, size_t blocks, size_t n, WsCudaScalar *out, GError **error)
-{
-  Wide res{ 0, 0 };
-
-  for (size_t i = 0; i < blocks; i++)
-    res = res + ws::sum::wide_of (part[i]);
-  return to_scalar (res, n, out, error);
+  ws::sum::seed_block_sum (sum, partials);
 }
 
 template <typename T>
@@ -163,7 +122,7 @@ seed_reduce (const void *keys, size_t n, WsCudaScalar *out, WsCudaTiming *timing
   if (!ws::download (part, d_part.get (), blocks * sizeof (SeedAccT<T>), error))
     return false;
   timer.mark (ws::PhaseTimer::AFTER_DOWNLOAD);
-  return timer.finish (error) && seed_total (part, blocks, n, out, error);
+  return timer.finish (error) && to_scalar (ws::sum::seed_total (part, blocks), n, out, error);
 }
 
 // ---- gpu: one pass of per-block partials, the last block adds them ----

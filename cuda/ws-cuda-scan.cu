@@ -542,22 +542,16 @@ level_down_sweep (V *x, size_t stride, size_t active)
 }
 
 bool
-is_pow2 (guint64 x)
-{
-  return x != 0 && (x & (x - 1)) == 0;
-}
-
-bool
 level_args_valid (gpointer d_work, gsize width, guint phase, guint64 stride, GError **error)
 {
-  if (!is_pow2 (width))
+  if (!ws::is_pow2 (width))
     return ws::invalid (error, "scan level: the width %zu is not a power of two", (size_t) width);
   if (d_work == nullptr)
     return ws::invalid (error, "scan level: no device array given");
   if (phase > 2)
     return ws::invalid (error, "scan level: phase %u is not 0 (up-sweep), 1 (clear root) "
                         "or 2 (down-sweep)", phase);
-  if (phase != 1 && (!is_pow2 (stride) || stride < 2 || stride > width))
+  if (phase != 1 && (!ws::is_pow2 (stride) || stride < 2 || stride > width))
     return ws::invalid (error, "scan level: the stride %" G_GUINT64_FORMAT " is not a power of "
                         "two between 2 and the width %zu", stride, (size_t) width);
   return true;

@@ -1,8 +1,9 @@
 // ws-cuda-sum.cuh: the sums that reduce (ws-cuda-reduce.cu) and dot
-// (ws-cuda-dot.cu) share — an exact 128-bit integer accumulator, block
-// reductions with warp shuffles, and our one-kernel sum (per-block partials,
-// which the last block to finish adds in a fixed order, so that results never
-// change from run to run as atomic adds would make them).
+// (ws-cuda-dot.cu) share — an exact 128-bit integer accumulator and the
+// result it gives, block reductions with warp shuffles, our one-kernel sum
+// (per-block partials, which the last block to finish adds in a fixed order,
+// so that results never change from run to run as atomic adds would make
+// them), and the gpu-seed block sums of study 000's dot-product kernel.
 #pragma once
 
 #include "ws-cuda-internal.h"
@@ -32,6 +33,12 @@ wide_of (long long v)
   return Wide{ (unsigned long long) v, v < 0 ? -1 : 0 };
 }
 
+__host__ __device__ inline Wide
+wide_of (Wide w)
+{
+  return w;
+}
+
 // TRUE, with the value, when w lies in the int64 range.
 inline bool
 wide_fits (Wide w, gint64 *value)
@@ -50,6 +57,32 @@ inline double
 wide_approx (Wide w)
 {
   return (double) w.hi * 0x1p64 + (double) w.lo;
+}
+
+// Stores a sum as the result: a double (float32 keys) as out->f; an exact
+// sum (int32 keys) as out->i and out->f when it lies in int64, and
+// otherwise returns what overflow (double approx) returns — false, with the
+// caller's error set.
+template <typename Overflow>
+bool
+to_scalar (double v, WsCudaScalar *out, Overflow &&)
+{
+  out->f = v;
+  return true;
+}
+
+template <typename Overflow>
+bool
+to_scalar (Wide v, WsCudaScalar *out, Overflow &&overflow)
+{
+  gint64 i;
+
+  if (!wide_fits (v, &i))
+    return overflow (wide_approx (v));
+  out->is_int = TRUE;
+  out->i = i;
+  out->f = (double) i;
+  return true;
 }
 
 // a + b for CUB and for the kernels alike.
@@ -196,6 +229,53 @@ launch (Load load, size_t n, Scratch<A> &s, guint64 *launches, GError **error)
                                               s.result.get ());
   *launches += 1;
   return check_launch ("Cannot launch the sum kernel", error);
+}
+
+// ---- gpu-seed: study 000's dot-product reduction ----
+
+constexpr unsigned SEED_BLOCK = 1024; // the study's blockSizeDotProd
+
+// The study's shared-memory halving tree over the per-thread sums of a block
+// of SEED_BLOCK threads; thread 0 stores the block's sum.
+template <typename A>
+__device__ void
+seed_block_sum (A v, A *partials)
+{
+  __shared__ A cache[SEED_BLOCK];
+
+  cache[threadIdx.x] = v;
+  __syncthreads ();
+  for (unsigned i = blockDim.x / 2; i != 0; i /= 2)
+    {
+      if (threadIdx.x < i)
+        cache[threadIdx.x] = cache[threadIdx.x] + cache[threadIdx.x + i];
+      __syncthreads ();
+    }
+  if (threadIdx.x == 0)
+    partials[blockIdx.x] = cache[0];
+}
+
+// The host adds the block sums in block order, as the study did: float ones
+// in a float (the study's rounding), integer ones exactly.
+inline double
+seed_total (const float *part, size_t blocks)
+{
+  float res = 0.0f;
+
+  for (size_t i = 0; i < blocks; i++)
+    res += part[i];
+  return res;
+}
+
+template <typename P>
+Wide
+seed_total (const P *part, size_t blocks)
+{
+  Wide res{ 0, 0 };
+
+  for (size_t i = 0; i < blocks; i++)
+    res = res + wide_of (part[i]);
+  return res;
 }
 
 } // namespace ws::sum

@@ -7,59 +7,15 @@
 #include "ws-error.h"
 #include "ws-test-util.h"
 
-/* The dot product of qsort-sorted copies: the sum in double and the sum of
- * |a_i b_i|, for the tolerance n * FLT_EPSILON * sum |a b|. */
-static void
-ref_sorted_dot (const WsArray *a,
-                const WsArray *b,
-                double        *sum,
-                double        *abs_sum)
-{
-  g_autoptr (WsArray) sa = ws_test_qsort_copy (a);
-  g_autoptr (WsArray) sb = ws_test_qsort_copy (b);
-
-  *sum = 0.0;
-  *abs_sum = 0.0;
-  for (gsize i = 0; i < a->n; i++)
-    {
-      double p = ws_array_get_double (sa, i) * ws_array_get_double (sb, i);
-      *sum += p;
-      *abs_sum += fabs (p);
-    }
-}
-
-#ifdef __SIZEOF_INT128__
-/* The exact int32 dot product of sorted copies; FALSE if it leaves int64. */
-static gboolean
-ref_sorted_dot_i64 (const WsArray *a,
-                    const WsArray *b,
-                    gint64        *out)
-{
-  g_autoptr (WsArray) sa = ws_test_qsort_copy (a);
-  g_autoptr (WsArray) sb = ws_test_qsort_copy (b);
-  __int128 sum = 0;
-
-  for (gsize i = 0; i < a->n; i++)
-    sum += (__int128) sa->i32[i] * sb->i32[i];
-  if (sum < G_MININT64 || sum > G_MAXINT64)
-    return FALSE;
-  *out = (gint64) sum;
-  return TRUE;
-}
-#endif
-
 /* int32: the exact value, or WS_ERROR_OVERFLOW when it leaves int64. */
 static void
-check_exact (const WsArray  *a,
-             const WsArray  *b,
-             gboolean        ok,
-             const WsScalar *out,
-             const GError   *error)
+check_exact (const WsTestDotRef *ref,
+             gboolean            ok,
+             const WsScalar     *out,
+             const GError       *error)
 {
 #ifdef __SIZEOF_INT128__
-  gint64 exact = 0;
-
-  if (!ref_sorted_dot_i64 (a, b, &exact))
+  if (!ref->fits)
     {
       g_assert_error (error, WS_ERROR, WS_ERROR_OVERFLOW);
       g_assert_false (ok);
@@ -68,8 +24,8 @@ check_exact (const WsArray  *a,
   g_assert_no_error (error);
   g_assert_true (ok);
   g_assert_true (out->is_int);
-  g_assert_cmpint (out->i, ==, exact);
-  g_assert_cmpfloat (out->f, ==, (double) exact);
+  g_assert_cmpint (out->i, ==, ref->exact);
+  g_assert_cmpfloat (out->f, ==, (double) ref->exact);
 #else
   g_test_incomplete ("no 128-bit integers for an exact reference");
 #endif
@@ -87,35 +43,26 @@ check_dot (const WsArray *a,
   g_autoptr (GError) error = NULL;
   WsScalar out = { 0 };
   gboolean ok = ws_dot (ca, cb, variant, &out, NULL, &error);
-  double ref, abs_sum;
+  WsTestDotRef ref;
 
   g_assert_true (ws_test_is_sorted_permutation (a, ca));
   g_assert_true (ws_test_is_sorted_permutation (b, cb));
+  ref = ws_test_dot_reference (a, b);
   if (a->type == WS_KEY_INT32)
     {
-      check_exact (a, b, ok, &out, error);
+      check_exact (&ref, ok, &out, error);
       return;
     }
   g_assert_no_error (error);
   g_assert_true (ok);
   g_assert_false (out.is_int);
-  ref_sorted_dot (a, b, &ref, &abs_sum);
-  if (isnan (ref))
+  if (isnan (ref.sum))
     g_assert_true (isnan (out.f));
-  else if (isinf (ref))
-    g_assert_cmpfloat (out.f, ==, ref);
+  else if (isinf (ref.sum))
+    g_assert_cmpfloat (out.f, ==, ref.sum);
   else
-    g_assert_cmpfloat_with_epsilon (out.f, ref,
-                                    (double) a->n * FLT_EPSILON * abs_sum + DBL_MIN);
-}
-
-/* int32 keys folded into [-1000, 1000], so that the exact path (not only the
- * overflow) is checked on every distribution. */
-static void
-fold_small (WsArray *a)
-{
-  for (gsize i = 0; i < a->n; i++)
-    a->i32[i] = a->i32[i] % 1001;
+    g_assert_cmpfloat_with_epsilon (out.f, ref.sum,
+                                    (double) a->n * FLT_EPSILON * ref.abs_sum + DBL_MIN);
 }
 
 static void
@@ -135,8 +82,8 @@ test_distribution (gconstpointer data)
        * would only slow the sanitizer runs. */
       if (type == WS_KEY_INT32 && n <= 1025)
         {
-          fold_small (a);
-          fold_small (b);
+          ws_test_fold_small (a);
+          ws_test_fold_small (b);
           check_dot (a, b, c->variant);
         }
     }
@@ -156,32 +103,10 @@ test_special (gconstpointer data)
       gsize n = ws_test_sizes[s];
       g_autoptr (WsArray) a = ws_test_special_array (type, n, 3 + s);
       g_autoptr (WsArray) b = ws_test_special_array (type, n, 300 + s);
-      for (gsize i = 0; type == WS_KEY_FLOAT32 && i < n; i++)
-        {
-          if (fabsf (a->f32[i]) == FLT_MAX)
-            a->f32[i] = copysignf (1e18f, a->f32[i]);
-          if (fabsf (b->f32[i]) == FLT_MAX)
-            b->f32[i] = copysignf (1e18f, b->f32[i]);
-        }
+      ws_test_tame_flt_max (a, 1e18f);
+      ws_test_tame_flt_max (b, 1e18f);
       check_dot (a, b, c->variant);
     }
-}
-
-static WsArray *
-array_of (WsKeyType     type,
-          gsize         n,
-          const double *values)
-{
-  WsArray *a = ws_array_new (type, n, NULL);
-
-  for (gsize i = 0; i < n; i++)
-    {
-      if (type == WS_KEY_INT32)
-        a->i32[i] = (gint32) values[i];
-      else
-        a->f32[i] = (float) values[i];
-    }
-  return a;
 }
 
 /* Sorting pairs the keys up: (3,1,2)·(30,10,20) sorted is 1·10+2·20+3·30. */
@@ -190,8 +115,8 @@ test_sorts_first (gconstpointer data)
 {
   const double av[] = { 3, 1, 2 }, bv[] = { 20, 30, 10 };
   const WsTestCase *c = data;
-  g_autoptr (WsArray) a = array_of (c->type, 3, av);
-  g_autoptr (WsArray) b = array_of (c->type, 3, bv);
+  g_autoptr (WsArray) a = ws_test_array_of (c->type, 3, av);
+  g_autoptr (WsArray) b = ws_test_array_of (c->type, 3, bv);
   WsScalar out = { 0 };
 
   g_assert_cmpfloat (ws_dot_reference (a, b), ==, 3 * 20 + 1 * 30 + 2 * 10);
@@ -209,8 +134,8 @@ assert_dot_overflows (const double *av,
 {
   for (WsVariant v = WS_VARIANT_CPU_SEQ; v <= WS_VARIANT_CPU_PAR; v++)
     {
-      g_autoptr (WsArray) a = array_of (WS_KEY_INT32, n, av);
-      g_autoptr (WsArray) b = array_of (WS_KEY_INT32, n, bv);
+      g_autoptr (WsArray) a = ws_test_array_of (WS_KEY_INT32, n, av);
+      g_autoptr (WsArray) b = ws_test_array_of (WS_KEY_INT32, n, bv);
       g_autoptr (GError) error = NULL;
       WsScalar out = { 0 };
       g_assert_false (ws_dot (a, b, v, &out, NULL, &error));
@@ -246,8 +171,8 @@ test_int32_near_limits (void)
   for (guint k = 0; k < G_N_ELEMENTS (cases); k++)
     for (WsVariant v = WS_VARIANT_CPU_SEQ; v <= WS_VARIANT_CPU_PAR; v++)
       {
-        g_autoptr (WsArray) a = array_of (WS_KEY_INT32, cases[k].n, cases[k].a);
-        g_autoptr (WsArray) b = array_of (WS_KEY_INT32, cases[k].n, cases[k].b);
+        g_autoptr (WsArray) a = ws_test_array_of (WS_KEY_INT32, cases[k].n, cases[k].a);
+        g_autoptr (WsArray) b = ws_test_array_of (WS_KEY_INT32, cases[k].n, cases[k].b);
         g_autoptr (GError) error = NULL;
         WsScalar out = { 0 };
         g_assert_true (ws_dot (a, b, v, &out, NULL, &error));
@@ -263,8 +188,8 @@ static void
 test_beyond_flt_max (void)
 {
   const double v[] = { FLT_MAX, 1.0 };
-  g_autoptr (WsArray) a = array_of (WS_KEY_FLOAT32, 2, v);
-  g_autoptr (WsArray) b = array_of (WS_KEY_FLOAT32, 2, v);
+  g_autoptr (WsArray) a = ws_test_array_of (WS_KEY_FLOAT32, 2, v);
+  g_autoptr (WsArray) b = ws_test_array_of (WS_KEY_FLOAT32, 2, v);
   WsScalar seq = { 0 }, par = { 0 };
 
   g_assert_true (ws_dot (a, b, WS_VARIANT_CPU_SEQ, &seq, NULL, NULL));

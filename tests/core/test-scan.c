@@ -1,22 +1,11 @@
 /* test-scan.c: exclusive scan and its Blelloch schedule against plain
  * guint32 and double prefix sums. */
-#include <float.h>
 #include <math.h>
 #include <string.h>
 
 #include "ws-error.h"
 #include "ws-scan.h"
 #include "ws-test-util.h"
-
-static guint
-log2_width (gsize n)
-{
-  guint depth = 0;
-
-  while (((gsize) 1 << depth) < n)
-    depth++;
-  return depth;
-}
 
 static WsArray *
 scan_copy (const WsArray *in,
@@ -46,26 +35,6 @@ check_int32 (const WsArray *in,
     }
 }
 
-/* float32 on finite keys: within depth * FLT_EPSILON of the sum of |x| so
- * far, around a double reference (depth bounds the additions on any path). */
-static void
-check_float32 (const WsArray *in,
-               const WsArray *out,
-               double         depth)
-{
-  double sum = 0.0, abs_sum = 0.0;
-
-  for (gsize i = 0; i < in->n; i++)
-    {
-      double tol = depth * FLT_EPSILON * abs_sum + 1e-37;
-      if (fabs (out->f32[i] - sum) > tol)
-        g_error ("scan[%" G_GSIZE_FORMAT "] = %.9g, want %.9g (tolerance %.3g)", i,
-                 out->f32[i], sum, tol);
-      sum += in->f32[i];
-      abs_sum += fabs (in->f32[i]);
-    }
-}
-
 static double
 float_depth (WsVariant variant,
              gsize     n)
@@ -73,7 +42,7 @@ float_depth (WsVariant variant,
   /* Blelloch: a tree sum and at most log2 (w) carries per output. cpu-par:
    * a chunk sum, the carries of the chunks before it, its own prefix. */
   if (variant == WS_VARIANT_CPU_SEQ)
-    return 2.0 * log2_width (n) + 2.0;
+    return 2.0 * ws_test_log2_width (n) + 2.0;
   return (double) n + 2.0;
 }
 
@@ -88,7 +57,7 @@ check_scan (const WsArray *in)
       if (in->type == WS_KEY_INT32)
         check_int32 (in, out);
       else
-        check_float32 (in, out, float_depth (ws_test_cpu_variants[v], in->n));
+        ws_test_check_scan_float32 (in, out, float_depth (ws_test_cpu_variants[v], in->n));
       if (v == 0)
         seq = g_steal_pointer (&out);
       else if (in->type == WS_KEY_INT32)
@@ -136,67 +105,13 @@ test_int32_wraps (void)
     }
 }
 
-typedef struct
-{
-  double finite_abs; /* sum of |x| over the finite keys so far */
-  double finite_sum; /* their sum, in double */
-  gboolean pos_inf;
-  gboolean neg_inf;
-} Prefix;
-
-/* What any order of float additions must give for this prefix, where that
- * is decided: NaN once +inf and -inf met, the infinity while the finite
- * part cannot overflow, the double sum within tolerance when all is finite.
- * Returns FALSE when float overflow makes the answer order-dependent. */
-static gboolean
-check_special_prefix (const Prefix *p,
-                      float         got,
-                      double        depth)
-{
-  gboolean tame = p->finite_abs <= FLT_MAX / 2;
-
-  if (p->pos_inf && p->neg_inf)
-    g_assert_true (isnan (got));
-  else if ((p->pos_inf || p->neg_inf) && tame)
-    g_assert_cmpfloat (got, ==, p->pos_inf ? INFINITY : -INFINITY);
-  else if (!p->pos_inf && !p->neg_inf && tame)
-    g_assert_cmpfloat_with_epsilon (got, p->finite_sum,
-                                    depth * FLT_EPSILON * p->finite_abs + 1e-37);
-  else
-    return FALSE;
-  return TRUE;
-}
-
-static void
-prefix_add (Prefix *p,
-            float   x)
-{
-  if (isinf (x))
-    {
-      p->pos_inf |= x > 0;
-      p->neg_inf |= x < 0;
-      return;
-    }
-  p->finite_abs += fabs (x);
-  p->finite_sum += x;
-}
-
 static void
 check_float32_special (const WsArray *in)
 {
   for (guint v = 0; v < G_N_ELEMENTS (ws_test_cpu_variants); v++)
     {
       g_autoptr (WsArray) out = scan_copy (in, ws_test_cpu_variants[v], NULL);
-      Prefix p = { 0 };
-      gsize decided = 0;
-      for (gsize i = 0; i < in->n; i++)
-        {
-          decided += check_special_prefix (&p, out->f32[i],
-                                           float_depth (ws_test_cpu_variants[v], in->n));
-          prefix_add (&p, in->f32[i]);
-        }
-      if (in->n > 0)
-        g_assert_cmpuint (decided, >, 0);
+      ws_test_check_scan_float32_special (in, out, float_depth (ws_test_cpu_variants[v], in->n));
     }
 }
 
@@ -209,9 +124,7 @@ test_float32_special (void)
     {
       g_autoptr (WsArray) in = ws_test_special_array (WS_KEY_FLOAT32, ws_test_sizes[s], 8 + s);
       check_float32_special (in);
-      for (gsize i = 0; i < in->n; i++)
-        if (fabsf (in->f32[i]) == FLT_MAX)
-          in->f32[i] = copysignf (1e30f, in->f32[i]);
+      ws_test_tame_flt_max (in, 1e30f);
       check_float32_special (in);
     }
 }
@@ -224,7 +137,7 @@ test_schedule_levels (void)
       gsize n = ws_test_sizes[s];
       g_autoptr (GError) error = NULL;
       g_autoptr (WsScanSchedule) sched = ws_scan_schedule_new (n, &error);
-      guint depth = log2_width (n);
+      guint depth = ws_test_log2_width (n);
       gsize w = n == 0 ? 0 : (gsize) 1 << depth;
 
       g_assert_no_error (error);
@@ -271,7 +184,7 @@ check_stepwise (const WsArray *in)
   g_autoptr (WsArray) work = ws_scan_schedule_pad (s, in, &error);
   g_autoptr (WsArray) whole = NULL;
   WsCounters counters = { 0 }, whole_counters = { 0 };
-  guint depth = log2_width (in->n);
+  guint depth = ws_test_log2_width (in->n);
   guint32 total = 0;
 
   g_assert_no_error (error);

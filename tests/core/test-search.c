@@ -38,71 +38,6 @@ lower_bound_answer (const WsArray *a,
   return i < a->n && a->f32[i] == keys->f32[k] ? (gint64) i : -1;
 }
 
-static WsArray *
-new_array (WsKeyType type,
-           gsize     n)
-{
-  g_autoptr (GError) error = NULL;
-  WsArray *a = ws_array_new (type, n, &error);
-
-  g_assert_no_error (error);
-  return a;
-}
-
-static void
-set_value (WsArray *a,
-           gsize    i,
-           double   v)
-{
-  if (a->type == WS_KEY_INT32)
-    a->i32[i] = (gint32) v;
-  else
-    a->f32[i] = (float) v;
-}
-
-/* The value just below (dir < 0) or above v in the key type, or v itself at
- * the end of the type's range. */
-static double
-step_value (WsKeyType type,
-            double    v,
-            int       dir)
-{
-  if (type == WS_KEY_FLOAT32)
-    return isinf (v) ? v : nextafterf ((float) v, dir < 0 ? -INFINITY : INFINITY);
-  if ((dir < 0 && v == G_MININT32) || (dir > 0 && v == G_MAXINT32))
-    return v;
-  return v + dir;
-}
-
-/* Generated keys plus the edges: both ends, just below and above them, and
- * values strictly between neighbours (absent). */
-static WsArray *
-build_keys (const WsArray *sorted,
-            gsize          n_random,
-            guint64        seed)
-{
-  g_autoptr (GError) error = NULL;
-  g_autoptr (WsArray) made = ws_search_make_keys (sorted, n_random, seed, &error);
-  gsize n = sorted->n, extra = n > 0 ? 4 + MIN (n - 1, 16) : 0, k = made->n;
-  WsArray *keys = new_array (sorted->type, made->n + extra);
-
-  g_assert_no_error (error);
-  memcpy (keys->data, made->data, ws_array_bytes (made));
-  if (n == 0)
-    return keys;
-  set_value (keys, k++, ws_array_get_double (sorted, 0));
-  set_value (keys, k++, ws_array_get_double (sorted, n - 1));
-  set_value (keys, k++, step_value (sorted->type, ws_array_get_double (sorted, 0), -1));
-  set_value (keys, k++, step_value (sorted->type, ws_array_get_double (sorted, n - 1), 1));
-  for (gsize j = 0; j < MIN (n - 1, 16); j++)
-    {
-      gsize i = j * (n - 1) / 16;
-      set_value (keys, k++, step_value (sorted->type, ws_array_get_double (sorted, i), 1));
-    }
-  g_assert_cmpuint (k, ==, keys->n);
-  return keys;
-}
-
 /* Checks one search on (sorted, keys) against both references, for every
  * segment count; cpu-par counters must equal cpu-seq's. */
 static void
@@ -159,7 +94,8 @@ test_distribution (gconstpointer data)
       g_autoptr (WsArray) raw = ws_test_generate (type, c->dist, n, 40 + s);
       g_autoptr (WsArray) sorted = ws_test_qsort_copy (raw);
       /* Linear references cost n per key: fewer keys on the largest size. */
-      g_autoptr (WsArray) keys = build_keys (sorted, n <= 1025 ? 2 * n + 8 : 100, s);
+      gsize n_random = n <= 1025 ? 2 * n + 8 : 100;
+      g_autoptr (WsArray) keys = ws_test_search_keys (sorted, n_random, s, FALSE);
       check_all (c->extra, sorted, keys, c->variant);
     }
 }
@@ -198,18 +134,6 @@ test_special (gconstpointer data)
     }
 }
 
-static WsArray *
-array_of (WsKeyType     type,
-          gsize         n,
-          const double *values)
-{
-  WsArray *a = new_array (type, n);
-
-  for (gsize i = 0; i < n; i++)
-    set_value (a, i, values[i]);
-  return a;
-}
-
 static void
 assert_answers (const WsArray *sorted,
                 const WsArray *keys,
@@ -227,9 +151,9 @@ test_signed_zero (void)
   const double pos[] = { -INFINITY, -1, 0.0, 0.0, 1, INFINITY };
   const double neg[] = { -2, -0.0, -0.0, 0.0, 3 };
   const double zeros[] = { -0.0, 0.0 };
-  g_autoptr (WsArray) a = array_of (WS_KEY_FLOAT32, G_N_ELEMENTS (pos), pos);
-  g_autoptr (WsArray) b = array_of (WS_KEY_FLOAT32, G_N_ELEMENTS (neg), neg);
-  g_autoptr (WsArray) keys = array_of (WS_KEY_FLOAT32, 2, zeros);
+  g_autoptr (WsArray) a = ws_test_array_of (WS_KEY_FLOAT32, G_N_ELEMENTS (pos), pos);
+  g_autoptr (WsArray) b = ws_test_array_of (WS_KEY_FLOAT32, G_N_ELEMENTS (neg), neg);
+  g_autoptr (WsArray) keys = ws_test_array_of (WS_KEY_FLOAT32, 2, zeros);
   const gint64 want_a[] = { 2, 2 }, want_b[] = { 1, 1 };
 
   assert_answers (a, keys, want_a);
@@ -246,10 +170,10 @@ test_extreme_keys (void)
   const double iv[] = { G_MININT32, G_MININT32, -1, G_MAXINT32, G_MAXINT32 };
   const double ik[] = { G_MININT32, G_MAXINT32, G_MININT32 + 1, G_MAXINT32 - 1, 0, -1 };
   const gint64 fwant[] = { -1, 5, 0, 4, 2, -1 }, iwant[] = { 0, 3, -1, -1, -1, 2 };
-  g_autoptr (WsArray) fa = array_of (WS_KEY_FLOAT32, G_N_ELEMENTS (fv), fv);
-  g_autoptr (WsArray) fkeys = array_of (WS_KEY_FLOAT32, G_N_ELEMENTS (fk), fk);
-  g_autoptr (WsArray) ia = array_of (WS_KEY_INT32, G_N_ELEMENTS (iv), iv);
-  g_autoptr (WsArray) ikeys = array_of (WS_KEY_INT32, G_N_ELEMENTS (ik), ik);
+  g_autoptr (WsArray) fa = ws_test_array_of (WS_KEY_FLOAT32, G_N_ELEMENTS (fv), fv);
+  g_autoptr (WsArray) fkeys = ws_test_array_of (WS_KEY_FLOAT32, G_N_ELEMENTS (fk), fk);
+  g_autoptr (WsArray) ia = ws_test_array_of (WS_KEY_INT32, G_N_ELEMENTS (iv), iv);
+  g_autoptr (WsArray) ikeys = ws_test_array_of (WS_KEY_INT32, G_N_ELEMENTS (ik), ik);
 
   assert_answers (fa, fkeys, fwant);
   assert_answers (ia, ikeys, iwant);
@@ -262,13 +186,11 @@ test_all_equal (gconstpointer data)
   WsKeyType type = ((const WsTestCase *) data)->type;
   const double kv[] = { 7, 6, 8 };
   const gint64 want[] = { 0, -1, -1 };
-  g_autoptr (WsArray) keys = array_of (type, 3, kv);
+  g_autoptr (WsArray) keys = ws_test_array_of (type, 3, kv);
 
   for (gsize n = 1; n <= 4097; n = n * 4 + 1)
     {
-      g_autoptr (WsArray) a = new_array (type, n);
-      for (gsize i = 0; i < n; i++)
-        set_value (a, i, 7);
+      g_autoptr (WsArray) a = ws_test_array_filled (type, n, 7);
       assert_answers (a, keys, want);
     }
 }
@@ -281,9 +203,9 @@ test_empty (void)
 
   for (WsKeyType t = WS_KEY_INT32; t <= WS_KEY_FLOAT32; t++)
     {
-      g_autoptr (WsArray) empty = new_array (t, 0);
-      g_autoptr (WsArray) keys = array_of (t, 3, kv);
-      g_autoptr (WsArray) no_keys = new_array (t, 0);
+      g_autoptr (WsArray) empty = ws_test_array_new (t, 0);
+      g_autoptr (WsArray) keys = ws_test_array_of (t, 3, kv);
+      g_autoptr (WsArray) no_keys = ws_test_array_new (t, 0);
       assert_answers (empty, keys, want);
       for (guint which = 0; which < G_N_ELEMENTS (searches); which++)
         {
@@ -380,8 +302,8 @@ test_unsorted (void)
 {
   const double bad[] = { 1, 2, 3, 5, 4, 6 };
   const double with_nan[] = { 1, 2, NAN, 4 };
-  g_autoptr (WsArray) a = array_of (WS_KEY_INT32, G_N_ELEMENTS (bad), bad);
-  g_autoptr (WsArray) f = array_of (WS_KEY_FLOAT32, G_N_ELEMENTS (with_nan), with_nan);
+  g_autoptr (WsArray) a = ws_test_array_of (WS_KEY_INT32, G_N_ELEMENTS (bad), bad);
+  g_autoptr (WsArray) f = ws_test_array_of (WS_KEY_FLOAT32, G_N_ELEMENTS (with_nan), with_nan);
   g_autoptr (GError) error = NULL;
 
   g_assert_false (ws_search_check_sorted (a, &error));
@@ -399,8 +321,8 @@ static void
 test_unsorted_in_range (void)
 {
   const double bad[] = { 1, 2, 3, 5, 4, 6 };
-  g_autoptr (WsArray) a = array_of (WS_KEY_INT32, G_N_ELEMENTS (bad), bad);
-  g_autoptr (WsArray) k = array_of (WS_KEY_INT32, G_N_ELEMENTS (bad), bad);
+  g_autoptr (WsArray) a = ws_test_array_of (WS_KEY_INT32, G_N_ELEMENTS (bad), bad);
+  g_autoptr (WsArray) k = ws_test_array_of (WS_KEY_INT32, G_N_ELEMENTS (bad), bad);
   gint64 got[G_N_ELEMENTS (bad)];
 
   for (guint p = 2; p <= 4; p++)
@@ -433,9 +355,9 @@ static void
 test_argument_errors (void)
 {
   const double v[] = { 1, 2, 3 };
-  g_autoptr (WsArray) a = array_of (WS_KEY_INT32, 3, v);
-  g_autoptr (WsArray) ka = array_of (WS_KEY_INT32, 3, v);
-  g_autoptr (WsArray) kf = array_of (WS_KEY_FLOAT32, 3, v);
+  g_autoptr (WsArray) a = ws_test_array_of (WS_KEY_INT32, 3, v);
+  g_autoptr (WsArray) ka = ws_test_array_of (WS_KEY_INT32, 3, v);
+  g_autoptr (WsArray) kf = ws_test_array_of (WS_KEY_FLOAT32, 3, v);
 
   assert_search_fails (a, ka, 1, WS_VARIANT_CPU_SEQ, WS_ERROR_INVALID_ARGUMENT, "2 to 65536");
   assert_search_fails (a, ka, 0, WS_VARIANT_CPU_SEQ, WS_ERROR_INVALID_ARGUMENT, "not 0");
@@ -452,7 +374,7 @@ test_max_segments (void)
     {
       g_autoptr (WsArray) raw = ws_test_generate (WS_KEY_INT32, WS_DIST_UNIFORM16, n, n);
       g_autoptr (WsArray) sorted = ws_test_qsort_copy (raw);
-      g_autoptr (WsArray) keys = build_keys (sorted, 20, 8);
+      g_autoptr (WsArray) keys = ws_test_search_keys (sorted, 20, 8, FALSE);
       g_autofree gint64 *want = g_new (gint64, keys->n);
       g_autofree gint64 *got = g_new (gint64, keys->n);
       ws_search_reference (sorted, keys, want);
@@ -473,7 +395,7 @@ test_make_keys (void)
   g_autoptr (WsArray) sorted = ws_test_qsort_copy (raw);
   g_autoptr (WsArray) k1 = ws_search_make_keys (sorted, 1001, 42, NULL);
   g_autoptr (WsArray) k2 = ws_search_make_keys (sorted, 1001, 42, NULL);
-  g_autoptr (WsArray) empty = new_array (WS_KEY_FLOAT32, 0);
+  g_autoptr (WsArray) empty = ws_test_array_new (WS_KEY_FLOAT32, 0);
   g_autoptr (WsArray) k3 = ws_search_make_keys (empty, 10, 1, NULL);
   g_autofree gint64 *found = g_new (gint64, k1->n);
   gsize present = 0;

@@ -10,27 +10,6 @@
 static const gsize sides[] = { 1, 2, 3, 5, 8, 33, 64 };
 static const guint radii[] = { 0, 1, 2, 5, 16 };
 
-/* The plain sum and the sum of magnitudes of one window, in double. */
-static void
-ref_window (const WsArray *grid,
-            gsize          side,
-            guint          radius,
-            gsize          r,
-            gsize          c,
-            double        *sum,
-            double        *abs_sum)
-{
-  *sum = 0.0;
-  *abs_sum = 0.0;
-  for (gsize i = r; i <= r + 2 * radius; i++)
-    for (gsize j = c; j <= c + 2 * radius; j++)
-      {
-        double v = ws_array_get_double (grid, i * side + j);
-        *sum += v;
-        *abs_sum += fabs (v);
-      }
-}
-
 /* Every output within (2R+1)^2 * FLT_EPSILON * sum|x| of the double sum;
  * NaN and ±inf exactly where the double sum has them. */
 static void
@@ -39,43 +18,20 @@ check_f32 (const WsArray *grid,
            guint          radius,
            const WsArray *out)
 {
-  gsize m = side - 2 * radius;
+  g_auto (WsTestWindowRef) ref = ws_test_window_sum_reference (grid, side, radius);
   double w2 = (double) (2 * radius + 1) * (2 * radius + 1);
 
-  g_assert_cmpuint (out->n, ==, m * m);
-  for (gsize r = 0; r < m; r++)
-    for (gsize c = 0; c < m; c++)
-      {
-        double ref, abs_sum, got = out->f32[r * m + c];
-        ref_window (grid, side, radius, r, c, &ref, &abs_sum);
-        if (isnan (ref))
-          g_assert_true (isnan (got));
-        else if (isinf (ref))
-          g_assert_cmpfloat (got, ==, ref);
-        else
-          g_assert_cmpfloat_with_epsilon (got, ref, w2 * FLT_EPSILON * abs_sum + DBL_MIN);
-      }
-}
-
-/* Row-major index of the first output outside int32, or G_MAXSIZE. */
-static gsize
-ref_first_overflow (const WsArray *grid,
-                    gsize          side,
-                    guint          radius)
-{
-  gsize m = side - 2 * radius;
-
-  for (gsize r = 0; r < m; r++)
-    for (gsize c = 0; c < m; c++)
-      {
-        gint64 sum = 0;
-        for (gsize i = r; i <= r + 2 * radius; i++)
-          for (gsize j = c; j <= c + 2 * radius; j++)
-            sum += grid->i32[i * side + j];
-        if (sum < G_MININT32 || sum > G_MAXINT32)
-          return r * m + c;
-      }
-  return G_MAXSIZE;
+  g_assert_cmpuint (out->n, ==, ref.m * ref.m);
+  for (gsize i = 0; i < ref.m * ref.m; i++)
+    {
+      double want = ref.sum[i], got = out->f32[i];
+      if (isnan (want))
+        g_assert_true (isnan (got));
+      else if (isinf (want))
+        g_assert_cmpfloat (got, ==, want);
+      else
+        g_assert_cmpfloat_with_epsilon (got, want, w2 * FLT_EPSILON * ref.abs_sum[i] + DBL_MIN);
+    }
 }
 
 /* Exact sums, or the overflow error naming the first bad output. */
@@ -86,7 +42,8 @@ check_i32 (const WsArray *grid,
            WsVariant      variant)
 {
   g_autoptr (GError) error = NULL;
-  gsize m = side - 2 * radius, bad = ref_first_overflow (grid, side, radius);
+  g_auto (WsTestWindowRef) ref = ws_test_window_sum_reference (grid, side, radius);
+  gsize m = ref.m, bad = ws_test_window_first_overflow (&ref);
   g_autoptr (WsArray) out = ws_stencil (grid, side, radius, variant, NULL, &error);
 
   if (bad != G_MAXSIZE)
@@ -100,13 +57,8 @@ check_i32 (const WsArray *grid,
       return;
     }
   g_assert_no_error (error);
-  for (gsize r = 0; r < m; r++)
-    for (gsize c = 0; c < m; c++)
-      {
-        double ref, abs_sum;
-        ref_window (grid, side, radius, r, c, &ref, &abs_sum);
-        g_assert_cmpint (out->i32[r * m + c], ==, (gint64) ref);
-      }
+  for (gsize i = 0; i < m * m; i++)
+    g_assert_cmpint (out->i32[i], ==, (gint64) ref.sum[i]);
 }
 
 static void
@@ -128,15 +80,6 @@ check_case (const WsArray *grid,
   check_f32 (grid, side, radius, out);
 }
 
-/* int32 keys folded into [-1000, 1000], so that windows fit and the exact
- * path is checked on every distribution's shape, not only the overflow. */
-static void
-fold_small (WsArray *a)
-{
-  for (gsize i = 0; i < a->n; i++)
-    a->i32[i] = a->i32[i] % 1001;
-}
-
 static void
 test_distribution (gconstpointer data)
 {
@@ -156,7 +99,7 @@ test_distribution (gconstpointer data)
         check_case (grid, side, radius, variant);
         if (type == WS_KEY_INT32)
           {
-            fold_small (grid);
+            ws_test_fold_small (grid);
             check_case (grid, side, radius, variant);
           }
       }
@@ -213,30 +156,9 @@ test_special (gconstpointer data)
       {
         gsize side = sides[s];
         g_autoptr (WsArray) grid = ws_test_special_array (type, side * side, 77 + s);
-        for (gsize i = 0; type == WS_KEY_FLOAT32 && i < grid->n; i++)
-          if (fabsf (grid->f32[i]) == FLT_MAX)
-            grid->f32[i] = copysignf (1e30f, grid->f32[i]);
+        ws_test_tame_flt_max (grid, 1e30f);
         check_case (grid, side, radius, variant);
       }
-}
-
-static WsArray *
-filled_grid (WsKeyType type,
-             gsize     side,
-             double    value)
-{
-  g_autoptr (GError) error = NULL;
-  WsArray *grid = ws_array_new (type, side * side, &error);
-
-  g_assert_no_error (error);
-  for (gsize i = 0; i < grid->n; i++)
-    {
-      if (type == WS_KEY_INT32)
-        grid->i32[i] = (gint32) value;
-      else
-        grid->f32[i] = (float) value;
-    }
-  return grid;
 }
 
 /* +inf in a window gives +inf, +inf with -inf gives NaN, in both variants. */
@@ -244,7 +166,7 @@ static void
 test_infinities (void)
 {
   const gsize side = 5, m = 3;
-  g_autoptr (WsArray) grid = filled_grid (WS_KEY_FLOAT32, side, 1.0);
+  g_autoptr (WsArray) grid = ws_test_array_filled (WS_KEY_FLOAT32, side * side, 1.0);
   /* +inf reaches outputs (0..1, 0..1), -inf outputs (1..2, 1..2). */
   const char *expect[] = { "+", "+", "9", "+", "N", "-", "9", "-", "-" };
 
@@ -281,7 +203,7 @@ test_no_leak (void)
   for (guint k = 0; k < G_N_ELEMENTS (specials); k++)
     for (WsVariant v = WS_VARIANT_CPU_SEQ; v <= WS_VARIANT_CPU_PAR; v++)
       {
-        g_autoptr (WsArray) grid = filled_grid (WS_KEY_FLOAT32, side, 1.0);
+        g_autoptr (WsArray) grid = ws_test_array_filled (WS_KEY_FLOAT32, side * side, 1.0);
         g_autoptr (GError) error = NULL;
         g_autoptr (WsArray) out = NULL;
         grid->f32[2 * side + 2] = specials[k];
@@ -327,9 +249,9 @@ assert_overflow_at (const WsArray *grid,
 static void
 test_int32_overflow (void)
 {
-  g_autoptr (WsArray) full = filled_grid (WS_KEY_INT32, 3, G_MAXINT32);
-  g_autoptr (WsArray) low = filled_grid (WS_KEY_INT32, 4, G_MININT32);
-  g_autoptr (WsArray) sparse = filled_grid (WS_KEY_INT32, 6, 0);
+  g_autoptr (WsArray) full = ws_test_array_filled (WS_KEY_INT32, 3 * 3, G_MAXINT32);
+  g_autoptr (WsArray) low = ws_test_array_filled (WS_KEY_INT32, 4 * 4, G_MININT32);
+  g_autoptr (WsArray) sparse = ws_test_array_filled (WS_KEY_INT32, 6 * 6, 0);
 
   assert_overflow_at (full, 3, 1, "row 0, column 0");
   assert_overflow_at (low, 4, 1, "row 0, column 0");
@@ -343,7 +265,7 @@ test_int32_overflow (void)
 static void
 test_int32_cancel (void)
 {
-  g_autoptr (WsArray) grid = filled_grid (WS_KEY_INT32, 3, 0);
+  g_autoptr (WsArray) grid = ws_test_array_filled (WS_KEY_INT32, 3 * 3, 0);
 
   grid->i32[0] = G_MAXINT32;
   grid->i32[4] = G_MININT32;
@@ -395,7 +317,7 @@ test_check_errors (void)
 static void
 test_errors (void)
 {
-  g_autoptr (WsArray) grid = filled_grid (WS_KEY_FLOAT32, 4, 1.0);
+  g_autoptr (WsArray) grid = ws_test_array_filled (WS_KEY_FLOAT32, 4 * 4, 1.0);
   g_autoptr (WsArray) out = NULL;
   g_autoptr (GError) error = NULL;
 
@@ -415,7 +337,7 @@ test_errors (void)
 static void
 test_counters (void)
 {
-  g_autoptr (WsArray) grid = filled_grid (WS_KEY_INT32, 10, 1);
+  g_autoptr (WsArray) grid = ws_test_array_filled (WS_KEY_INT32, 10 * 10, 1);
 
   for (WsVariant v = WS_VARIANT_CPU_SEQ; v <= WS_VARIANT_CPU_PAR; v++)
     {

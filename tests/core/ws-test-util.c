@@ -1,6 +1,8 @@
 /* ws-test-util.c: plain references for the tests. */
 #include "ws-test-util.h"
 
+#include "ws-search.h"
+
 #include <float.h>
 #include <math.h>
 #include <string.h>
@@ -111,11 +113,9 @@ ws_test_special_array (WsKeyType type,
                        gsize     n,
                        guint64   seed)
 {
-  g_autoptr (GError) error = NULL;
-  WsArray *a = ws_array_new (type, n, &error);
+  WsArray *a = ws_test_array_new (type, n);
   WsRng rng;
 
-  g_assert_no_error (error);
   ws_rng_init (&rng, seed);
   for (gsize i = 0; i < n; i++)
     {
@@ -158,6 +158,306 @@ ws_test_tmp_path (const char *name)
       g_assert_no_error (error);
     }
   return g_build_filename (dir, name, NULL);
+}
+
+WsArray *
+ws_test_array_new (WsKeyType type,
+                   gsize     n)
+{
+  g_autoptr (GError) error = NULL;
+  WsArray *a = ws_array_new (type, n, &error);
+
+  g_assert_no_error (error);
+  return a;
+}
+
+void
+ws_test_set_key (WsArray *a,
+                 gsize    i,
+                 double   v)
+{
+  if (a->type == WS_KEY_INT32)
+    a->i32[i] = (gint32) v;
+  else
+    a->f32[i] = (float) v;
+}
+
+WsArray *
+ws_test_array_of (WsKeyType     type,
+                  gsize         n,
+                  const double *values)
+{
+  WsArray *a = ws_test_array_new (type, n);
+
+  for (gsize i = 0; i < n; i++)
+    ws_test_set_key (a, i, values[i]);
+  return a;
+}
+
+WsArray *
+ws_test_array_filled (WsKeyType type,
+                      gsize     n,
+                      double    value)
+{
+  WsArray *a = ws_test_array_new (type, n);
+
+  for (gsize i = 0; i < n; i++)
+    ws_test_set_key (a, i, value);
+  return a;
+}
+
+void
+ws_test_fold_small (WsArray *a)
+{
+  for (gsize i = 0; i < a->n; i++)
+    a->i32[i] = a->i32[i] % 1001;
+}
+
+void
+ws_test_tame_flt_max (WsArray *a,
+                      float    to)
+{
+  for (gsize i = 0; a->type == WS_KEY_FLOAT32 && i < a->n; i++)
+    if (fabsf (a->f32[i]) == FLT_MAX)
+      a->f32[i] = copysignf (to, a->f32[i]);
+}
+
+guint
+ws_test_log2_width (gsize n)
+{
+  guint depth = 0;
+
+  while (((gsize) 1 << depth) < n)
+    depth++;
+  return depth;
+}
+
+void
+ws_test_check_scan_float32 (const WsArray *in,
+                            const WsArray *out,
+                            double         depth)
+{
+  double sum = 0.0, abs_sum = 0.0;
+
+  for (gsize i = 0; i < in->n; i++)
+    {
+      double tol = depth * FLT_EPSILON * abs_sum + 1e-37;
+      if (fabs (out->f32[i] - sum) > tol)
+        g_error ("scan[%" G_GSIZE_FORMAT "] = %.9g, want %.9g (tolerance %.3g)", i,
+                 out->f32[i], sum, tol);
+      sum += in->f32[i];
+      abs_sum += fabs (in->f32[i]);
+    }
+}
+
+typedef struct
+{
+  double finite_abs; /* sum of |x| over the finite keys so far */
+  double finite_sum; /* their sum, in double */
+  gboolean pos_inf;
+  gboolean neg_inf;
+} Prefix;
+
+/* What any order of float additions must give for this prefix, where that
+ * is decided: NaN once +inf and -inf met, the infinity while the finite
+ * part cannot overflow, the double sum within tolerance when all is finite.
+ * Returns FALSE when float overflow makes the answer order-dependent. */
+static gboolean
+check_special_prefix (const Prefix *p,
+                      float         got,
+                      double        depth)
+{
+  gboolean tame = p->finite_abs <= FLT_MAX / 2;
+
+  if (p->pos_inf && p->neg_inf)
+    g_assert_true (isnan (got));
+  else if ((p->pos_inf || p->neg_inf) && tame)
+    g_assert_cmpfloat (got, ==, p->pos_inf ? INFINITY : -INFINITY);
+  else if (!p->pos_inf && !p->neg_inf && tame)
+    g_assert_cmpfloat_with_epsilon (got, p->finite_sum,
+                                    depth * FLT_EPSILON * p->finite_abs + 1e-37);
+  else
+    return FALSE;
+  return TRUE;
+}
+
+static void
+prefix_add (Prefix *p,
+            float   x)
+{
+  if (isinf (x))
+    {
+      p->pos_inf |= x > 0;
+      p->neg_inf |= x < 0;
+      return;
+    }
+  p->finite_abs += fabs (x);
+  p->finite_sum += x;
+}
+
+void
+ws_test_check_scan_float32_special (const WsArray *in,
+                                    const WsArray *out,
+                                    double         depth)
+{
+  Prefix p = { 0 };
+  gsize decided = 0;
+
+  for (gsize i = 0; i < in->n; i++)
+    {
+      decided += check_special_prefix (&p, out->f32[i], depth);
+      prefix_add (&p, in->f32[i]);
+    }
+  if (in->n > 0)
+    g_assert_cmpuint (decided, >, 0);
+}
+
+double
+ws_test_step_key (WsKeyType type,
+                  double    v,
+                  int       dir)
+{
+  if (type == WS_KEY_FLOAT32)
+    return isinf (v) ? v : nextafterf ((float) v, dir < 0 ? -INFINITY : INFINITY);
+  if ((dir < 0 && v == G_MININT32) || (dir > 0 && v == G_MAXINT32))
+    return v;
+  return v + dir;
+}
+
+WsArray *
+ws_test_search_keys (const WsArray *sorted,
+                     gsize          n_random,
+                     guint64        seed,
+                     gboolean       edges_first)
+{
+  g_autoptr (GError) error = NULL;
+  g_autoptr (WsArray) made = ws_search_make_keys (sorted, n_random, seed, &error);
+  gsize n = sorted->n, inner = n > 0 ? MIN (n - 1, 16) : 0, edges = n > 0 ? 4 + inner : 0;
+  WsArray *keys;
+  gsize k;
+
+  g_assert_no_error (error);
+  keys = ws_test_array_new (sorted->type, edges + made->n);
+  memcpy ((char *) keys->data + (edges_first ? edges : 0) * ws_key_type_size (keys->type),
+          made->data, ws_array_bytes (made));
+  k = edges_first ? 0 : made->n;
+  if (n > 0)
+    {
+      double first = ws_array_get_double (sorted, 0), last = ws_array_get_double (sorted, n - 1);
+      ws_test_set_key (keys, k++, first);
+      ws_test_set_key (keys, k++, last);
+      ws_test_set_key (keys, k++, ws_test_step_key (sorted->type, first, -1));
+      ws_test_set_key (keys, k++, ws_test_step_key (sorted->type, last, 1));
+      for (gsize j = 0; j < inner; j++)
+        ws_test_set_key (keys, k++,
+                         ws_test_step_key (sorted->type,
+                                           ws_array_get_double (sorted, j * (n - 1) / 16), 1));
+    }
+  g_assert_cmpuint (k, ==, edges_first ? edges : keys->n);
+  return keys;
+}
+
+WsTestDotRef
+ws_test_dot_reference_sorted (const WsArray *a,
+                              const WsArray *b)
+{
+  WsTestDotRef r = { 0.0, 0.0, FALSE, 0 };
+#ifdef __SIZEOF_INT128__
+  __int128 exact = 0;
+#endif
+
+  for (gsize i = 0; i < a->n; i++)
+    {
+      double p = ws_array_get_double (a, i) * ws_array_get_double (b, i);
+      r.sum += p;
+      r.abs_sum += fabs (p);
+#ifdef __SIZEOF_INT128__
+      if (a->type == WS_KEY_INT32)
+        exact += (__int128) a->i32[i] * b->i32[i];
+#endif
+    }
+#ifdef __SIZEOF_INT128__
+  r.fits = exact >= G_MININT64 && exact <= G_MAXINT64;
+  r.exact = r.fits ? (gint64) exact : 0;
+#endif
+  return r;
+}
+
+WsTestDotRef
+ws_test_dot_reference (const WsArray *a,
+                       const WsArray *b)
+{
+  g_autoptr (WsArray) sa = ws_test_qsort_copy (a);
+  g_autoptr (WsArray) sb = ws_test_qsort_copy (b);
+
+  return ws_test_dot_reference_sorted (sa, sb);
+}
+
+/* Each row's sums of w consecutive keys (side × (side - w + 1) of them). */
+static void
+window_rows (const WsArray *grid,
+             gsize          side,
+             gsize          w,
+             double        *rs,
+             double        *ra)
+{
+  gsize m = side - w + 1;
+
+  for (gsize i = 0; i < side; i++)
+    for (gsize c = 0; c < m; c++)
+      {
+        double s = 0.0, a = 0.0;
+        for (gsize d = 0; d < w; d++)
+          {
+            double v = ws_array_get_double (grid, i * side + c + d);
+            s += v;
+            a += fabs (v);
+          }
+        rs[i * m + c] = s;
+        ra[i * m + c] = a;
+      }
+}
+
+WsTestWindowRef
+ws_test_window_sum_reference (const WsArray *grid,
+                              gsize          side,
+                              guint          radius)
+{
+  gsize w = 2 * (gsize) radius + 1, m = side - 2 * (gsize) radius;
+  g_autofree double *rs = g_new (double, side * m);
+  g_autofree double *ra = g_new (double, side * m);
+  WsTestWindowRef ref = { m, g_new (double, m * m), g_new (double, m * m) };
+
+  window_rows (grid, side, w, rs, ra);
+  for (gsize r = 0; r < m; r++)
+    for (gsize c = 0; c < m; c++)
+      {
+        double s = 0.0, a = 0.0;
+        for (gsize d = 0; d < w; d++)
+          {
+            s += rs[(r + d) * m + c];
+            a += ra[(r + d) * m + c];
+          }
+        ref.sum[r * m + c] = s;
+        ref.abs_sum[r * m + c] = a;
+      }
+  return ref;
+}
+
+void
+ws_test_window_ref_clear (WsTestWindowRef *ref)
+{
+  g_clear_pointer (&ref->sum, g_free);
+  g_clear_pointer (&ref->abs_sum, g_free);
+}
+
+gsize
+ws_test_window_first_overflow (const WsTestWindowRef *ref)
+{
+  for (gsize i = 0; i < ref->m * ref->m; i++)
+    if (ref->sum[i] < G_MININT32 || ref->sum[i] > G_MAXINT32)
+      return i;
+  return G_MAXSIZE;
 }
 
 WsNetwork *

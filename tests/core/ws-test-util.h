@@ -41,6 +41,118 @@ WsArray  *ws_test_generate       (WsKeyType      type,
 /* Path of a fresh file name inside a per-test temporary directory. */
 char     *ws_test_tmp_path       (const char *name);
 
+/* ws_array_new that asserts success. */
+WsArray  *ws_test_array_new      (WsKeyType type,
+                                  gsize     n);
+
+/* Key i of a set to v, converted to a's key type. */
+void      ws_test_set_key        (WsArray *a,
+                                  gsize    i,
+                                  double   v);
+
+/* n keys of type holding values[0..n), converted. */
+WsArray  *ws_test_array_of       (WsKeyType     type,
+                                  gsize         n,
+                                  const double *values);
+
+/* n keys of type, every one value. */
+WsArray  *ws_test_array_filled   (WsKeyType type,
+                                  gsize     n,
+                                  double    value);
+
+/* int32 keys folded into [-1000, 1000] (each key % 1001), so that sums of
+ * them fit and the exact path is checked, not only the overflow. */
+void      ws_test_fold_small     (WsArray *a);
+
+/* Replaces ±FLT_MAX in a float32 array by ±to, so that float accumulators
+ * cannot overflow where the check does not allow for it; int32 arrays are
+ * left as they are. */
+void      ws_test_tame_flt_max   (WsArray *a,
+                                  float    to);
+
+/* The smallest d with 2^d >= n (0 for n <= 1). */
+guint     ws_test_log2_width     (gsize n);
+
+/* ---- Scan: exclusive prefix sums of float32 keys ---- */
+
+/* Finite keys: out[i] within depth * FLT_EPSILON * sum |in[0..i)| (plus
+ * 1e-37) of the double prefix sum, depth bounding the additions on any
+ * path; g_error names the first output that is not. */
+void      ws_test_check_scan_float32 (const WsArray *in,
+                                      const WsArray *out,
+                                      double         depth);
+
+/* Keys with ±inf and ±FLT_MAX: each prefix that any order of float
+ * additions decides is checked (NaN once +inf and -inf met, the infinity
+ * while the finite part cannot overflow, the double sum within the depth
+ * tolerance when all is finite); at least one must be decided when n > 0. */
+void      ws_test_check_scan_float32_special (const WsArray *in,
+                                              const WsArray *out,
+                                              double         depth);
+
+/* ---- Search ---- */
+
+/* The neighbour of v in the key type below (dir < 0) or above it; v itself
+ * at the ends of the type's range. */
+double    ws_test_step_key       (WsKeyType type,
+                                  double    v,
+                                  int       dir);
+
+/* n_random keys from ws_search_make_keys (seed) plus the edges of sorted:
+ * both ends, just below the first and above the last (absent), and just
+ * above up to 16 inner values (mostly absent, between neighbours). The
+ * edges come first when edges_first, else after the random keys. */
+WsArray  *ws_test_search_keys    (const WsArray *sorted,
+                                  gsize          n_random,
+                                  guint64        seed,
+                                  gboolean       edges_first);
+
+/* ---- Dot ---- */
+
+/* The dot product of a and b element by element: the double sum, the sum
+ * of |a_i b_i| (for the n * eps * sum |a b| tolerance) and, for int32, the
+ * exact sum when it lies in int64 (fits; exact 0 otherwise). The exact sum
+ * needs 128-bit integers: without __SIZEOF_INT128__, fits is always FALSE. */
+typedef struct
+{
+  double   sum;
+  double   abs_sum;
+  gboolean fits;
+  gint64   exact;
+} WsTestDotRef;
+
+/* On a and b as given (already sorted by the caller). */
+WsTestDotRef ws_test_dot_reference_sorted (const WsArray *a,
+                                           const WsArray *b);
+
+/* On qsort-sorted copies of a and b: what sorting both first must give. */
+WsTestDotRef ws_test_dot_reference        (const WsArray *a,
+                                           const WsArray *b);
+
+/* ---- Window sums (stencil) ---- */
+
+/* Every (2R+1)² window sum of a side × side grid and its sum of magnitudes,
+ * by plain double loops (a row pass, then a column pass: each sum holds only
+ * its window's values, so ±inf and NaN come out as in the study's loops).
+ * Exact for int32 grids while a window's magnitudes stay below 2^53. */
+typedef struct
+{
+  gsize   m;       /* outputs per row and column: side - 2R */
+  double *sum;     /* m × m, row-major */
+  double *abs_sum;
+} WsTestWindowRef;
+
+WsTestWindowRef ws_test_window_sum_reference (const WsArray *grid,
+                                              gsize          side,
+                                              guint          radius);
+
+void      ws_test_window_ref_clear      (WsTestWindowRef *ref);
+
+/* Row-major index of the first sum outside int32, or G_MAXSIZE. */
+gsize     ws_test_window_first_overflow (const WsTestWindowRef *ref);
+
+G_DEFINE_AUTO_CLEANUP_CLEAR_FUNC (WsTestWindowRef, ws_test_window_ref_clear)
+
 /* ws_network_new that asserts success. */
 WsNetwork *ws_test_network_new   (WsNetworkKind kind,
                                   gsize         n);

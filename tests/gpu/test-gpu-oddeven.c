@@ -81,17 +81,6 @@ assert_gpu_equals_network (WsCudaImpl     impl,
 
 /* ---- inputs ------------------------------------------------------------- */
 
-static void
-set_key (WsArray *a,
-         gsize    i,
-         double   v)
-{
-  if (a->type == WS_KEY_INT32)
-    a->i32[i] = (gint32) v;
-  else
-    a->f32[i] = (float) v;
-}
-
 /* 1, 2, .., n-1, 0 (the minimum must walk the whole array) when min_last,
  * else n-1, 0, 1, .., n-2 (the maximum must). */
 static WsArray *
@@ -99,12 +88,10 @@ travelling_key (WsKeyType type,
                 gsize     n,
                 gboolean  min_last)
 {
-  g_autoptr (GError) error = NULL;
-  WsArray *a = ws_array_new (type, n, &error);
+  WsArray *a = ws_test_array_new (type, n);
 
-  g_assert_no_error (error);
   for (gsize i = 0; i < n; i++)
-    set_key (a, i, min_last ? (double) ((i + 1) % n) : (double) ((i + n - 1) % n));
+    ws_test_set_key (a, i, min_last ? (double) ((i + 1) % n) : (double) ((i + n - 1) % n));
   return a;
 }
 
@@ -116,16 +103,14 @@ many_equal (WsKeyType type,
             guint64   seed)
 {
   static const float f[] = { -0.0f, 0.0f, -1.0f, 1.0f, INFINITY, -INFINITY, 0.0f, -0.0f };
-  g_autoptr (GError) error = NULL;
-  WsArray *a = ws_array_new (type, n, &error);
+  WsArray *a = ws_test_array_new (type, n);
   WsRng rng;
 
-  g_assert_no_error (error);
   ws_rng_init (&rng, seed);
   for (gsize i = 0; i < n; i++)
     {
       guint pick = (guint) ws_rng_below (&rng, G_N_ELEMENTS (f));
-      set_key (a, i, type == WS_KEY_INT32 ? (double) pick - 4.0 : (double) f[pick]);
+      ws_test_set_key (a, i, type == WS_KEY_INT32 ? (double) pick - 4.0 : (double) f[pick]);
     }
   return a;
 }

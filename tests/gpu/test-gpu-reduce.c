@@ -9,21 +9,6 @@
 
 static const WsCudaImpl impls[] = { WS_CUDA_SEED, WS_CUDA_OURS, WS_CUDA_LIB };
 
-static WsArray *
-array_of (WsKeyType type, gsize n, const double *values)
-{
-  WsArray *a = ws_array_new (type, n, NULL);
-
-  for (gsize i = 0; i < n; i++)
-    {
-      if (type == WS_KEY_INT32)
-        a->i32[i] = (gint32) values[i];
-      else
-        a->f32[i] = (float) values[i];
-    }
-  return a;
-}
-
 /* ---- Reduce ---- */
 
 static gboolean
@@ -125,9 +110,7 @@ test_reduce_special (gconstpointer data)
   for (guint s = 0; s < ws_test_n_sizes; s++)
     {
       g_autoptr (WsArray) a = ws_test_special_array (type, ws_test_sizes[s], 51 + s);
-      for (gsize i = 0; type == WS_KEY_FLOAT32 && i < a->n; i++)
-        if (fabsf (a->f32[i]) == FLT_MAX)
-          a->f32[i] = copysignf (1e30f, a->f32[i]);
+      ws_test_tame_flt_max (a, 1e30f);
       check_reduce (a);
     }
 }
@@ -137,7 +120,7 @@ static void
 test_reduce_flt_max (void)
 {
   const double v[] = { FLT_MAX, FLT_MAX, FLT_MAX, -1.0 };
-  g_autoptr (WsArray) a = array_of (WS_KEY_FLOAT32, 4, v);
+  g_autoptr (WsArray) a = ws_test_array_of (WS_KEY_FLOAT32, 4, v);
 
   if (gpu_test_skip_without_device ())
     return;
@@ -155,14 +138,14 @@ test_reduce_small (void)
   const double infs[][3] = { { 1.0, INFINITY, 2.0 }, { -INFINITY, 1.0, -0.0 },
                              { INFINITY, -INFINITY, 0.0 }, { -0.0, -0.0, -0.0 } };
   const double extremes[] = { G_MAXINT32, G_MAXINT32, G_MAXINT32, G_MININT32, G_MININT32 };
-  g_autoptr (WsArray) few = array_of (WS_KEY_INT32, 5, extremes);
+  g_autoptr (WsArray) few = ws_test_array_of (WS_KEY_INT32, 5, extremes);
   WsCudaScalar got;
 
   if (gpu_test_skip_without_device ())
     return;
   for (guint k = 0; k < G_N_ELEMENTS (infs); k++)
     {
-      g_autoptr (WsArray) a = array_of (WS_KEY_FLOAT32, 3, infs[k]);
+      g_autoptr (WsArray) a = ws_test_array_of (WS_KEY_FLOAT32, 3, infs[k]);
       check_reduce_float32 (a);
     }
   check_reduce_int32 (few);
@@ -233,43 +216,6 @@ test_reduce_large (gconstpointer data)
 
 /* ---- Dot ---- */
 
-/* The reference on qsort-sorted copies: the double sum, Σ|a b|, and for
- * int32 the exact sum (FALSE when it leaves int64). */
-typedef struct
-{
-  double   sum, abs_sum;
-  gboolean fits;
-  gint64   exact;
-} DotRef;
-
-static DotRef
-dot_ref_sorted (const WsArray *sa, const WsArray *sb)
-{
-  DotRef r = { 0.0, 0.0, TRUE, 0 };
-  __int128 exact = 0;
-
-  for (gsize i = 0; i < sa->n; i++)
-    {
-      double p = ws_array_get_double (sa, i) * ws_array_get_double (sb, i);
-      r.sum += p;
-      r.abs_sum += fabs (p);
-      if (sa->type == WS_KEY_INT32)
-        exact += (__int128) sa->i32[i] * sb->i32[i];
-    }
-  r.fits = exact >= G_MININT64 && exact <= G_MAXINT64;
-  r.exact = r.fits ? (gint64) exact : 0;
-  return r;
-}
-
-static DotRef
-dot_ref (const WsArray *a, const WsArray *b)
-{
-  g_autoptr (WsArray) sa = ws_test_qsort_copy (a);
-  g_autoptr (WsArray) sb = ws_test_qsort_copy (b);
-
-  return dot_ref_sorted (sa, sb);
-}
-
 static gboolean
 dot (WsCudaImpl impl, WsArray *a, WsArray *b, WsCudaScalar *out, GError **error)
 {
@@ -285,8 +231,8 @@ dot (WsCudaImpl impl, WsArray *a, WsArray *b, WsCudaScalar *out, GError **error)
 /* The value (exact, or the int64 error for int32; within
  * n · FLT_EPSILON · Σ|a b| for float32) against the reference. */
 static void
-check_dot_value (const WsArray *a, const DotRef *ref, gboolean ok, const WsCudaScalar *out,
-                 const GError *error)
+check_dot_value (const WsArray *a, const WsTestDotRef *ref, gboolean ok,
+                 const WsCudaScalar *out, const GError *error)
 {
   if (a->type == WS_KEY_INT32 && !ref->fits)
     {
@@ -317,7 +263,7 @@ check_dot_value (const WsArray *a, const DotRef *ref, gboolean ok, const WsCudaS
 static void
 check_dot (const WsArray *a, const WsArray *b)
 {
-  DotRef ref = dot_ref (a, b);
+  WsTestDotRef ref = ws_test_dot_reference (a, b);
 
   for (guint k = 0; k < G_N_ELEMENTS (impls); k++)
     {
@@ -338,13 +284,6 @@ check_dot (const WsArray *a, const WsArray *b)
 }
 
 static void
-fold_small (WsArray *a)
-{
-  for (gsize i = 0; i < a->n; i++)
-    a->i32[i] = a->i32[i] % 1001;
-}
-
-static void
 test_dot_distribution (gconstpointer data)
 {
   const WsTestCase *c = data;
@@ -359,8 +298,8 @@ test_dot_distribution (gconstpointer data)
       check_dot (a, b);
       if (c->type == WS_KEY_INT32) /* the exact path, not only the overflow */
         {
-          fold_small (a);
-          fold_small (b);
+          ws_test_fold_small (a);
+          ws_test_fold_small (b);
           check_dot (a, b);
         }
     }
@@ -380,13 +319,8 @@ test_dot_special (gconstpointer data)
       gsize n = ws_test_sizes[s];
       g_autoptr (WsArray) a = ws_test_special_array (type, n, 3 + s);
       g_autoptr (WsArray) b = ws_test_special_array (type, n, 300 + s);
-      for (gsize i = 0; type == WS_KEY_FLOAT32 && i < n; i++)
-        {
-          if (fabsf (a->f32[i]) == FLT_MAX)
-            a->f32[i] = copysignf (1e18f, a->f32[i]);
-          if (fabsf (b->f32[i]) == FLT_MAX)
-            b->f32[i] = copysignf (1e18f, b->f32[i]);
-        }
+      ws_test_tame_flt_max (a, 1e18f);
+      ws_test_tame_flt_max (b, 1e18f);
       check_dot (a, b);
     }
 }
@@ -402,8 +336,8 @@ test_dot_sorts_first (gconstpointer data)
     return;
   for (guint k = 0; k < G_N_ELEMENTS (impls); k++)
     {
-      g_autoptr (WsArray) a = array_of (type, 3, av);
-      g_autoptr (WsArray) b = array_of (type, 3, bv);
+      g_autoptr (WsArray) a = ws_test_array_of (type, 3, av);
+      g_autoptr (WsArray) b = ws_test_array_of (type, 3, bv);
       g_autoptr (GError) error = NULL;
       WsCudaScalar out;
       g_assert_true (dot (impls[k], a, b, &out, &error));
@@ -432,8 +366,8 @@ test_dot_int32_limits (void)
     return;
   for (guint c = 0; c < G_N_ELEMENTS (cases); c++)
     {
-      g_autoptr (WsArray) a = array_of (WS_KEY_INT32, cases[c].n, cases[c].a);
-      g_autoptr (WsArray) b = array_of (WS_KEY_INT32, cases[c].n, cases[c].b);
+      g_autoptr (WsArray) a = ws_test_array_of (WS_KEY_INT32, cases[c].n, cases[c].a);
+      g_autoptr (WsArray) b = ws_test_array_of (WS_KEY_INT32, cases[c].n, cases[c].b);
       check_dot (a, b);
     }
 }
@@ -449,8 +383,8 @@ test_dot_beyond_flt_max (void)
     return;
   for (guint k = 0; k < G_N_ELEMENTS (impls); k++)
     {
-      g_autoptr (WsArray) a = array_of (WS_KEY_FLOAT32, 2, v);
-      g_autoptr (WsArray) b = array_of (WS_KEY_FLOAT32, 2, v);
+      g_autoptr (WsArray) a = ws_test_array_of (WS_KEY_FLOAT32, 2, v);
+      g_autoptr (WsArray) b = ws_test_array_of (WS_KEY_FLOAT32, 2, v);
       WsCudaScalar out;
       g_assert_true (dot (impls[k], a, b, &out, NULL));
       if (impls[k] == WS_CUDA_SEED)
@@ -531,7 +465,7 @@ test_dot_large (gconstpointer data)
                       impls[k], t.kernel_ms);
       assert_sorted_same (a, ca);
       assert_sorted_same (b, cb);
-      DotRef ref = dot_ref_sorted (ca, cb);
+      WsTestDotRef ref = ws_test_dot_reference_sorted (ca, cb);
       check_dot_value (a, &ref, ok, &out, error);
     }
 }

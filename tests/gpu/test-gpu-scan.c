@@ -18,16 +18,6 @@ static const guint bin_choices[] = { 1, 7, 256, 65536, 1u << 20 };
 
 #define LARGE_N ((gsize) 1 << 26)
 
-static guint
-log2_width (gsize n)
-{
-  guint depth = 0;
-
-  while (((gsize) 1 << depth) < n)
-    depth++;
-  return depth;
-}
-
 /* ---- Scan ---- */
 
 static WsArray *
@@ -70,26 +60,7 @@ check_int32 (const WsArray *in,
 static double
 gpu_depth (gsize n)
 {
-  return 2.0 * log2_width (n) + 64.0 + (double) n / 256.0;
-}
-
-/* float32 on finite keys: within depth * FLT_EPSILON of the sum of |x| so
- * far, around a double reference (as tests/core/test-scan.c). */
-static void
-check_float32 (const WsArray *in,
-               const WsArray *out)
-{
-  double sum = 0.0, abs_sum = 0.0, depth = gpu_depth (in->n);
-
-  for (gsize i = 0; i < in->n; i++)
-    {
-      double tol = depth * FLT_EPSILON * abs_sum + 1e-37;
-      if (fabs (out->f32[i] - sum) > tol)
-        g_error ("scan[%" G_GSIZE_FORMAT "] = %.9g, want %.9g (tolerance %.3g)", i,
-                 out->f32[i], sum, tol);
-      sum += in->f32[i];
-      abs_sum += fabs (in->f32[i]);
-    }
+  return 2.0 * ws_test_log2_width (n) + 64.0 + (double) n / 256.0;
 }
 
 /* Keys whose every partial sum is an integer below 2^24: any order of float
@@ -118,7 +89,7 @@ check_scan_all (const WsArray *in)
       if (in->type == WS_KEY_INT32)
         check_int32 (in, out);
       else
-        check_float32 (in, out);
+        ws_test_check_scan_float32 (in, out, gpu_depth (in->n));
     }
 }
 
@@ -166,65 +137,13 @@ test_scan_int32_wraps (void)
     }
 }
 
-typedef struct
-{
-  double finite_abs;
-  double finite_sum;
-  gboolean pos_inf;
-  gboolean neg_inf;
-} Prefix;
-
-/* As tests/core/test-scan.c: NaN once +inf and -inf met, the infinity while
- * the finite part cannot overflow, the double sum within tolerance when all
- * is finite; FALSE where float overflow makes the answer order-dependent. */
-static gboolean
-check_special_prefix (const Prefix *p,
-                      float         got,
-                      double        depth)
-{
-  gboolean tame = p->finite_abs <= FLT_MAX / 2;
-
-  if (p->pos_inf && p->neg_inf)
-    g_assert_true (isnan (got));
-  else if ((p->pos_inf || p->neg_inf) && tame)
-    g_assert_cmpfloat (got, ==, p->pos_inf ? INFINITY : -INFINITY);
-  else if (!p->pos_inf && !p->neg_inf && tame)
-    g_assert_cmpfloat_with_epsilon (got, p->finite_sum,
-                                    depth * FLT_EPSILON * p->finite_abs + 1e-37);
-  else
-    return FALSE;
-  return TRUE;
-}
-
-static void
-prefix_add (Prefix *p,
-            float   x)
-{
-  if (isinf (x))
-    {
-      p->pos_inf |= x > 0;
-      p->neg_inf |= x < 0;
-      return;
-    }
-  p->finite_abs += fabs (x);
-  p->finite_sum += x;
-}
-
 static void
 check_float32_special (const WsArray *in)
 {
   for (guint k = 0; k < G_N_ELEMENTS (impls); k++)
     {
       g_autoptr (WsArray) out = gpu_scan (in, impls[k], NULL);
-      Prefix p = { 0 };
-      gsize decided = 0;
-      for (gsize i = 0; i < in->n; i++)
-        {
-          decided += check_special_prefix (&p, out->f32[i], gpu_depth (in->n));
-          prefix_add (&p, in->f32[i]);
-        }
-      if (in->n > 0)
-        g_assert_cmpuint (decided, >, 0);
+      ws_test_check_scan_float32_special (in, out, gpu_depth (in->n));
     }
 }
 
@@ -239,9 +158,7 @@ test_scan_float32_special (void)
     {
       g_autoptr (WsArray) in = ws_test_special_array (WS_KEY_FLOAT32, ws_test_sizes[s], 8 + s);
       check_float32_special (in);
-      for (gsize i = 0; i < in->n; i++)
-        if (fabsf (in->f32[i]) == FLT_MAX)
-          in->f32[i] = copysignf (1e30f, in->f32[i]);
+      ws_test_tame_flt_max (in, 1e30f);
       check_float32_special (in);
     }
 }
@@ -253,11 +170,9 @@ small_integer_floats (gsize   n,
                       gboolean sparse,
                       guint64 seed)
 {
-  g_autoptr (GError) error = NULL;
-  WsArray *a = ws_array_new (WS_KEY_FLOAT32, n, &error);
+  WsArray *a = ws_test_array_new (WS_KEY_FLOAT32, n);
   WsRng rng;
 
-  g_assert_no_error (error);
   ws_rng_init (&rng, seed);
   for (gsize i = 0; i < n; i++)
     {
@@ -303,7 +218,7 @@ best_scan_ms (const WsArray *in,
       else if (r == 0 && exact)
         check_float32_exact (in, out);
       else if (r == 0)
-        check_float32 (in, out);
+        ws_test_check_scan_float32 (in, out, gpu_depth (in->n));
       best = MIN (best, timing.kernel_ms);
     }
   return best;

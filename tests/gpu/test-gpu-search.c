@@ -24,88 +24,9 @@ static const GpuSearch gpu_searches[] = {
   { WS_CUDA_OURS, TRUE, "interpolation-search gpu" },
 };
 
-/* gpu-seed launches per key: it gets at most this many of a case's keys. */
+/* gpu-seed launches per key: it gets at most this many of a case's keys.
+ * Keys are built with the edges first, so that these hold every edge. */
 #define SEED_KEYS 200
-
-static WsArray *
-new_array (WsKeyType type,
-           gsize     n)
-{
-  g_autoptr (GError) error = NULL;
-  WsArray *a = ws_array_new (type, n, &error);
-
-  g_assert_no_error (error);
-  return a;
-}
-
-static void
-set_value (WsArray *a,
-           gsize    i,
-           double   v)
-{
-  if (a->type == WS_KEY_INT32)
-    a->i32[i] = (gint32) v;
-  else
-    a->f32[i] = (float) v;
-}
-
-static WsArray *
-array_of (WsKeyType     type,
-          gsize         n,
-          const double *values)
-{
-  WsArray *a = new_array (type, n);
-
-  for (gsize i = 0; i < n; i++)
-    set_value (a, i, values[i]);
-  return a;
-}
-
-/* The neighbour of v in the key type below (dir < 0) or above it; v itself
- * at the ends of the type's range. */
-static double
-neighbour (WsKeyType type,
-           double    v,
-           int       dir)
-{
-  if (type == WS_KEY_FLOAT32)
-    return isinf (v) ? v : nextafterf ((float) v, dir < 0 ? -INFINITY : INFINITY);
-  if ((dir < 0 && v == G_MININT32) || (dir > 0 && v == G_MAXINT32))
-    return v;
-  return v + dir;
-}
-
-/* Edge keys first — both ends, just below the first and above the last
- * (absent), just above 16 inner values (mostly absent, between neighbours)
- * — then n_random keys from ws_search_make_keys, so that the first
- * SEED_KEYS hold every edge. */
-static WsArray *
-build_keys (const WsArray *sorted,
-            gsize          n_random,
-            guint64        seed)
-{
-  g_autoptr (GError) error = NULL;
-  g_autoptr (WsArray) made = ws_search_make_keys (sorted, n_random, seed, &error);
-  gsize n = sorted->n, inner = n > 0 ? MIN (n - 1, 16) : 0, edges = n > 0 ? 4 + inner : 0;
-  WsArray *keys = new_array (sorted->type, edges + n_random);
-  gsize k = 0;
-
-  g_assert_no_error (error);
-  if (n > 0)
-    {
-      double first = ws_array_get_double (sorted, 0), last = ws_array_get_double (sorted, n - 1);
-      set_value (keys, k++, first);
-      set_value (keys, k++, last);
-      set_value (keys, k++, neighbour (sorted->type, first, -1));
-      set_value (keys, k++, neighbour (sorted->type, last, 1));
-      for (gsize j = 0; j < inner; j++)
-        set_value (keys, k++, neighbour (sorted->type,
-                                         ws_array_get_double (sorted, j * (n - 1) / 16), 1));
-    }
-  memcpy ((char *) keys->data + k * ws_key_type_size (keys->type), made->data,
-          ws_array_bytes (made));
-  return keys;
-}
 
 /* The test's own answer: a plain bisection for the first value not below
  * the key, then an equality test (values compared as doubles: -0.0 == +0.0). */
@@ -233,7 +154,8 @@ test_distribution (gconstpointer data)
       g_autoptr (WsArray) raw = ws_test_generate (c->type, c->dist, n, 70 + s);
       g_autoptr (WsArray) sorted = ws_test_qsort_copy (raw);
       /* Linear references cost n per key: fewer keys on the largest size. */
-      g_autoptr (WsArray) keys = build_keys (sorted, n <= 1025 ? 2 * n + 8 : 1000, s);
+      gsize n_random = n <= 1025 ? 2 * n + 8 : 1000;
+      g_autoptr (WsArray) keys = ws_test_search_keys (sorted, n_random, s, TRUE);
       check_all (sorted, keys);
     }
 }
@@ -252,9 +174,9 @@ test_special (gconstpointer data)
       gsize n = ws_test_sizes[s];
       g_autoptr (WsArray) raw = ws_test_special_array (type, n, 9 + s);
       g_autoptr (WsArray) sorted = ws_test_qsort_copy (raw);
-      g_autoptr (WsArray) edges = build_keys (sorted, 0, s);
+      g_autoptr (WsArray) edges = ws_test_search_keys (sorted, 0, s, TRUE);
       g_autoptr (WsArray) specials = ws_test_special_array (type, 120, 900 + s);
-      g_autoptr (WsArray) keys = new_array (type, edges->n + specials->n);
+      g_autoptr (WsArray) keys = ws_test_array_new (type, edges->n + specials->n);
       gsize size = ws_key_type_size (type);
 
       memcpy (keys->data, edges->data, edges->n * size);
@@ -286,9 +208,9 @@ test_signed_zero (void)
 
   if (gpu_test_skip_without_device ())
     return;
-  a = array_of (WS_KEY_FLOAT32, G_N_ELEMENTS (pos), pos);
-  b = array_of (WS_KEY_FLOAT32, G_N_ELEMENTS (neg), neg);
-  keys = array_of (WS_KEY_FLOAT32, G_N_ELEMENTS (zeros), zeros);
+  a = ws_test_array_of (WS_KEY_FLOAT32, G_N_ELEMENTS (pos), pos);
+  b = ws_test_array_of (WS_KEY_FLOAT32, G_N_ELEMENTS (neg), neg);
+  keys = ws_test_array_of (WS_KEY_FLOAT32, G_N_ELEMENTS (zeros), zeros);
   g_assert_true (signbit (keys->f32[0]));
   assert_all_find (a, keys, want_pos);
   assert_all_find (b, keys, want_neg);
@@ -311,10 +233,10 @@ test_extreme_keys (void)
 
   if (gpu_test_skip_without_device ())
     return;
-  fa = array_of (WS_KEY_FLOAT32, G_N_ELEMENTS (fv), fv);
-  fkeys = array_of (WS_KEY_FLOAT32, G_N_ELEMENTS (fk), fk);
-  ia = array_of (WS_KEY_INT32, G_N_ELEMENTS (iv), iv);
-  ikeys = array_of (WS_KEY_INT32, G_N_ELEMENTS (ik), ik);
+  fa = ws_test_array_of (WS_KEY_FLOAT32, G_N_ELEMENTS (fv), fv);
+  fkeys = ws_test_array_of (WS_KEY_FLOAT32, G_N_ELEMENTS (fk), fk);
+  ia = ws_test_array_of (WS_KEY_INT32, G_N_ELEMENTS (iv), iv);
+  ikeys = ws_test_array_of (WS_KEY_INT32, G_N_ELEMENTS (ik), ik);
   assert_all_find (fa, fkeys, fwant);
   assert_all_find (ia, ikeys, iwant);
 }
@@ -331,12 +253,10 @@ test_all_equal (gconstpointer data)
 
   if (gpu_test_skip_without_device ())
     return;
-  keys = array_of (type, 3, kv);
+  keys = ws_test_array_of (type, 3, kv);
   for (gsize n = 1; n <= 4097; n = n * 4 + 1)
     {
-      g_autoptr (WsArray) a = new_array (type, n);
-      for (gsize i = 0; i < n; i++)
-        set_value (a, i, 7);
+      g_autoptr (WsArray) a = ws_test_array_filled (type, n, 7);
       assert_all_find (a, keys, want);
     }
 }
@@ -352,9 +272,9 @@ test_empty (void)
     return;
   for (WsKeyType t = WS_KEY_INT32; t <= WS_KEY_FLOAT32; t++)
     {
-      g_autoptr (WsArray) empty = new_array (t, 0);
-      g_autoptr (WsArray) keys = array_of (t, 3, kv);
-      g_autoptr (WsArray) no_keys = new_array (t, 0);
+      g_autoptr (WsArray) empty = ws_test_array_new (t, 0);
+      g_autoptr (WsArray) keys = ws_test_array_of (t, 3, kv);
+      g_autoptr (WsArray) no_keys = ws_test_array_new (t, 0);
       assert_all_find (empty, keys, want);
       for (guint v = 0; v < G_N_ELEMENTS (gpu_searches); v++)
         {
@@ -414,7 +334,7 @@ test_unsorted_in_range (void)
   if (gpu_test_skip_without_device ())
     return;
   raw = ws_test_generate (WS_KEY_INT32, WS_DIST_FEW_UNIQUE, 3000, 4);
-  keys = build_keys (raw, 100, 5);
+  keys = ws_test_search_keys (raw, 100, 5, TRUE);
   got = g_new (gint64, keys->n);
   for (guint v = 0; v < G_N_ELEMENTS (gpu_searches); v++)
     for (guint s = 0; s < G_N_ELEMENTS (counts); s++)
@@ -435,7 +355,7 @@ large_sorted (WsKeyType type,
               gsize     n,
               guint64   seed)
 {
-  WsArray *a = new_array (type, n);
+  WsArray *a = ws_test_array_new (type, n);
   gint64 v = -(gint64) n;
   WsRng rng;
 
@@ -443,7 +363,7 @@ large_sorted (WsKeyType type,
   for (gsize i = 0; i < n; i++)
     {
       v += (gint64) ws_rng_below (&rng, 4);
-      set_value (a, i, type == WS_KEY_INT32 ? (double) v : (double) v * 0.5);
+      ws_test_set_key (a, i, type == WS_KEY_INT32 ? (double) v : (double) v * 0.5);
     }
   return a;
 }
@@ -508,7 +428,7 @@ test_faster_than_seed (gconstpointer data)
       gsize n = ws_test_sizes[s];
       g_autoptr (WsArray) raw = ws_test_generate (type, WS_DIST_UNIFORM, n, 30 + s);
       g_autoptr (WsArray) sorted = ws_test_qsort_copy (raw);
-      g_autoptr (WsArray) keys = build_keys (sorted, SEED_KEYS, s);
+      g_autoptr (WsArray) keys = ws_test_search_keys (sorted, SEED_KEYS, s, TRUE);
       g_autofree gint64 *got = g_new (gint64, keys->n);
       WsArray head = *keys;
 

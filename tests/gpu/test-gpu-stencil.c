@@ -23,76 +23,6 @@ static const Impl seed_impl = { WS_CUDA_SEED, 16, 1 };
 static const Impl ours_impl = { WS_CUDA_OURS, 0, 0 };
 static const Impl *const impls[] = { &seed_impl, &ours_impl };
 
-/* Window sums and sums of magnitudes by plain double loops (a row pass,
- * then a column pass: each sum holds only its window's values, so ±inf and
- * NaN come out as in the study's loops). Exact for the int32 tested here. */
-typedef struct
-{
-  gsize   m;
-  double *sum, *abs_sum;
-} Ref;
-
-static void
-ref_free (Ref *ref)
-{
-  g_free (ref->sum);
-  g_free (ref->abs_sum);
-}
-
-static void
-ref_rows (const WsArray *grid, gsize side, gsize w, double *rs, double *ra)
-{
-  gsize m = side - w + 1;
-
-  for (gsize i = 0; i < side; i++)
-    for (gsize c = 0; c < m; c++)
-      {
-        double s = 0.0, a = 0.0;
-        for (gsize d = 0; d < w; d++)
-          {
-            double v = ws_array_get_double (grid, i * side + c + d);
-            s += v;
-            a += fabs (v);
-          }
-        rs[i * m + c] = s;
-        ra[i * m + c] = a;
-      }
-}
-
-static Ref
-ref_compute (const WsArray *grid, gsize side, guint radius)
-{
-  gsize w = 2 * (gsize) radius + 1, m = side - 2 * (gsize) radius;
-  g_autofree double *rs = g_new (double, side * m);
-  g_autofree double *ra = g_new (double, side * m);
-  Ref ref = { m, g_new (double, m * m), g_new (double, m * m) };
-
-  ref_rows (grid, side, w, rs, ra);
-  for (gsize r = 0; r < m; r++)
-    for (gsize c = 0; c < m; c++)
-      {
-        double s = 0.0, a = 0.0;
-        for (gsize d = 0; d < w; d++)
-          {
-            s += rs[(r + d) * m + c];
-            a += ra[(r + d) * m + c];
-          }
-        ref.sum[r * m + c] = s;
-        ref.abs_sum[r * m + c] = a;
-      }
-  return ref;
-}
-
-/* Row-major index of the first sum outside int32, or G_MAXSIZE. */
-static gsize
-ref_first_overflow (const Ref *ref)
-{
-  for (gsize i = 0; i < ref->m * ref->m; i++)
-    if (ref->sum[i] < G_MININT32 || ref->sum[i] > G_MAXINT32)
-      return i;
-  return G_MAXSIZE;
-}
-
 static WsArray *
 run (const Impl *im, const WsArray *grid, gsize side, guint radius, GError **error)
 {
@@ -124,7 +54,7 @@ assert_overflow_error (const GError *error, const WsArray *out, gsize bad, gsize
  * them in float), else within
  * tol_eps · FLT_EPSILON · Σ|x| (plus the smallest denormal's rounding). */
 static void
-assert_close (const WsArray *out, const Ref *ref, double tol_eps)
+assert_close (const WsArray *out, const WsTestWindowRef *ref, double tol_eps)
 {
   for (gsize i = 0; i < ref->m * ref->m; i++)
     {
@@ -148,11 +78,12 @@ tolerance (const Impl *im, guint radius)
 }
 
 static void
-check_with_ref (const Impl *im, const WsArray *grid, gsize side, guint radius, const Ref *ref)
+check_with_ref (const Impl *im, const WsArray *grid, gsize side, guint radius,
+                const WsTestWindowRef *ref)
 {
   g_autoptr (GError) error = NULL;
   g_autoptr (WsArray) out = run (im, grid, side, radius, &error);
-  gsize bad = grid->type == WS_KEY_INT32 ? ref_first_overflow (ref) : G_MAXSIZE;
+  gsize bad = grid->type == WS_KEY_INT32 ? ws_test_window_first_overflow (ref) : G_MAXSIZE;
 
   if (bad != G_MAXSIZE)
     {
@@ -172,20 +103,11 @@ check_with_ref (const Impl *im, const WsArray *grid, gsize side, guint radius, c
 static void
 check_all_impls (const WsArray *grid, gsize side, guint radius)
 {
-  Ref ref = ref_compute (grid, side, radius);
+  WsTestWindowRef ref = ws_test_window_sum_reference (grid, side, radius);
 
   for (guint k = 0; k < G_N_ELEMENTS (impls); k++)
     check_with_ref (impls[k], grid, side, radius, &ref);
-  ref_free (&ref);
-}
-
-/* int32 keys folded into [-1000, 1000] so that windows fit: the exact path
- * is checked on every distribution, not only the overflow. */
-static void
-fold_small (WsArray *a)
-{
-  for (gsize i = 0; i < a->n; i++)
-    a->i32[i] = a->i32[i] % 1001;
+  ws_test_window_ref_clear (&ref);
 }
 
 static void
@@ -199,7 +121,7 @@ check_side_radius (const WsTestCase *tc, gsize side, guint radius, guint64 seed)
   check_all_impls (grid, side, radius);
   if (tc->type == WS_KEY_INT32)
     {
-      fold_small (grid);
+      ws_test_fold_small (grid);
       check_all_impls (grid, side, radius);
     }
 }
@@ -235,14 +157,14 @@ test_seed_shapes (gconstpointer data)
       {
         gsize side = shape_sides[s];
         g_autoptr (WsArray) grid = ws_test_generate (type, WS_DIST_UNIFORM16, side * side, 7 + r);
-        Ref ref = ref_compute (grid, side, rs[r]);
+        WsTestWindowRef ref = ws_test_window_sum_reference (grid, side, rs[r]);
         for (guint b = 0; b < G_N_ELEMENTS (bs); b++)
           for (guint k = 0; k < G_N_ELEMENTS (ks); k++)
             {
               Impl im = { WS_CUDA_SEED, bs[b], ks[k] };
               check_with_ref (&im, grid, side, rs[r], &ref);
             }
-        ref_free (&ref);
+        ws_test_window_ref_clear (&ref);
       }
 }
 
@@ -268,15 +190,13 @@ test_special (gconstpointer data)
         if (side <= 2 * (gsize) radius)
           continue;
         grid = ws_test_special_array (type, side * side, 77 + s);
-        Ref ref = ref_compute (grid, side, radius);
+        WsTestWindowRef ref = ws_test_window_sum_reference (grid, side, radius);
         check_with_ref (&ours_impl, grid, side, radius, &ref);
-        ref_free (&ref);
-        for (gsize i = 0; type == WS_KEY_FLOAT32 && i < grid->n; i++)
-          if (fabsf (grid->f32[i]) == FLT_MAX)
-            grid->f32[i] = copysignf (1e30f, grid->f32[i]);
-        ref = ref_compute (grid, side, radius);
+        ws_test_window_ref_clear (&ref);
+        ws_test_tame_flt_max (grid, 1e30f);
+        ref = ws_test_window_sum_reference (grid, side, radius);
         check_with_ref (&seed_impl, grid, side, radius, &ref);
-        ref_free (&ref);
+        ws_test_window_ref_clear (&ref);
       }
 }
 
@@ -301,28 +221,13 @@ test_identity (gconstpointer data)
     }
 }
 
-static WsArray *
-filled_grid (WsKeyType type, gsize side, double value)
-{
-  WsArray *grid = ws_array_new (type, side * side, NULL);
-
-  for (gsize i = 0; i < grid->n; i++)
-    {
-      if (type == WS_KEY_INT32)
-        grid->i32[i] = (gint32) value;
-      else
-        grid->f32[i] = (float) value;
-    }
-  return grid;
-}
-
 /* +inf in a window gives +inf, +inf with -inf gives NaN. */
 static void
 test_infinities (void)
 {
   const gsize side = 5;
   const char *expect = "++9+N-9--"; /* +inf reaches outputs (0..1, 0..1), -inf (1..2, 1..2) */
-  g_autoptr (WsArray) grid = filled_grid (WS_KEY_FLOAT32, side, 1.0);
+  g_autoptr (WsArray) grid = ws_test_array_filled (WS_KEY_FLOAT32, side * side, 1.0);
 
   if (gpu_test_skip_without_device ())
     return;
@@ -351,7 +256,7 @@ test_infinities (void)
 static void
 check_no_leak (const Impl *im, gsize side, guint radius, float special)
 {
-  g_autoptr (WsArray) grid = filled_grid (WS_KEY_FLOAT32, side, 1.0);
+  g_autoptr (WsArray) grid = ws_test_array_filled (WS_KEY_FLOAT32, side * side, 1.0);
   g_autoptr (GError) error = NULL;
   g_autoptr (WsArray) out = NULL;
   gsize m = side - 2 * radius;
@@ -403,11 +308,11 @@ assert_overflow_at (const WsArray *grid, gsize side, guint radius, const char *w
 static void
 test_int32_overflow (void)
 {
-  g_autoptr (WsArray) full = filled_grid (WS_KEY_INT32, 3, G_MAXINT32);
-  g_autoptr (WsArray) low = filled_grid (WS_KEY_INT32, 4, G_MININT32);
-  g_autoptr (WsArray) sparse = filled_grid (WS_KEY_INT32, 6, 0);
-  g_autoptr (WsArray) wide = filled_grid (WS_KEY_INT32, 60, 0);
-  g_autoptr (WsArray) cancel = filled_grid (WS_KEY_INT32, 3, 0);
+  g_autoptr (WsArray) full = ws_test_array_filled (WS_KEY_INT32, 3 * 3, G_MAXINT32);
+  g_autoptr (WsArray) low = ws_test_array_filled (WS_KEY_INT32, 4 * 4, G_MININT32);
+  g_autoptr (WsArray) sparse = ws_test_array_filled (WS_KEY_INT32, 6 * 6, 0);
+  g_autoptr (WsArray) wide = ws_test_array_filled (WS_KEY_INT32, 60 * 60, 0);
+  g_autoptr (WsArray) cancel = ws_test_array_filled (WS_KEY_INT32, 3 * 3, 0);
 
   if (gpu_test_skip_without_device ())
     return;
