@@ -170,7 +170,6 @@ test_large (void)
     }
   g_printerr ("netw: gpu is %.1fx gpu-seed and %.1fx gpu-seed-shared in kernel time\n",
               ms[0] / ms[2], ms[1] / ms[2]);
-  g_assert_cmpfloat (ms[2], <, ms[0]);
   odd = ws_test_generate (WS_KEY_FLOAT32, WS_DIST_UNIFORM, n + 3, 25);
   odd_out = gpu_sorted (WS_CUDA_BITONIC, WS_CUDA_OURS, odd, &timing);
   g_printerr ("netw: bitonic gpu, 2^24+3 float32: kernel %.3f ms, %" G_GUINT64_FORMAT
