@@ -147,6 +147,7 @@ constexpr unsigned OURS_KEYS_PER_THREAD = 16; // work enough to repay a block's 
 // Keys a thread loads before it uses any: loads in flight, not the atomics
 // (which nothing waits for), bound the speed.
 constexpr unsigned UNROLL = 4;
+constexpr unsigned KEYS_PER_COUNTER = 4; // a block's keys per private counter to repay it
 
 template <typename T>
 __global__ void __launch_bounds__ (OURS_THREADS)
@@ -320,14 +321,17 @@ ours_count (const T *keys, size_t n, unsigned bins, const uint32_t *cells,
             unsigned long long *counts, const DeviceShape &shape, GError **error)
 {
   size_t smem = (size_t) bins * sizeof (unsigned);
-  unsigned blocks;
+  bool fits = smem <= shape.shared_optin && n >= bins;
+  unsigned blocks = 0;
 
-  // Private counters pay off while they fit and the keys outnumber the bins
-  // (each block clears and merges all of them); else atomics on the result.
-  if (smem <= shape.shared_optin && n >= bins)
+  // Private counters pay off while they fit and each block counts several
+  // keys per counter it must clear and merge; else atomics on the result.
+  // (Measured on an H200: counting 65536 bins in two shared-memory slices
+  // lost to global atomics, 1.44 against 0.87 ms at 2^26 keys.)
+  if (fits && !shared_count_blocks<T> (n, smem, shape, &blocks, error))
+    return false;
+  if (fits && n >= (size_t) KEYS_PER_COUNTER * blocks * bins)
     {
-      if (!shared_count_blocks<T> (n, smem, shape, &blocks, error))
-        return false;
       count_shared<<<blocks, OURS_THREADS, smem>>> (keys, n, cells, bins, counts);
       return ws::check_launch ("The histogram's count could not start", error);
     }
