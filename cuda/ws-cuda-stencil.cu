@@ -18,6 +18,8 @@
 // buffer in memory traffic.
 #include "ws-cuda-internal.h"
 
+#include <algorithm>
+
 #include <type_traits>
 #include <utility>
 
@@ -35,7 +37,10 @@ constexpr unsigned long long NO_OVERFLOW = ~0ull;
 // H200 at N = 8192 the two passes take ~1.1 ms whatever R, the study's
 // kernel 1.6 ms at R = 4 and 5 ms at R = 8).
 constexpr unsigned DIRECT_MAX_R = 8;
-constexpr unsigned STRIP = 32, STRIP_THREADS = 128; // output rows per thread, threads per block
+// Output rows per thread (at most; fewer on small grids, so that enough
+// threads run: 2^16 of them fill an H100/H200), and threads per block.
+constexpr unsigned STRIP = 32, STRIP_MIN = 4, STRIP_THREADS = 128;
+constexpr size_t STRIP_TARGET_THREADS = 1u << 16;
 
 template <typename T> struct Acc; // what ours adds in
 template <> struct Acc<float> { using type = double; };
@@ -134,7 +139,7 @@ seed_launch (const Plan &p, const T *grid, T *out, unsigned long long *bad, GErr
 
 // ---- gpu, small R: strips of rows summed from registers ----
 //
-// Thread c walks down output column c over STRIP output rows, keeping the
+// Thread c walks down output column c over a strip of output rows, keeping the
 // row sums (2R + 1 inputs each) of the last 2R + 1 input rows in registers:
 // each input row is summed once per strip, each output adds 2R + 1 row sums.
 // No shared memory and no barriers; a warp's row loads are 32 neighbouring
@@ -182,18 +187,18 @@ strip_column (const T *grid, T *out, size_t side, size_t m, size_t c, size_t r0,
 
 template <typename T, unsigned R>
 __global__ void
-strip_kernel (const T *grid, T *out, size_t side, size_t m, unsigned long long *bad)
+strip_kernel (const T *grid, T *out, size_t side, size_t m, size_t strip, unsigned long long *bad)
 {
   size_t c = (size_t) blockIdx.x * blockDim.x + threadIdx.x;
 
   if (c >= m)
     return;
-  for (size_t r0 = (size_t) blockIdx.y * STRIP; r0 < m; r0 += (size_t) gridDim.y * STRIP)
-    strip_column<T, R> (grid, out, side, m, c, r0, r0 + STRIP < m ? r0 + STRIP : m, bad);
+  for (size_t r0 = (size_t) blockIdx.y * strip; r0 < m; r0 += (size_t) gridDim.y * strip)
+    strip_column<T, R> (grid, out, side, m, c, r0, r0 + strip < m ? r0 + strip : m, bad);
 }
 
 template <typename T>
-using StripKernel = void (*) (const T *, T *, size_t, size_t, unsigned long long *);
+using StripKernel = void (*) (const T *, T *, size_t, size_t, size_t, unsigned long long *);
 
 // strip_kernel<T, R> for R = 1 .. DIRECT_MAX_R, indexed by R − 1.
 template <typename T, unsigned... Rs>
@@ -210,11 +215,12 @@ strip_launch (const Plan &p, const T *grid, T *out, unsigned long long *bad, GEr
 {
   StripKernel<T> kernel
       = strip_for<T> (p.radius, std::make_integer_sequence<unsigned, DIRECT_MAX_R> ());
-  size_t strips = (p.m + STRIP - 1) / STRIP;
+  size_t strip = std::clamp<size_t> (p.m * p.m / STRIP_TARGET_THREADS, STRIP_MIN, STRIP);
+  size_t strips = (p.m + strip - 1) / strip;
   dim3 blocks ((unsigned) ((p.m + STRIP_THREADS - 1) / STRIP_THREADS),
                (unsigned) (strips < 65535 ? strips : 65535));
 
-  kernel<<<blocks, STRIP_THREADS>>> (grid, out, p.side, p.m, bad);
+  kernel<<<blocks, STRIP_THREADS>>> (grid, out, p.side, p.m, strip, bad);
   return ws::check_launch ("Cannot launch the window sum kernel", error);
 }
 
