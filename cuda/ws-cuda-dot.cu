@@ -4,7 +4,8 @@
 // gpu-seed: the study's bitonic sort and its dot kernel (float products in a
 // per-thread float sum, the shared cache[1024] halving tree, block partials
 // added on the host). gpu: our bitonic sort, then double products (float32)
-// or exact 128-bit sums of int64 products (int32) in our one-kernel sum.
+// or exact 128-bit sums of int64 products (int32) in our one-kernel sum,
+// whose block partials add up exactly.
 // gpu-lib: CUB's radix sort and CUB's reduction of the products.
 #include "ws-cuda-sum.cuh"
 
@@ -26,6 +27,7 @@ template <typename T> struct Product;
 template <> struct Product<int32_t>
 {
   using type = Wide;
+  using total = ws::sum::IntSum; // what our blocks add their partials into
   const int32_t *a, *b;
   __host__ __device__ Wide
   operator() (size_t i) const
@@ -36,6 +38,7 @@ template <> struct Product<int32_t>
 template <> struct Product<float>
 {
   using type = double;
+  using total = ws::sum::ProductSum;
   const float *a, *b;
   __host__ __device__ double
   operator() (size_t i) const
@@ -183,13 +186,13 @@ bool
 ours_dot (WsCudaType type, void *a, void *b, size_t n, WsCudaScalar *out, WsCudaTiming *timing,
           GError **error)
 {
-  using A = ProductT<T>;
+  using Total = typename Product<T>::total;
   ws::PhaseTimer timer (timing);
   Pair<T> d;
-  ws::sum::Scratch<A> scratch;
-  A sum;
+  ws::sum::Scratch<Total> scratch;
+  Total sum;
 
-  if (!timer.start (error) || !d.alloc (n, false, error) || !scratch.alloc (n, error))
+  if (!timer.start (error) || !d.alloc (n, false, error) || !scratch.alloc (error))
     return false;
   timer.allocated ();
   if (!d.upload (a, b, error))
@@ -200,10 +203,10 @@ ours_dot (WsCudaType type, void *a, void *b, size_t n, WsCudaScalar *out, WsCuda
                            error))
     return false;
   timer.mark (ws::PhaseTimer::AFTER_KERNELS);
-  if (!d.download (a, b, error) || !ws::download (&sum, scratch.result.get (), sizeof sum, error))
+  if (!d.download (a, b, error) || !ws::download (&sum, scratch.total.get (), sizeof sum, error))
     return false;
   timer.mark (ws::PhaseTimer::AFTER_DOWNLOAD);
-  return timer.finish (error) && to_scalar (sum, n, out, error);
+  return timer.finish (error) && to_scalar (ws::sum::total_value (sum), n, out, error);
 }
 
 // ---- gpu-lib: CUB radix sort, then CUB's reduction of the products ----

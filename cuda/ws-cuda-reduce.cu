@@ -16,16 +16,19 @@ namespace
 
 using ws::sum::Wide;
 
-// What ours and gpu-lib add keys up in: exact for int32, double for float32.
+// What ours and gpu-lib add keys up in: exact for int32, double for float32;
+// and what our blocks add their partials into: exact for both.
 template <typename T> struct Exact;
 template <> struct Exact<int32_t>
 {
   using type = Wide;
+  using total = ws::sum::IntSum;
   __host__ __device__ static Wide of (int32_t v) { return ws::sum::wide_of (v); }
 };
 template <> struct Exact<float>
 {
   using type = double;
+  using total = ws::sum::FloatSum;
   __host__ __device__ static double of (float v) { return v; }
 };
 
@@ -125,20 +128,20 @@ seed_reduce (const void *keys, size_t n, WsCudaScalar *out, WsCudaTiming *timing
   return timer.finish (error) && to_scalar (ws::sum::seed_total (part, blocks), n, out, error);
 }
 
-// ---- gpu: one pass of per-block partials, the last block adds them ----
+// ---- gpu: one launch, block partials added exactly into one total ----
 
 template <typename T>
 bool
 ours_reduce (const void *keys, size_t n, WsCudaScalar *out, WsCudaTiming *timing, GError **error)
 {
-  using A = ExactT<T>;
+  using Total = typename Exact<T>::total;
   ws::PhaseTimer timer (timing);
   ws::DeviceBuffer<T> d_keys;
-  ws::sum::Scratch<A> scratch;
-  A sum;
+  ws::sum::Scratch<Total> scratch;
+  Total sum;
 
   if (!timer.start (error) || !d_keys.alloc (n, "Cannot allocate the keys on the GPU", error)
-      || !scratch.alloc (n, error))
+      || !scratch.alloc (error))
     return false;
   timer.allocated ();
   if (!ws::upload (d_keys.get (), keys, n * sizeof (T), error))
@@ -147,10 +150,10 @@ ours_reduce (const void *keys, size_t n, WsCudaScalar *out, WsCudaTiming *timing
   if (!ws::sum::launch (LoadKey<T>{ d_keys.get () }, n, scratch, &timing->launches, error))
     return false;
   timer.mark (ws::PhaseTimer::AFTER_KERNELS);
-  if (!ws::download (&sum, scratch.result.get (), sizeof sum, error))
+  if (!ws::download (&sum, scratch.total.get (), sizeof sum, error))
     return false;
   timer.mark (ws::PhaseTimer::AFTER_DOWNLOAD);
-  return timer.finish (error) && to_scalar (sum, n, out, error);
+  return timer.finish (error) && to_scalar (ws::sum::total_value (sum), n, out, error);
 }
 
 // ---- gpu-lib: cub::DeviceReduce over the widened keys ----

@@ -1,11 +1,12 @@
 // ws-cuda-sum.cuh: the sums that reduce (ws-cuda-reduce.cu) and dot
-// (ws-cuda-dot.cu) share — an exact 128-bit integer accumulator and the
-// result it gives, block reductions with warp shuffles, our one-kernel sum
-// (per-block partials, which the last block to finish adds in a fixed order,
-// so that results never change from run to run as atomic adds would make
+// (ws-cuda-dot.cu) share — exact accumulators and the results they give,
+// block reductions with warp shuffles, our one-kernel sum (each block adds
+// its partial into an exact fixed-point total with integer atomics, so that
+// results never change from run to run, as atomic adds of doubles would make
 // them), and the gpu-seed block sums of study 000's dot-product kernel.
 #pragma once
 
+#include "ws-cuda-exact.cuh"
 #include "ws-cuda-internal.h"
 
 namespace ws::sum
@@ -131,57 +132,127 @@ block_sum (A v)
   return v;
 }
 
-constexpr unsigned THREADS = 256;
-// 1024 blocks of 256 threads fill an H100 (132 SMs × 2048 threads) once;
-// more would only lengthen the last block's sum.
-constexpr unsigned MAX_BLOCKS = 1024;
+// ---- exact totals of the block partials ----
 
-// Blocks for n items: each thread should take several, so loads overlap.
+// A total that sums exactly (see ws-cuda-exact.h): DIGITS 32-bit digits of
+// magnitude for the positive partials and as many for the negative ones,
+// digit k weighing 2^(LSB + 32 k), and flags for infinities and NaN.
+template <int LSB, unsigned DIGITS> struct Exact
+{
+  static_assert (DIGITS <= WS_EXACT_MAX_DIGITS, "ws_exact_value reads this many digits");
+  unsigned long long pos[DIGITS], neg[DIGITS];
+  unsigned flags;
+};
+
+// float32 keys are multiples of 2^-149 below 2^128, and so are their sums
+// in double (rounding keeps a multiple of 2^-149 a multiple): 40 bits of
+// headroom (2^40 keys) put the top below 2^-149 * 2^320.
+using FloatSum = Exact<-149, 10>;
+// Products of two float32 are exact in double, multiples of 2^-298 below
+// 2^256; with 40 bits of headroom they fit below 2^-298 * 2^640.
+using ProductSum = Exact<-298, 20>;
+// Integer partials (int32 keys, or their int64 products for dot) stay below
+// 2^62 * 2^40 keys: 128 bits hold them.
+struct IntSum : Exact<0, 4>
+{
+};
+
+// How thread 0 puts its block's partial into the total: with atomic adds
+// whose results it never waits for, or, when its block is the grid's only
+// one (ONLY), with plain stores into the zeroed total.
+template <bool ONLY> struct Put
+{
+  unsigned long long *w;
+
+  __device__ void
+  operator() (unsigned k, unsigned digit) const
+  {
+    if constexpr (ONLY)
+      w[k] = digit;
+    else
+      atomicAdd (w + k, (unsigned long long) digit);
+  }
+};
+
+template <bool ONLY>
+__device__ inline void
+put_flag (unsigned *flags, unsigned flag)
+{
+  if constexpr (ONLY)
+    *flags = flag;
+  else
+    atomicOr (flags, flag);
+}
+
+template <bool ONLY>
+__device__ void
+put_partial (IntSum *total, Wide v)
+{
+  exact::add_int128 (Put<ONLY>{ v.hi < 0 ? total->neg : total->pos }, 4, v.lo, v.hi);
+}
+
+// add_double cannot refuse these partials: FloatSum and ProductSum are sized
+// for every sum their keys can make.
+template <bool ONLY, int LSB, unsigned DIGITS>
+__device__ void
+put_partial (Exact<LSB, DIGITS> *total, double v)
+{
+  if (isnan (v))
+    put_flag<ONLY> (&total->flags, WS_EXACT_NAN);
+  else if (isinf (v))
+    put_flag<ONLY> (&total->flags, v > 0 ? WS_EXACT_POS_INF : WS_EXACT_NEG_INF);
+  else if (v != 0.0)
+    exact::add_double (Put<ONLY>{ v > 0 ? total->pos : total->neg }, DIGITS, LSB, fabs (v));
+}
+
+// The total as a value: 128 bits for integers, the nearest double for the
+// others. (The words are GLib's guint64: unsigned long on LP64, the same
+// 64 bits.)
+inline Wide
+total_value (const IntSum &t)
+{
+  guint64 lo;
+  gint64 hi;
+
+  ws_exact_int128 (reinterpret_cast<const guint64 *> (t.pos),
+                   reinterpret_cast<const guint64 *> (t.neg), 4, &lo, &hi);
+  return Wide{ lo, hi };
+}
+
+template <int LSB, unsigned DIGITS>
+double
+total_value (const Exact<LSB, DIGITS> &t)
+{
+  static_assert (sizeof (guint64) == sizeof (unsigned long long), "a word is a guint64");
+  return ws_exact_value (reinterpret_cast<const guint64 *> (t.pos),
+                         reinterpret_cast<const guint64 *> (t.neg), t.flags, DIGITS, LSB);
+}
+
+// ---- our one-kernel sum ----
+
+constexpr unsigned THREADS = 512;
+// 512 blocks of 512 threads fill an H100 or H200 (132 SMs x 2048 threads)
+// about once; more would only add atomic adds to the total.
+constexpr unsigned MAX_BLOCKS = 512;
+
+// Blocks for n items: four per thread, one round of loads in flight, until
+// the grid is full. Small sums are bound by latency, not bandwidth, so they
+// win by spreading over many SMs (measured on an H200 against 256-thread
+// blocks, 1024-thread blocks and 1, 2 or 8 items per thread).
 inline unsigned
 blocks_for (size_t n)
 {
-  return ws::blocks_for (n, THREADS * 8u, MAX_BLOCKS);
+  return ws::blocks_for (n, THREADS * 4u, MAX_BLOCKS);
 }
 
-// A partial written by another block: read past L1, which does not see
-// other SMs' writes.
-__device__ inline double load_cg (const double *p) { return __ldcg (p); }
-__device__ inline Wide
-load_cg (const Wide *p)
-{
-  return Wide{ __ldcg (&p->lo), __ldcg (&p->hi) };
-}
-
-// The last block to finish adds the partials in a fixed order into *out.
-template <typename A>
-__device__ void
-finish_last (A *partials, unsigned *done, A *out)
-{
-  __shared__ bool last;
-  A acc = A ();
-
-  if (threadIdx.x == 0)
-    {
-      __threadfence (); // this block's partial is visible before it counts
-      last = atomicAdd (done, 1u) == gridDim.x - 1;
-    }
-  __syncthreads ();
-  if (!last)
-    return;
-  for (unsigned i = threadIdx.x; i < gridDim.x; i += blockDim.x)
-    acc = acc + load_cg (partials + i);
-  acc = block_sum (acc);
-  if (threadIdx.x == 0)
-    *out = acc;
-}
-
-// Each block's grid-stride sum of load (i), i < n, into partials[blockIdx.x];
-// the last block then adds them up: one launch whatever n. Four loads in
-// flight per thread keep the memory system busy.
-template <typename A, typename Load>
+// Each block's grid-stride sum of load (i), i < n, added into *total: one
+// launch whatever n, and no block waits for another. Four loads in flight
+// per thread keep the memory system busy.
+template <typename Total, typename Load>
 __global__ void
-sum_kernel (Load load, size_t n, A *partials, unsigned *done, A *out)
+sum_kernel (Load load, size_t n, Total *total)
 {
+  using A = decltype (load (size_t ()));
   size_t stride = (size_t) gridDim.x * blockDim.x;
   size_t i = (size_t) blockIdx.x * blockDim.x + threadIdx.x;
   A acc = A ();
@@ -194,45 +265,33 @@ sum_kernel (Load load, size_t n, A *partials, unsigned *done, A *out)
   for (; i < n; i += stride)
     acc = acc + load (i);
   acc = block_sum (acc);
-  if (gridDim.x == 1) // small n: one block is its own last, no fence or count needed
-    {
-      if (threadIdx.x == 0)
-        *out = acc;
-      return;
-    }
-  if (threadIdx.x == 0)
-    partials[blockIdx.x] = acc;
-  __syncthreads (); // block_sum's shared slots are reused below
-  finish_last (partials, done, out);
+  if (threadIdx.x == 0 && gridDim.x == 1)
+    put_partial<true> (total, acc);
+  else if (threadIdx.x == 0)
+    put_partial<false> (total, acc);
 }
 
-// The device memory of one sum: block partials, the count of blocks done
-// (zeroed here, at allocation, so that the kernel phase is one launch) and
-// the result.
-template <typename A> struct Scratch
+// The device total of one sum, zeroed here, at allocation, so that the
+// kernel phase is one launch. A Scratch serves one launch.
+template <typename Total> struct Scratch
 {
-  DeviceBuffer<A> partials, result;
-  DeviceBuffer<unsigned> done;
+  DeviceBuffer<Total> total;
 
   bool
-  alloc (size_t n, GError **error)
+  alloc (GError **error)
   {
-    return partials.alloc (blocks_for (n), "Cannot allocate the block sums on the GPU", error)
-           && result.alloc (1, "Cannot allocate the sum on the GPU", error)
-           && done.alloc (1, "Cannot allocate the sum's counter on the GPU", error)
-           && check (cudaMemset (done.get (), 0, sizeof (unsigned)),
-                     "Cannot clear the sum's counter", error);
+    return total.alloc (1, "Cannot allocate the sum on the GPU", error)
+           && check (cudaMemset (total.get (), 0, sizeof (Total)), "Cannot clear the sum", error);
   }
 };
 
-// Launches the sum of load (i) over i < n into s.result on the default
-// stream (no host synchronisation). A Scratch serves one launch.
-template <typename A, typename Load>
+// Launches the sum of load (i) over i < n into s.total on the default stream
+// (no host synchronisation).
+template <typename Total, typename Load>
 bool
-launch (Load load, size_t n, Scratch<A> &s, guint64 *launches, GError **error)
+launch (Load load, size_t n, Scratch<Total> &s, guint64 *launches, GError **error)
 {
-  sum_kernel<A><<<blocks_for (n), THREADS>>> (load, n, s.partials.get (), s.done.get (),
-                                              s.result.get ());
+  sum_kernel<<<blocks_for (n), THREADS>>> (load, n, s.total.get ());
   *launches += 1;
   return check_launch ("Cannot launch the sum kernel", error);
 }

@@ -175,6 +175,33 @@ test_reduce_rounding (void)
     }
 }
 
+/* Ours adds its blocks' partials exactly: 2^100, 1 and -2^100, so far apart
+ * that no thread or block holds two of them, sum to exactly 1 (a double
+ * sum of the partials in block order would give 0). And, since exact sums
+ * do not depend on the order blocks finish in, a run repeats to the bit. */
+static void
+test_reduce_exact_blocks (void)
+{
+  g_autoptr (WsArray) a = ws_array_new (WS_KEY_FLOAT32, (gsize) 1 << 20, NULL);
+  g_autoptr (WsArray) r = ws_test_generate (WS_KEY_FLOAT32, WS_DIST_UNIFORM, (gsize) 1 << 22, 7);
+  WsCudaScalar got, again;
+
+  if (gpu_test_skip_without_device ())
+    return;
+  memset (a->f32, 0, a->n * sizeof (float));
+  a->f32[0] = 0x1p100f;
+  a->f32[1000] = 1.0f;
+  a->f32[a->n - 1] = -0x1p100f;
+  g_assert_true (reduce (WS_CUDA_OURS, a, &got, NULL));
+  g_assert_cmpfloat (got.f, ==, 1.0);
+  g_assert_true (reduce (WS_CUDA_OURS, r, &got, NULL));
+  for (guint k = 0; k < 5; k++)
+    {
+      g_assert_true (reduce (WS_CUDA_OURS, r, &again, NULL));
+      g_assert_cmpmem (&got.f, sizeof got.f, &again.f, sizeof again.f);
+    }
+}
+
 static void
 test_reduce_unsupported (void)
 {
@@ -479,6 +506,7 @@ main (int argc, char **argv)
   g_test_add_func ("/gpu/reduce/flt-max", test_reduce_flt_max);
   g_test_add_func ("/gpu/reduce/small", test_reduce_small);
   g_test_add_func ("/gpu/reduce/rounding", test_reduce_rounding);
+  g_test_add_func ("/gpu/reduce/exact-blocks", test_reduce_exact_blocks);
   g_test_add_func ("/gpu/reduce/unsupported", test_reduce_unsupported);
   ws_test_add_cases ("/gpu/reduce/large", WS_TEST_PER_TYPE, 0, test_reduce_large);
   ws_test_add_cases ("/gpu/dot/values", WS_TEST_PER_DIST, 0, test_dot_distribution);
