@@ -12,7 +12,8 @@ MESON_ARGS ?=
 
 # Debian packages the build and tests need (checked one by one; only the
 # missing ones are installed).
-DEPS := gcc g++ make meson ninja-build pkg-config python3 libglib2.0-dev
+DEPS := gcc g++ make meson ninja-build pkg-config python3 libglib2.0-dev libcairo2-dev \
+        fonts-dejavu-core
 
 SUDO := $(shell [ "$$(id -u)" -ne 0 ] && command -v sudo >/dev/null && echo sudo)
 

@@ -15,7 +15,8 @@ constexpr guint MAX_WORDS = WS_EXACT_MAX_DIGITS / 2 + 2;
 struct HostAdd
 {
   guint64 *w;
-  void operator() (unsigned k, unsigned d) const { w[k] += d; }
+  // __device__ too only to match add_bits; it runs on the host.
+  __host__ __device__ void operator() (unsigned k, unsigned d) const { w[k] += d; }
 };
 
 // w += (hi:lo) * 2^(64 at), carrying up to the top word.

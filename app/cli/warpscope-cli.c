@@ -1,4 +1,4 @@
-/* warpscope-cli: the headless face of Warpscope — list, info, run, demo. */
+/* warpscope-cli: the headless face of Warpscope — list, info, run, bench, plot, demo. */
 #include <locale.h>
 #include <stdio.h>
 
@@ -17,6 +17,8 @@ static const Command commands[] = {
   { "list", ws_cli_list, "algorithms, variants, parameters and their ranges" },
   { "info", ws_cli_info, "this machine's CPU and GPUs" },
   { "run", ws_cli_run, "run one algorithm on generated or given data and verify it" },
+  { "bench", ws_cli_bench, "run a benchmark preset: result.csv, error.log, table and plots" },
+  { "plot", ws_cli_plot, "draw a chart of a result.csv as PNG, SVG or PDF" },
   { "demo", ws_cli_demo, "sort one random array with every CPU sorting network" },
 };
 

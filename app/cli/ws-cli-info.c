@@ -93,9 +93,9 @@ print_device (guint index, const WsDeviceInfo *d)
   print_size ("constant memory", d->const_mem);
   if (d->clock_khz > 0)
     printf ("  %-26s %.0f MHz\n", "clock", d->clock_khz / 1000.0);
-  if (d->memory_bus_width > 0 && d->memory_clock_khz > 0)
-    printf ("  %-26s %.0f GB/s (%d-bit bus)\n", "peak memory bandwidth",
-            2.0 * d->memory_clock_khz * 1e3 * (d->memory_bus_width / 8) / 1e9, d->memory_bus_width);
+  if (ws_device_peak_gbps (d) > 0)
+    printf ("  %-26s %.0f GB/s (%d-bit bus)\n", "peak memory bandwidth", ws_device_peak_gbps (d),
+            d->memory_bus_width);
 }
 
 static void

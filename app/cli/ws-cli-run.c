@@ -7,8 +7,9 @@
 #include "ws-error.h"
 #include "ws-generator.h"
 #include "ws-radix.h"
-#include "ws-run.h"
+#include "ws-run-data.h"
 #include "ws-search.h"
+#include "ws-size.h"
 
 typedef struct
 {
@@ -117,7 +118,7 @@ parse_int_param (RunState *st, const char *name, const char *text, GError **erro
    * sizes written as 2^20, 64k, 1e6. */
   if (!g_ascii_string_to_signed (text, 10, G_MININT64, G_MAXINT64, &value, &local))
     {
-      if (!ws_cli_parse_size ("--n", text, &size, NULL) || size > G_MAXINT64)
+      if (!ws_size_parse ("--n", text, &size, NULL) || size > G_MAXINT64)
         {
           g_set_error (error, WS_ERROR, WS_ERROR_INVALID_ARGUMENT,
                        "--%s: “%s” is not a whole number", name, text);
@@ -193,7 +194,7 @@ parse_options (RunState *st, const RunOptions *o, const char *algorithm, GError 
   if ((o->variant && !ws_variant_from_string (o->variant, &st->in.variant, error))
       || (o->format && !ws_file_format_from_string (o->format, &st->format, error))
       || (o->dist && !ws_distribution_from_string (o->dist, &st->dist, error))
-      || (o->n && !ws_cli_parse_size ("--n", o->n, &st->n, error)))
+      || (o->n && !ws_size_parse ("--n", o->n, &st->n, error)))
     return FALSE;
   st->repeat = 1;
   if (o->repeat && !parse_repeat (st, o->repeat, error))
@@ -240,25 +241,11 @@ check_inputs (RunState *st, const RunOptions *o, GError **error)
   return TRUE;
 }
 
-/* The stencil grid: from a file (its side found there) or N×N generated keys. */
+/* The stencil grid from a file, its side found there. */
 static gboolean
 load_grid (RunState *st, const RunOptions *o, GError **error)
 {
-  gsize cells;
-
-  if (o->inputs != NULL)
-    {
-      st->input = ws_grid_load (o->inputs[0], st->format, st->type, &st->in.side, error);
-      return st->input != NULL;
-    }
-  st->in.side = st->n;
-  if (!g_size_checked_mul (&cells, st->n, st->n))
-    {
-      g_set_error (error, WS_ERROR, WS_ERROR_INVALID_ARGUMENT, "--n %" G_GSIZE_FORMAT
-                   " is too large for an N×N grid", st->n);
-      return FALSE;
-    }
-  st->input = ws_generate (st->type, st->dist, cells, st->seed, error);
+  st->input = ws_grid_load (o->inputs[0], st->format, st->type, &st->in.side, error);
   return st->input != NULL;
 }
 
@@ -286,6 +273,20 @@ prepare_search (RunState *st, const RunOptions *o, GError **error)
   return st->keys != NULL;
 }
 
+/* Generated inputs are made by the engine, as benchmarks make them. */
+static gboolean
+generate_inputs (RunState *st, GError **error)
+{
+  WsRunData data;
+
+  if (!ws_run_data_generate (st->in.algo, &st->in.params, st->type, st->dist, st->n, st->seed,
+                             &data, error))
+    return FALSE;
+  ws_run_data_bind (&data, &st->in);
+  st->input = data.input, st->input2 = data.input2, st->keys = data.keys;
+  return TRUE;
+}
+
 static gboolean
 prepare_inputs (RunState *st, const RunOptions *o, GError **error)
 {
@@ -293,6 +294,8 @@ prepare_inputs (RunState *st, const RunOptions *o, GError **error)
 
   if (!check_inputs (st, o, error))
     return FALSE;
+  if (o->inputs == NULL && o->keys == NULL)
+    return generate_inputs (st, error);
   if (algo->shape == WS_SHAPE_STENCIL)
     {
       if (!load_grid (st, o, error))

@@ -9,15 +9,11 @@ int      ws_cli_list  (int argc, char **argv);
 int      ws_cli_info  (int argc, char **argv);
 int      ws_cli_run   (int argc, char **argv);
 int      ws_cli_demo  (int argc, char **argv);
+int      ws_cli_bench (int argc, char **argv);
+int      ws_cli_plot  (int argc, char **argv);
 
 /* Print "warpscope-cli: <message>" on stderr; returns the failure status 1. */
 int      ws_cli_fail  (const GError *error);
-
-/* Parse a size: "65536", "2^20", "1e6", "64k", "16M" (powers of 1024). */
-gboolean ws_cli_parse_size (const char *option,
-                            const char *text,
-                            gsize      *out,
-                            GError    **error);
 
 /* Parse the options of a subcommand; usage errors are reported here. */
 gboolean ws_cli_parse_options (GOptionContext *context,

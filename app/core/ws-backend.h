@@ -33,6 +33,10 @@ typedef struct
   int     memory_bus_width;      /* bits */
 } WsDeviceInfo;
 
+/* The memory bandwidth the device's bus allows (double data rate), GB/s;
+ * 0 when the clock or the width is unknown. */
+double ws_device_peak_gbps (const WsDeviceInfo *info);
+
 typedef struct _WsBackend WsBackend;
 
 struct _WsBackend

@@ -9,12 +9,15 @@
 #define ARRAY_MAX ((gsize) 1 << 32)
 
 static const WsParamSpec odd_even_params[] = {
-  { "early-exit", "stop after an even+odd pass pair without a swap (study 003's CPU code)", 0, 1, 0 },
+  { "early-exit", "CPU: stop after an even+odd pass pair without a swap (study 003's CPU code)", 0, 1, 0,
+    (1u << WS_VARIANT_CPU_SEQ) | (1u << WS_VARIANT_CPU_PAR) },
 };
 static const WsParamSpec stencil_params[] = {
   { "radius", "window radius R: each output sums (2R+1)² inputs", 0, 1 << 20, 2 },
-  { "block", "gpu-seed: BS, blocks of BS×BS threads (study 001 used 8, 16, 32)", 1, 32, 16 },
-  { "per-thread", "gpu-seed: K consecutive outputs per thread (study 001 used 1, 4, 16)", 1, 64, 1 },
+  { "block", "gpu-seed: BS, blocks of BS×BS threads (study 001 used 8, 16, 32)", 1, 32, 16,
+    1u << WS_VARIANT_GPU_SEED },
+  { "per-thread", "gpu-seed: K consecutive outputs per thread (study 001 used 1, 4, 16)", 1, 64, 1,
+    1u << WS_VARIANT_GPU_SEED },
 };
 static const WsParamSpec histogram_params[] = {
   { "bins", "number B of equal-width bins over [min, max]", 1, 1 << 24, 256 },
@@ -228,6 +231,13 @@ ws_algorithm_param (const WsAlgorithm *algo,
         return &algo->params[i];
       }
   return NULL;
+}
+
+gboolean
+ws_param_applies (const WsParamSpec *spec, WsVariant variant)
+{
+  g_return_val_if_fail (spec != NULL, FALSE);
+  return spec->variants == 0 || (spec->variants & (1u << variant)) != 0;
 }
 
 void

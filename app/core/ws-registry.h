@@ -35,6 +35,7 @@ typedef struct
   gint64      min;
   gint64      max;
   gint64      def;
+  guint       variants;    /* bit (1 << WsVariant) per variant that reads it; 0: all */
 } WsParamSpec;
 
 typedef struct
@@ -74,6 +75,9 @@ char                     *ws_algorithm_types_string (const WsAlgorithm *algo);
 const WsParamSpec        *ws_algorithm_param        (const WsAlgorithm *algo,
                                                      const char        *name,
                                                      guint             *index);
+/* Whether a variant reads the parameter (a benchmark varies it only there). */
+gboolean                  ws_param_applies          (const WsParamSpec *spec,
+                                                     WsVariant          variant);
 void                      ws_params_init_defaults   (const WsAlgorithm *algo,
                                                      WsParams          *params);
 /* Set a parameter by name, checking it exists and lies in its range. */

@@ -3,6 +3,7 @@
 #include <float.h>
 #include <math.h>
 #include <stdlib.h>
+#include <string.h>
 
 #include "ws-dot.h"
 #include "ws-error.h"
@@ -48,11 +49,24 @@ check_ascending (const WsArray *a,
     if (a->type == WS_KEY_INT32 ? a->i32[i - 1] > a->i32[i] : a->f32[i - 1] > a->f32[i])
       {
         g_set_error (error, WS_ERROR, WS_ERROR_VERIFY,
-                     "Result is not sorted: element %" G_GSIZE_FORMAT " is greater than element %"
-                     G_GSIZE_FORMAT, i - 1, i);
+                     "Result is not sorted: element %" G_GSIZE_FORMAT " (%.9g) is greater than "
+                     "element %" G_GSIZE_FORMAT " (%.9g)", i - 1, ws_array_get_double (a, i - 1), i,
+                     ws_array_get_double (a, i));
         return FALSE;
       }
   return TRUE;
+}
+
+/* The first index where two arrays of one type and length differ bitwise
+ * (both key types are 32 bits wide, so i32 steps over either). */
+static gsize
+first_difference (const WsArray *a, const WsArray *b)
+{
+  gsize size = ws_key_type_size (a->type), i = 0;
+
+  while (i < a->n && memcmp (a->i32 + i, b->i32 + i, size) == 0)
+    i++;
+  return i;
 }
 
 /* Ascending, and the same multiset as the input (compared after qsort). */
@@ -70,8 +84,11 @@ verify_sorted_permutation (const WsArray *input,
     return FALSE;
   if (!ws_array_equal (ref, got))
     {
+      gsize i = first_difference (ref, got);
       g_set_error (error, WS_ERROR, WS_ERROR_VERIFY,
-                   "Result is sorted but is not a permutation of the input: keys were lost or changed");
+                   "Result is sorted but is not a permutation of the input: keys were lost or "
+                   "changed; sorted, element %" G_GSIZE_FORMAT " is %.9g where the input has %.9g",
+                   i, ws_array_get_double (got, i), ws_array_get_double (ref, i));
       return FALSE;
     }
   return TRUE;

@@ -1,5 +1,6 @@
 /* test-cli-readme.c: every `$ build/app/cli/warpscope-cli …` example of the
- * README runs as printed, from the project root, and succeeds. */
+ * README runs as printed, from the project root, in order, and succeeds;
+ * `run` examples also verify their result. */
 #include <string.h>
 
 #include "cli-util.h"
@@ -19,7 +20,8 @@ run_example (gconstpointer data)
   g_assert_no_error (error);
   r = cli_runv_in (root, (const char *const *) args);
   g_assert_cmpint (r->status, ==, 0);
-  g_assert_nonnull (strstr (r->out, "verified     ok"));
+  if (g_str_equal (args[0], "run"))
+    g_assert_nonnull (strstr (r->out, "verified     ok"));
 }
 
 int

@@ -1,0 +1,63 @@
+/* ws-cli-plot.c: `plot` — a chart of a result.csv to PNG, SVG or PDF. */
+#include <stdio.h>
+
+#include "ws-bench-report.h"
+#include "ws-cli.h"
+
+typedef struct
+{
+  char *kind;
+  char *algorithm;
+  char *x;
+  char *output;
+  int   width;
+  int   height;
+} PlotOptions;
+
+static int
+plot (const char *csv, const PlotOptions *o)
+{
+  g_autoptr (GError) error = NULL;
+  g_autoptr (WsCsvTable) table = NULL;
+  g_autoptr (WsPlot) chart = NULL;
+  WsChartKind kind = WS_CHART_TIME;
+
+  if ((o->kind != NULL && !ws_chart_kind_from_string (o->kind, &kind, &error))
+      || (table = ws_csv_table_read (csv, &error)) == NULL
+      || (chart = ws_bench_chart (table, o->algorithm, kind, o->x, &error)) == NULL
+      || !ws_plot_save (chart, o->output, o->width, o->height, &error))
+    return ws_cli_fail (error);
+  printf ("%s chart of %s written to %s\n", ws_chart_kind_name (kind), csv, o->output);
+  return 0;
+}
+
+int
+ws_cli_plot (int argc, char **argv)
+{
+  PlotOptions o = { .width = 1600, .height = 1000 };
+  g_autoptr (GOptionContext) context = g_option_context_new ("RESULT.csv — chart a benchmark's results");
+  const GOptionEntry entries[] = {
+    { "kind", 'k', 0, G_OPTION_ARG_STRING, &o.kind, "time (default), speedup, throughput or gflops", "KIND" },
+    { "algorithm", 'a', 0, G_OPTION_ARG_STRING, &o.algorithm, "only this algorithm's rows", "NAME" },
+    { "x", 'x', 0, G_OPTION_ARG_STRING, &o.x, "the x axis: n (default) or a parameter (radius, block, per-thread, …)", "PARAM" },
+    { "output", 'o', 0, G_OPTION_ARG_FILENAME, &o.output, "the file to write: .png, .svg or .pdf", "FILE" },
+    { "width", 0, 0, G_OPTION_ARG_INT, &o.width, "width in pixels (default 1600)", "W" },
+    { "height", 0, 0, G_OPTION_ARG_INT, &o.height, "height in pixels (default 1000)", "H" },
+    { NULL },
+  };
+  int status = 0;
+
+  g_option_context_add_main_entries (context, entries, NULL);
+  if (!ws_cli_parse_options (context, &argc, &argv, &status))
+    return status;
+  if (argc != 2 || o.output == NULL)
+    {
+      fprintf (stderr, "warpscope-cli: plot takes one RESULT.csv and -o FILE\n"
+               "Try “warpscope-cli plot --help”.\n");
+      status = 2;
+    }
+  else
+    status = plot (argv[1], &o);
+  g_free (o.kind), g_free (o.algorithm), g_free (o.x), g_free (o.output);
+  return status;
+}

@@ -1,0 +1,228 @@
+/* ws-bench-csv.c: result.csv (see ws-bench-csv.h). */
+#include "ws-bench-csv.h"
+
+#include <errno.h>
+#include <glib/gstdio.h>
+#include <math.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "ws-error.h"
+
+struct _WsBenchCsv
+{
+  char *path;
+  FILE *file;
+};
+
+static const char *const columns[] = {
+  WS_BENCH_CSV_KEY, "algorithm", "variant", "type", "distribution", "n", "params", "instance",
+  "seed", "timing", "baseline", "status", "samples", "median_s", "mean_s", "sd_s", "min_s", "max_s", "cv",
+  "ci_lo_s", "ci_hi_s", "ci_level", "alloc_s", "upload_s", "kernel_s", "download_s", "speedup",
+  "speedup_lo", "speedup_hi", "speedup_mean", "speedup_sigma", "elements_per_s", "gb_per_s",
+  "peak_share", "gflop_per_s", "flop_per_byte", "device", "message",
+};
+
+static char *
+header_line (void)
+{
+  g_autoptr (GString) s = g_string_new (NULL);
+
+  for (guint i = 0; i < G_N_ELEMENTS (columns); i++)
+    g_string_append_printf (s, "%s%s", i ? "," : "", columns[i]);
+  g_string_append_c (s, '\n');
+  return g_string_free (g_steal_pointer (&s), FALSE);
+}
+
+static gboolean
+io_error (const char *path, const char *what, int saved, GError **error)
+{
+  g_set_error (error, WS_ERROR, WS_ERROR_IO, "Cannot %s %s: %s", what, path, g_strerror (saved));
+  return FALSE;
+}
+
+/* Written, flushed and on the disk: a crash after this keeps the line. */
+static gboolean
+write_durably (FILE *file, const char *path, const char *text, GError **error)
+{
+  if (fputs (text, file) < 0 || fflush (file) != 0 || fsync (fileno (file)) != 0)
+    return io_error (path, "write to", errno, error);
+  return TRUE;
+}
+
+/* An existing file must be ours: the same columns in the same order. */
+static gboolean
+check_header (const char *path, GError **error)
+{
+  g_autofree char *expect = header_line ();
+  g_autofree char *text = NULL;
+
+  if (!g_file_get_contents (path, &text, NULL, error))
+    return FALSE;
+  if (text[0] != '\0' && !g_str_has_prefix (text, expect))
+    {
+      g_set_error (error, WS_ERROR, WS_ERROR_INVALID_ARGUMENT,
+                   "%s is not a Warpscope result file of this version (its header differs); "
+                   "choose another output directory", path);
+      return FALSE;
+    }
+  return TRUE;
+}
+
+WsBenchCsv *
+ws_bench_csv_open (const char *path, GError **error)
+{
+  g_autoptr (WsBenchCsv) csv = g_new0 (WsBenchCsv, 1);
+  gboolean exists = g_file_test (path, G_FILE_TEST_EXISTS);
+  g_autofree char *header = header_line ();
+
+  csv->path = g_strdup (path);
+  if (exists && !check_header (path, error))
+    return NULL;
+  if ((csv->file = g_fopen (path, "a")) == NULL)
+    return io_error (path, "open", errno, error), NULL;
+  if (ftell (csv->file) == 0 && !write_durably (csv->file, path, header, error))
+    return NULL;
+  return g_steal_pointer (&csv);
+}
+
+void
+ws_bench_csv_close (WsBenchCsv *csv)
+{
+  if (csv == NULL)
+    return;
+  if (csv->file != NULL)
+    fclose (csv->file);
+  g_free (csv->path);
+  g_free (csv);
+}
+
+static void
+add_text (GString *s, const char *text)
+{
+  g_autofree char *q = ws_csv_quote (text);
+
+  g_string_append_printf (s, "%s%s", s->len ? "," : "", q);
+}
+
+/* Numbers in C locale, 9 significant digits; empty where not measured. */
+static void
+add_number (GString *s, double v, gboolean present)
+{
+  char buf[G_ASCII_DTOSTR_BUF_SIZE];
+
+  g_string_append_printf (s, "%s%s", s->len ? "," : "",
+                          present && isfinite (v) ? g_ascii_formatd (buf, sizeof buf, "%.9g", v) : "");
+}
+
+static void
+add_stats (GString *s, const WsBenchRow *row, gboolean ok)
+{
+  const WsStats *t = &row->time;
+
+  add_number (s, t->n, ok);
+  add_number (s, t->median, ok), add_number (s, t->mean, ok), add_number (s, t->sd, ok);
+  add_number (s, t->min, ok), add_number (s, t->max, ok), add_number (s, t->cv, ok);
+  add_number (s, t->ci_lo, ok), add_number (s, t->ci_hi, ok), add_number (s, t->ci_level, ok);
+  add_number (s, row->alloc, ok), add_number (s, row->upload, ok);
+  add_number (s, row->kernel, ok), add_number (s, row->download, ok);
+}
+
+static void
+add_derived (GString *s, const WsBenchRow *row, gboolean ok)
+{
+  const WsSpeedup *sp = &row->speedup;
+  gboolean stencil = row->config->algo->shape == WS_SHAPE_STENCIL;
+
+  add_number (s, sp->value, row->has_speedup), add_number (s, sp->lo, row->has_speedup);
+  add_number (s, sp->hi, row->has_speedup), add_number (s, sp->mean, row->has_speedup);
+  add_number (s, sp->sigma, row->has_speedup);
+  add_number (s, row->elements_per_s, ok), add_number (s, row->gb_per_s, ok);
+  add_number (s, row->peak_share, ok && row->peak_share > 0);
+  add_number (s, row->gflop_per_s, ok && stencil), add_number (s, row->flop_per_byte, ok && stencil);
+}
+
+gboolean
+ws_bench_csv_append (WsBenchCsv *csv, const WsPreset *p, const WsBenchRow *row, GError **error)
+{
+  const WsBenchConfig *c = row->config;
+  gboolean ok = row->status == WS_BENCH_OK;
+  g_autoptr (GString) s = g_string_new (NULL);
+  char num[64];
+
+  add_text (s, c->key), add_text (s, c->algo->name), add_text (s, ws_variant_name (c->variant));
+  add_text (s, ws_key_type_name (p->type)), add_text (s, ws_distribution_name (p->distribution));
+  g_snprintf (num, sizeof num, "%" G_GSIZE_FORMAT, c->n), add_text (s, num);
+  add_text (s, c->params_text);
+  g_snprintf (num, sizeof num, "%u", c->instance), add_text (s, num);
+  g_snprintf (num, sizeof num, "%" G_GUINT64_FORMAT, c->seed), add_text (s, num);
+  add_text (s, ws_timing_name (p->timing)), add_text (s, ws_variant_name (p->baseline));
+  add_text (s, ws_bench_status_name (row->status));
+  add_stats (s, row, ok);
+  add_derived (s, row, ok);
+  add_text (s, row->device), add_text (s, row->message);
+  g_string_append_c (s, '\n');
+  return write_durably (csv->file, csv->path, s->str, error);
+}
+
+/* A number of row r, 0 for an empty field; FALSE for text that is none. */
+static gboolean
+get_number (const WsCsvTable *t, guint r, const char *column, double *out, GError **error)
+{
+  const char *text = ws_csv_table_get (t, r, column);
+  char *end = NULL;
+
+  *out = 0.0;
+  if (text == NULL || text[0] == '\0')
+    return TRUE;
+  *out = g_ascii_strtod (text, &end);
+  if (end != NULL && *end == '\0' && isfinite (*out))
+    return TRUE;
+  g_set_error (error, WS_ERROR, WS_ERROR_PARSE, "line %u: %s: “%s” is not a number",
+               g_array_index (t->lines, guint, r), column, text);
+  return FALSE;
+}
+
+gboolean
+ws_bench_csv_row (const WsCsvTable *t, guint r, WsBenchRow *row, GError **error)
+{
+  WsStats *s = &row->time;
+  double n = 0;
+  const char *status = ws_csv_table_get (t, r, "status");
+
+  if (status == NULL || !ws_bench_status_from_string (status, &row->status))
+    {
+      g_set_error (error, WS_ERROR, WS_ERROR_PARSE, "line %u: status: “%s” is not a row status",
+                   g_array_index (t->lines, guint, r), status ? status : "");
+      return FALSE;
+    }
+  if (!get_number (t, r, "samples", &n, error) || !get_number (t, r, "median_s", &s->median, error)
+      || !get_number (t, r, "mean_s", &s->mean, error) || !get_number (t, r, "sd_s", &s->sd, error)
+      || !get_number (t, r, "min_s", &s->min, error) || !get_number (t, r, "max_s", &s->max, error)
+      || !get_number (t, r, "ci_lo_s", &s->ci_lo, error)
+      || !get_number (t, r, "ci_hi_s", &s->ci_hi, error))
+    return FALSE;
+  s->n = (guint) n;
+  g_strlcpy (row->device, ws_csv_table_get (t, r, "device"), sizeof row->device);
+  return TRUE;
+}
+
+gboolean
+ws_bench_samples_append (FILE *file, const WsBenchRow *row, GError **error)
+{
+  g_autoptr (GString) s = g_string_new (NULL);
+  g_autofree char *key = ws_csv_quote (row->config->key);
+  char buf[G_ASCII_DTOSTR_BUF_SIZE];
+
+  for (guint i = 0; row->samples != NULL && i < row->samples->len; i++)
+    g_string_append_printf (s, "%s,%u,%s\n", key, i,
+                            g_ascii_formatd (buf, sizeof buf, "%.9g",
+                                             g_array_index (row->samples, double, i)));
+  if (fputs (s->str, file) < 0 || fflush (file) != 0)
+    {
+      g_set_error (error, WS_ERROR, WS_ERROR_IO, "Cannot write the samples file: %s",
+                   g_strerror (errno));
+      return FALSE;
+    }
+  return TRUE;
+}

@@ -1,0 +1,44 @@
+/* ws-bench-csv.h: result.csv — one row per configuration, appended and
+ * flushed to the disk as each one finishes, so that an interrupted or
+ * crashed run keeps every finished row; read back for --resume and plots.
+ * The header names every column's unit (seconds, GB/s, …).
+ */
+#pragma once
+
+#include <stdio.h>
+
+#include "ws-bench.h"
+#include "ws-csv.h"
+
+G_BEGIN_DECLS
+
+typedef struct _WsBenchCsv WsBenchCsv;
+
+/* Opens path for rows: a new file gets the header; an existing one (resume)
+ * must have the same header and is appended to. */
+WsBenchCsv *ws_bench_csv_open   (const char        *path,
+                                 GError           **error);
+gboolean    ws_bench_csv_append (WsBenchCsv        *csv,
+                                 const WsPreset    *preset,
+                                 const WsBenchRow  *row,
+                                 GError           **error);
+void        ws_bench_csv_close  (WsBenchCsv        *csv);
+
+/* The column holding a row's configuration key (ws_bench_config_key). */
+#define WS_BENCH_CSV_KEY "key"
+
+/* Fills row (status, message, time statistics, device) from CSV row r, as
+ * resume needs it to skip the configuration and to compare with it. */
+gboolean    ws_bench_csv_row    (const WsCsvTable  *table,
+                                 guint              r,
+                                 WsBenchRow        *row,
+                                 GError           **error);
+
+/* One line per sample: key, index, seconds — appended like result.csv. */
+gboolean    ws_bench_samples_append (FILE             *file,
+                                     const WsBenchRow *row,
+                                     GError          **error);
+
+G_DEFINE_AUTOPTR_CLEANUP_FUNC (WsBenchCsv, ws_bench_csv_close)
+
+G_END_DECLS

@@ -1,0 +1,189 @@
+/* ws-bench-plan.c: a preset expanded into configurations (see ws-bench.h).
+ *
+ * Order: size, then algorithm, then parameter combination, then instance,
+ * then variant (the baseline first), so that the variants of one input run
+ * back to back on the same data and the baseline is known before the rows
+ * that are compared with it.
+ */
+#include "ws-bench.h"
+
+#include "ws-error.h"
+
+static void
+config_free (gpointer data)
+{
+  WsBenchConfig *c = data;
+
+  g_free (c->params_text);
+  g_free (c->key);
+  g_free (c);
+}
+
+/* "radius=2;block=8": the preset's grid parameters this variant reads. */
+static char *
+params_text (const WsPreset *preset, const WsAlgorithm *algo, WsVariant variant,
+             const WsParams *params)
+{
+  g_autoptr (GString) s = g_string_new (NULL);
+
+  for (guint i = 0; i < algo->n_params; i++)
+    {
+      const WsParamSpec *spec = &algo->params[i];
+      if (ws_preset_grid (preset, spec->name) == NULL || !ws_param_applies (spec, variant))
+        continue;
+      g_string_append_printf (s, "%s%s=%" G_GINT64_FORMAT, s->len ? ";" : "", spec->name,
+                              params->values[i]);
+    }
+  return g_string_free (g_steal_pointer (&s), FALSE);
+}
+
+char *
+ws_bench_config_key (const WsPreset *preset, const WsAlgorithm *algo, WsVariant variant, gsize n,
+                     const char *params, guint instance)
+{
+  return g_strdup_printf ("%s|%s|%s|%s|%" G_GSIZE_FORMAT "|%s|%u|%" G_GUINT64_FORMAT "|%s",
+                          algo->name, ws_variant_name (variant), ws_key_type_name (preset->type),
+                          ws_distribution_name (preset->distribution), n, params, instance,
+                          preset->seed + instance, ws_timing_name (preset->timing));
+}
+
+/* Every combination of the grids of the algorithm's parameters, as WsParams
+ * (parameters without a grid keep their defaults). */
+static GArray *
+param_combos (const WsPreset *preset, const WsAlgorithm *algo)
+{
+  GArray *combos = g_array_new (FALSE, FALSE, sizeof (WsParams));
+  WsParams first;
+
+  ws_params_init_defaults (algo, &first);
+  g_array_append_val (combos, first);
+  for (guint i = 0; i < algo->n_params; i++)
+    {
+      const WsParamGrid *grid = ws_preset_grid (preset, algo->params[i].name);
+      if (grid == NULL)
+        continue;
+      GArray *next = g_array_new (FALSE, FALSE, sizeof (WsParams));
+      for (guint c = 0; c < combos->len; c++)
+        for (guint v = 0; v < grid->values->len; v++)
+          {
+            WsParams p = g_array_index (combos, WsParams, c);
+            p.values[i] = g_array_index (grid->values, gint64, v);
+            g_array_append_val (next, p);
+          }
+      g_array_unref (combos);
+      combos = next;
+    }
+  return combos;
+}
+
+typedef struct
+{
+  WsBenchPlan       *plan;
+  const WsAlgorithm *algo;
+  gsize              n;
+  guint              repetitions;
+  GHashTable        *seen; /* keys already planned: variants that ignore a grid repeat */
+} Expand;
+
+static void
+add_config (Expand *e, WsVariant variant, const WsParams *params, guint instance)
+{
+  const WsPreset *preset = e->plan->preset;
+  WsBenchConfig *c;
+  WsParams p = *params;
+
+  /* A parameter the variant does not read stays at its default. */
+  for (guint i = 0; i < e->algo->n_params; i++)
+    if (!ws_param_applies (&e->algo->params[i], variant))
+      p.values[i] = e->algo->params[i].def;
+  c = g_new0 (WsBenchConfig, 1);
+  c->algo = e->algo, c->variant = variant, c->n = e->n, c->params = p;
+  c->params_text = params_text (preset, e->algo, variant, &p);
+  c->instance = instance;
+  c->seed = preset->seed + instance;
+  c->repetitions = e->repetitions;
+  c->key = ws_bench_config_key (preset, e->algo, variant, e->n, c->params_text, instance);
+  if (!g_hash_table_add (e->seen, c->key))
+    {
+      config_free (c);
+      return;
+    }
+  g_ptr_array_add (e->plan->configs, c);
+}
+
+/* The variants in run order: the baseline first, then the others as listed,
+ * each only where the algorithm defines it. */
+static GArray *
+run_order (const WsPreset *preset, const WsAlgorithm *algo)
+{
+  GArray *order = g_array_new (FALSE, FALSE, sizeof (WsVariant));
+
+  if (ws_algorithm_defines (algo, preset->baseline))
+    g_array_append_val (order, preset->baseline);
+  for (guint i = 0; i < preset->variants->len; i++)
+    {
+      WsVariant v = g_array_index (preset->variants, WsVariant, i);
+      if (v != preset->baseline && ws_algorithm_defines (algo, v))
+        g_array_append_val (order, v);
+    }
+  return order;
+}
+
+static void
+expand_algorithm (Expand *e)
+{
+  const WsPreset *preset = e->plan->preset;
+  g_autoptr (GArray) combos = param_combos (preset, e->algo);
+  g_autoptr (GArray) order = run_order (preset, e->algo);
+
+  for (guint c = 0; c < combos->len; c++)
+    for (guint inst = 0; inst < preset->instances; inst++)
+      for (guint v = 0; v < order->len; v++)
+        add_config (e, g_array_index (order, WsVariant, v), &g_array_index (combos, WsParams, c),
+                    inst);
+}
+
+WsBenchPlan *
+ws_bench_plan_new (WsPreset *preset, GError **error)
+{
+  g_autoptr (WsBenchPlan) plan = g_new0 (WsBenchPlan, 1);
+  g_autoptr (GHashTable) seen = g_hash_table_new (g_str_hash, g_str_equal);
+
+  g_return_val_if_fail (preset != NULL, NULL);
+  plan->preset = preset;
+  plan->configs = g_ptr_array_new_with_free_func (config_free);
+  for (guint s = 0; s < preset->sizes->len; s++)
+    for (guint a = 0; a < preset->algorithms->len; a++)
+      {
+        Expand e = { plan, g_ptr_array_index (preset->algorithms, a),
+                     g_array_index (preset->sizes, gsize, s),
+                     preset->adaptive ? 0 : g_array_index (preset->repetitions, guint, s), seen };
+        expand_algorithm (&e);
+      }
+  if (plan->configs->len == 0)
+    {
+      g_set_error (error, WS_ERROR, WS_ERROR_INVALID_ARGUMENT,
+                   "%s: no listed algorithm defines any listed variant; nothing to run",
+                   preset->path ? preset->path : preset->name);
+      return NULL;
+    }
+  return g_steal_pointer (&plan);
+}
+
+void
+ws_bench_plan_free (WsBenchPlan *plan)
+{
+  if (plan == NULL)
+    return;
+  g_clear_pointer (&plan->configs, g_ptr_array_unref);
+  g_clear_pointer (&plan->preset, ws_preset_free);
+  g_free (plan);
+}
+
+char *
+ws_bench_config_describe (const WsBenchConfig *c)
+{
+  return g_strdup_printf ("%s %s n=%" G_GSIZE_FORMAT "%s%s #%u seed %" G_GUINT64_FORMAT,
+                          c->algo->name, ws_variant_name (c->variant), c->n,
+                          c->params_text[0] ? " " : "", c->params_text, c->instance, c->seed);
+}

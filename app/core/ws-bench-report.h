@@ -1,0 +1,60 @@
+/* ws-bench-report.h: what a benchmark's rows say — a line per row, the
+ * console table of study 003 (median ± sd per size and implementation), and
+ * the charts (time, speedup, throughput, GFLOP/s) built from result.csv,
+ * for the CLI's `bench` and `plot` and for the application's panel.
+ */
+#pragma once
+
+#include <stdio.h>
+
+#include "ws-bench.h"
+#include "ws-csv.h"
+#include "ws-plot.h"
+
+G_BEGIN_DECLS
+
+typedef enum
+{
+  WS_CHART_TIME,       /* median time vs x, log-log, the median's 95% CI as error bars */
+  WS_CHART_SPEEDUP,    /* over the baseline, with its interval, and the line at 1 */
+  WS_CHART_THROUGHPUT, /* effective GB/s, with the GPU's peak bandwidth */
+  WS_CHART_GFLOPS,     /* study 001: GFLOP/s of the window sum */
+} WsChartKind;
+
+gboolean  ws_chart_kind_from_string (const char  *name,
+                                     WsChartKind *out,
+                                     GError     **error);
+const char *ws_chart_kind_name      (WsChartKind  kind);
+
+/* "1.23 ms", "456 µs", "2.5 s". */
+char     *ws_format_seconds       (double seconds);
+
+/* "bitonic gpu n=1024 #0: 1.23 ms ± 0.01 ms (20 samples), 14.7× over cpu-seq"
+ * or the row's status and message. */
+char     *ws_bench_row_summary    (const WsBenchRow *row);
+
+/* Per algorithm: one line per size (and parameters), one column per
+ * variant, "median ± sd"; several instances are averaged. */
+void      ws_bench_report_table   (const WsCsvTable *table,
+                                   FILE             *out);
+
+/* A chart of the table's ok rows of one algorithm (NULL: all): x is n, or
+ * a parameter ("radius", "block", "per-thread", …) with the other
+ * parameters in the series names. Instances of one point are averaged;
+ * their intervals joined. */
+WsPlot   *ws_bench_chart          (const WsCsvTable *table,
+                                   const char       *algorithm,
+                                   WsChartKind       kind,
+                                   const char       *x,
+                                   GError          **error);
+
+/* The charts a finished run gets in dir, per algorithm, as PNG and SVG:
+ * ALGO-time, ALGO-speedup, ALGO-throughput; for window sums, GFLOP/s
+ * against N and against each parameter the preset varies (study 001's
+ * charts). */
+gboolean  ws_bench_report_plots   (const WsCsvTable *table,
+                                   const char       *dir,
+                                   const WsPreset   *preset,
+                                   GError          **error);
+
+G_END_DECLS

@@ -1,0 +1,478 @@
+/* ws-bench.c: measuring a plan's configurations (see ws-bench.h). */
+#include "ws-bench.h"
+
+#include <math.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "ws-backend.h"
+#include "ws-error.h"
+#include "ws-run-data.h"
+
+/* What one run of ws_bench_run keeps between configurations. */
+typedef struct
+{
+  WsBenchPlan            *plan;
+  const WsBenchCallbacks *cb;
+  gpointer                user_data;
+  GCancellable           *cancellable;
+  WsRunData               data;       /* the inputs of the current group */
+  char                   *data_key;   /* which group they belong to */
+  GHashTable             *baselines;  /* config key -> WsStats * of baseline rows */
+  double                  peak_gbps;  /* GPU 0's, 0 when unknown */
+  double                  done_weight, total_weight, elapsed;
+} Bench;
+
+/* ---- inputs ---- */
+
+/* Configurations that share inputs: same algorithm, size, instance and
+ * number of queries (the only parameter that changes the data). */
+static char *
+data_key (const WsBenchConfig *c)
+{
+  gint64 queries = c->algo->shape == WS_SHAPE_SEARCH ? ws_params_get (c->algo, &c->params, "queries") : 0;
+
+  return g_strdup_printf ("%s|%" G_GSIZE_FORMAT "|%u|%" G_GINT64_FORMAT, c->algo->name, c->n,
+                          c->instance, queries);
+}
+
+static gboolean
+ensure_data (Bench *b, const WsBenchConfig *c, GError **error)
+{
+  const WsPreset *p = b->plan->preset;
+  g_autofree char *key = data_key (c);
+
+  if (g_strcmp0 (key, b->data_key) == 0)
+    return TRUE;
+  ws_run_data_clear (&b->data);
+  g_clear_pointer (&b->data_key, g_free);
+  if (!ws_run_data_generate (c->algo, &c->params, p->type, p->distribution, c->n, c->seed, &b->data,
+                             error))
+    return FALSE;
+  b->data_key = g_steal_pointer (&key);
+  return TRUE;
+}
+
+/* ---- one sample ---- */
+
+/* The timed quantity of a run: kernels with the data on the device, or the
+ * whole run with allocation and transfers; a CPU run is one figure. */
+static double
+timed (const WsPreset *p, const WsRunOutput *out)
+{
+  if (out->times.device[0] == '\0')
+    return out->seconds;
+  return p->timing == WS_TIMING_KERNEL ? out->times.kernel : out->times.total;
+}
+
+static gboolean
+run_once (Bench *b, const WsBenchConfig *c, WsRunOutput *out, GError **error)
+{
+  WsRunInput in = { .algo = c->algo, .variant = c->variant, .params = c->params };
+
+  ws_run_data_bind (&b->data, &in);
+  memset (out, 0, sizeof *out);
+  return ws_run (&in, out, error);
+}
+
+static gboolean
+verify (Bench *b, const WsBenchConfig *c, const WsRunOutput *out, GError **error)
+{
+  WsRunInput in = { .algo = c->algo, .variant = c->variant, .params = c->params };
+  g_autofree char *verdict = NULL;
+
+  ws_run_data_bind (&b->data, &in);
+  return ws_run_verify (&in, out, &verdict, error);
+}
+
+/* ---- the samples of one configuration ---- */
+
+typedef struct
+{
+  GArray *alloc, *upload, *kernel, *download;
+} Phases;
+
+static void
+phases_add (Phases *ph, const WsRunOutput *out)
+{
+  double k = out->times.device[0] ? out->times.kernel : out->seconds;
+
+  g_array_append_val (ph->alloc, out->times.alloc);
+  g_array_append_val (ph->upload, out->times.upload);
+  g_array_append_val (ph->kernel, k);
+  g_array_append_val (ph->download, out->times.download);
+}
+
+static double
+median_of (GArray *a)
+{
+  WsStats s;
+
+  if (a->len == 0)
+    return 0.0;
+  ws_stats_compute ((const double *) a->data, a->len, &s);
+  return s.median;
+}
+
+/* Enough samples? Fixed: the preset's count. Adaptive: at least
+ * min_samples, then until the median is known to target_noise, the budget
+ * is spent or max_samples are taken. */
+static gboolean
+enough (const WsPreset *p, const WsBenchConfig *c, GArray *samples, double spent)
+{
+  WsStats s;
+
+  if (!p->adaptive)
+    return samples->len >= c->repetitions;
+  if (samples->len >= p->max_samples)
+    return TRUE;
+  if (samples->len < p->min_samples)
+    return FALSE;
+  if (spent >= p->time_budget)
+    return TRUE;
+  ws_stats_compute ((const double *) samples->data, samples->len, &s);
+  return ws_stats_relative_noise (&s) <= p->target_noise;
+}
+
+static gboolean
+cancelled (Bench *b, const WsBenchConfig *c, GError **error)
+{
+  g_autofree char *what = NULL;
+
+  if (!g_cancellable_is_cancelled (b->cancellable))
+    return FALSE;
+  what = ws_bench_config_describe (c);
+  g_set_error (error, WS_ERROR, WS_ERROR_CANCELLED, "Stopped during %s", what);
+  return TRUE;
+}
+
+/* Warm-up runs, then samples until enough; the first timed output is
+ * verified. A run error ends the sampling with the row's status set. */
+static gboolean
+sample (Bench *b, const WsBenchConfig *c, WsBenchRow *row, Phases *ph, GError **error)
+{
+  const WsPreset *p = b->plan->preset;
+  gint64 start = g_get_monotonic_time ();
+  WsRunOutput out;
+
+  for (guint w = 0; w <= p->warmup; w++)
+    {
+      if (cancelled (b, c, error))
+        return FALSE;
+      gboolean ok = run_once (b, c, &out, error);
+      if (ok && w == p->warmup && p->verify)
+        ok = verify (b, c, &out, error);
+      if (ok && w == p->warmup)
+        {
+          double t = timed (p, &out);
+          g_array_append_val (row->samples, t);
+          phases_add (ph, &out);
+          memcpy (row->device, out.times.device, sizeof row->device);
+        }
+      ws_run_output_clear (&out);
+      if (!ok)
+        return FALSE;
+    }
+  while (!enough (p, c, row->samples, (g_get_monotonic_time () - start) / 1e6))
+    {
+      if (cancelled (b, c, error))
+        return FALSE;
+      if (!run_once (b, c, &out, error))
+        return FALSE;
+      double t = timed (p, &out);
+      g_array_append_val (row->samples, t);
+      phases_add (ph, &out);
+      ws_run_output_clear (&out);
+    }
+  return TRUE;
+}
+
+/* ---- derived figures ---- */
+
+/* The bytes an algorithm must at least read and write once: the figure
+ * behind "effective GB/s". */
+static double
+min_bytes (const WsBenchConfig *c, WsKeyType type)
+{
+  double size = (double) ws_key_type_size (type), n = (double) c->n;
+  double r;
+
+  switch (c->algo->shape)
+    {
+    case WS_SHAPE_SORT:
+    case WS_SHAPE_SCAN:
+      return 2 * n * size;
+    case WS_SHAPE_DOT: /* both arrays read, sorted back, then read for the product */
+      return 6 * n * size;
+    case WS_SHAPE_STENCIL:
+      r = (double) ws_params_get (c->algo, &c->params, "radius");
+      return (n * n + (n > 2 * r ? (n - 2 * r) * (n - 2 * r) : 0)) * size;
+    case WS_SHAPE_REDUCE:
+      return n * size;
+    case WS_SHAPE_HISTOGRAM:
+      return n * size + 8.0 * ws_params_get (c->algo, &c->params, "bins");
+    case WS_SHAPE_SEARCH: /* each query read, its index written */
+      return ws_params_get (c->algo, &c->params, "queries") * (size + 8.0);
+    }
+  return 0.0;
+}
+
+static double
+elements (const WsBenchConfig *c)
+{
+  if (c->algo->shape == WS_SHAPE_STENCIL)
+    return (double) c->n * c->n;
+  if (c->algo->shape == WS_SHAPE_SEARCH)
+    return (double) ws_params_get (c->algo, &c->params, "queries");
+  return (double) c->n;
+}
+
+static void
+derive_rates (const Bench *b, const WsBenchConfig *c, WsBenchRow *row)
+{
+  double t = row->time.median;
+
+  row->elements_per_s = ws_rate_per_second (elements (c), t);
+  row->gb_per_s = ws_rate_per_second (min_bytes (c, b->plan->preset->type), t) / 1e9;
+  if (row->device[0] != '\0' && b->peak_gbps > 0)
+    row->peak_share = row->gb_per_s / b->peak_gbps;
+  if (c->algo->shape == WS_SHAPE_STENCIL)
+    {
+      guint64 r = (guint64) ws_params_get (c->algo, &c->params, "radius");
+      row->gflop_per_s = ws_rate_per_second (ws_stencil_flop (c->n, r), t) / 1e9;
+      row->flop_per_byte = ws_stencil_flop_per_byte (c->n, r);
+    }
+}
+
+/* The baseline row this one is compared with: the baseline variant on the
+ * same input, with the parameters the baseline reads. */
+static char *
+baseline_key (const Bench *b, const WsBenchConfig *c)
+{
+  const WsPreset *p = b->plan->preset;
+  g_autoptr (GString) params = g_string_new (NULL);
+
+  for (guint i = 0; i < c->algo->n_params; i++)
+    {
+      const WsParamSpec *spec = &c->algo->params[i];
+      if (ws_preset_grid (p, spec->name) != NULL && ws_param_applies (spec, p->baseline))
+        g_string_append_printf (params, "%s%s=%" G_GINT64_FORMAT, params->len ? ";" : "",
+                                spec->name, c->params.values[i]);
+    }
+  return ws_bench_config_key (p, c->algo, p->baseline, c->n, params->str, c->instance);
+}
+
+static void
+compare_with_baseline (Bench *b, const WsBenchConfig *c, WsBenchRow *row)
+{
+  g_autofree char *key = baseline_key (b, c);
+  const WsStats *base = g_hash_table_lookup (b->baselines, key);
+
+  if (base != NULL && row->status == WS_BENCH_OK)
+    row->has_speedup = ws_speedup_compute (base, &row->time, &row->speedup);
+}
+
+static void
+remember_baseline (Bench *b, const WsBenchConfig *c, const WsBenchRow *row)
+{
+  if (c->variant == b->plan->preset->baseline && row->status == WS_BENCH_OK)
+    g_hash_table_insert (b->baselines, g_strdup (c->key), g_memdup2 (&row->time, sizeof row->time));
+}
+
+/* ---- one configuration ---- */
+
+static WsBenchStatus
+status_of (const GError *e)
+{
+  if (g_error_matches (e, WS_ERROR, WS_ERROR_VERIFY))
+    return WS_BENCH_FAILED;
+  if (g_error_matches (e, WS_ERROR, WS_ERROR_UNAVAILABLE))
+    return WS_BENCH_UNAVAILABLE;
+  return WS_BENCH_ERROR;
+}
+
+static void
+summarise (Bench *b, const WsBenchConfig *c, WsBenchRow *row, Phases *ph)
+{
+  ws_stats_compute ((const double *) row->samples->data, row->samples->len, &row->time);
+  row->alloc = median_of (ph->alloc);
+  row->upload = median_of (ph->upload);
+  row->kernel = median_of (ph->kernel);
+  row->download = median_of (ph->download);
+  derive_rates (b, c, row);
+}
+
+static void
+phases_init (Phases *ph)
+{
+  ph->alloc = g_array_new (FALSE, FALSE, sizeof (double));
+  ph->upload = g_array_new (FALSE, FALSE, sizeof (double));
+  ph->kernel = g_array_new (FALSE, FALSE, sizeof (double));
+  ph->download = g_array_new (FALSE, FALSE, sizeof (double));
+}
+
+static void
+phases_clear (Phases *ph)
+{
+  g_clear_pointer (&ph->alloc, g_array_unref);
+  g_clear_pointer (&ph->upload, g_array_unref);
+  g_clear_pointer (&ph->kernel, g_array_unref);
+  g_clear_pointer (&ph->download, g_array_unref);
+}
+
+/* Measures c into row; what goes wrong becomes the row's status. FALSE only
+ * for what ends the whole run: a cancel. */
+static gboolean
+measure (Bench *b, const WsBenchConfig *c, WsBenchRow *row, GError **error)
+{
+  const WsPreset *p = b->plan->preset;
+  g_autoptr (GError) local = NULL;
+  Phases ph;
+
+  phases_init (&ph);
+  if (c->n > c->algo->max_n)
+    {
+      row->status = WS_BENCH_SKIPPED;
+      row->message = g_strdup_printf ("n = %" G_GSIZE_FORMAT " is above %s's limit of %"
+                                      G_GSIZE_FORMAT, c->n, c->algo->name, c->algo->max_n);
+    }
+  else if (!ws_algorithm_check_run (c->algo, c->variant, p->type, c->n, &local)
+           || !ensure_data (b, c, &local) || !sample (b, c, row, &ph, &local))
+    {
+      if (g_error_matches (local, WS_ERROR, WS_ERROR_CANCELLED))
+        {
+          phases_clear (&ph);
+          g_propagate_error (error, g_steal_pointer (&local));
+          return FALSE;
+        }
+      row->status = status_of (local);
+      row->message = g_strdup (local->message);
+    }
+  if (row->status == WS_BENCH_OK)
+    summarise (b, c, row, &ph);
+  phases_clear (&ph);
+  return TRUE;
+}
+
+/* ---- the run ---- */
+
+/* A configuration's share of the work, for the ETA: its keys times its
+ * samples (adaptive: the minimum), plus a constant for start-up. */
+static double
+weight (const WsPreset *p, const WsBenchConfig *c)
+{
+  double samples = p->warmup + (p->adaptive ? p->min_samples : c->repetitions);
+
+  return ((double) c->n + 1000.0) * samples;
+}
+
+static double
+eta (const Bench *b)
+{
+  if (b->done_weight <= 0)
+    return -1.0;
+  return b->elapsed / b->done_weight * (b->total_weight - b->done_weight);
+}
+
+static double
+query_peak (const WsPreset *p)
+{
+  g_autoptr (GArray) devices = NULL;
+  gboolean gpu = FALSE;
+
+  for (guint i = 0; i < p->variants->len; i++)
+    gpu |= ws_variant_is_gpu (g_array_index (p->variants, WsVariant, i));
+  if (!gpu || !ws_backend_cuda ()->query_devices (ws_backend_cuda (), &devices, NULL)
+      || devices->len == 0)
+    return 0.0;
+  return ws_device_peak_gbps (&g_array_index (devices, WsDeviceInfo, 0));
+}
+
+static gboolean
+stop_for_failure (const WsPreset *p, const WsBenchRow *row, GError **error)
+{
+  g_autofree char *what = NULL;
+
+  if (row->status != WS_BENCH_FAILED || !p->stop_on_failure)
+    return FALSE;
+  what = ws_bench_config_describe (row->config);
+  g_set_error (error, WS_ERROR, WS_ERROR_VERIFY, "Stopped at %s (stop_on_failure): %s", what,
+               row->message);
+  return TRUE;
+}
+
+/* One configuration: skipped when already done, else measured, compared
+ * with its baseline and handed over. */
+static gboolean
+step (Bench *b, guint index, GError **error)
+{
+  const WsPreset *p = b->plan->preset;
+  const WsBenchConfig *c = g_ptr_array_index (b->plan->configs, index);
+  WsBenchRow row = { .config = c, .samples = g_array_new (FALSE, FALSE, sizeof (double)) };
+  gint64 start = g_get_monotonic_time ();
+  gboolean ok = TRUE;
+
+  if (b->cb->done != NULL && b->cb->done (c, &row, b->user_data))
+    remember_baseline (b, c, &row);
+  else
+    {
+      if (b->cb->started != NULL)
+        b->cb->started (c, index, b->plan->configs->len, eta (b), b->user_data);
+      ok = measure (b, c, &row, error);
+      remember_baseline (b, c, &row);
+      compare_with_baseline (b, c, &row);
+      ok = ok && b->cb->finished (&row, b->user_data, error) && !stop_for_failure (p, &row, error);
+      b->elapsed += (g_get_monotonic_time () - start) / 1e6;
+    }
+  b->done_weight += weight (p, c);
+  ws_bench_row_clear (&row);
+  return ok;
+}
+
+gboolean
+ws_bench_run (WsBenchPlan *plan, const WsBenchCallbacks *callbacks, gpointer user_data,
+              GCancellable *cancellable, GError **error)
+{
+  Bench b = { plan, callbacks, user_data, cancellable };
+  gboolean ok = TRUE;
+
+  g_return_val_if_fail (plan != NULL && callbacks != NULL && callbacks->finished != NULL, FALSE);
+  b.baselines = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, g_free);
+  b.peak_gbps = query_peak (plan->preset);
+  for (guint i = 0; i < plan->configs->len; i++)
+    b.total_weight += weight (plan->preset, g_ptr_array_index (plan->configs, i));
+  for (guint i = 0; ok && i < plan->configs->len; i++)
+    ok = step (&b, i, error);
+  ws_run_data_clear (&b.data);
+  g_free (b.data_key);
+  g_hash_table_unref (b.baselines);
+  return ok;
+}
+
+void
+ws_bench_row_clear (WsBenchRow *row)
+{
+  g_clear_pointer (&row->message, g_free);
+  g_clear_pointer (&row->samples, g_array_unref);
+}
+
+static const char *const status_names[] = { "ok", "failed", "unavailable", "error", "skipped" };
+
+const char *
+ws_bench_status_name (WsBenchStatus status)
+{
+  g_return_val_if_fail ((guint) status < G_N_ELEMENTS (status_names), "?");
+  return status_names[status];
+}
+
+gboolean
+ws_bench_status_from_string (const char *name, WsBenchStatus *out)
+{
+  for (guint i = 0; i < G_N_ELEMENTS (status_names); i++)
+    if (g_strcmp0 (name, status_names[i]) == 0)
+      {
+        *out = (WsBenchStatus) i;
+        return TRUE;
+      }
+  return FALSE;
+}

@@ -1,0 +1,169 @@
+/* ws-plot-private.h: what the ws-plot files share to draw one chart.
+ *
+ * WsPlot itself stays private to ws-plot.c; a drawing works on a
+ * WsPlotFrame, which borrows the model's data (title, labels, series,
+ * reference lines) and holds what one pass computes from it: the axes'
+ * ranges and ticks, the plot area, the points projected into it and the
+ * legend's box. ws-plot-layout.c fills it, ws-plot.c draws the layers,
+ * ws-plot-legend.c places and draws the legend.
+ */
+#pragma once
+
+#include <cairo.h>
+#include <glib.h>
+#include <math.h>
+
+#include "ws-plot-axis.h"
+#include "ws-plot.h"
+
+G_BEGIN_DECLS
+
+/* Every length is a multiple of u, a hundredth of the chart's height (or
+ * of its width at 16:10, for charts narrower than that): a chart reads the
+ * same on a laptop, in a PDF and on a projector. At 1280 × 800, u = 8 px. */
+#define WS_PLOT_TITLE_SIZE  3.6  /* font sizes */
+#define WS_PLOT_LABEL_SIZE  2.7
+#define WS_PLOT_TICK_SIZE   2.4
+#define WS_PLOT_LEGEND_SIZE 2.5
+#define WS_PLOT_NOTE_SIZE   2.3  /* hline labels */
+#define WS_PLOT_LINE_WIDTH  0.36 /* series lines */
+#define WS_PLOT_MARKER_SIZE 0.95 /* marker radius */
+#define WS_PLOT_PAD         2.0  /* around the chart */
+#define WS_PLOT_GAP         0.8  /* between a label and what it labels */
+#define WS_PLOT_TICK_LENGTH 1.0
+
+typedef struct
+{
+  double x, y, lo, hi;
+} WsPlotPoint;
+
+typedef struct
+{
+  char   *name;
+  GArray *points; /* WsPlotPoint, in the order added */
+} WsPlotSeries;
+
+typedef struct
+{
+  double  y;
+  char   *label;
+} WsPlotHline;
+
+typedef struct
+{
+  double x, y, w, h;
+} WsPlotRect;
+
+/* A point where it lands on the chart. Its error bar runs from top to
+ * bottom, capped at both ends unless the low end is one the axis cannot
+ * show (≤ 0 on a log axis): the bar then runs off the bottom, uncapped. */
+typedef struct
+{
+  double   x, y;
+  double   top, bottom;
+  gboolean bar;
+  gboolean cap_bottom;
+} WsPlotSpot;
+
+typedef struct
+{
+  /* Borrowed from the WsPlot. */
+  const char  *title;
+  const char  *x_label;
+  const char  *y_label;
+  WsPlotScale  x_scale;
+  WsPlotScale  y_scale;
+  GPtrArray   *series; /* WsPlotSeries */
+  GArray      *hlines; /* WsPlotHline */
+
+  /* This drawing's. */
+  cairo_t     *cr;
+  double       width, height;
+  double       u;
+  WsPlotAxis   x, y;
+  WsPlotRect   area;   /* the plot area, inside the axes */
+  WsPlotRect   legend;
+  GArray      *x_ticks;
+  GArray      *y_ticks;
+  GPtrArray   *spots;  /* per series, a GArray of WsPlotSpot in x order */
+} WsPlotFrame;
+
+static inline gboolean
+ws_plot_has_text (const char *text)
+{
+  return text != NULL && *text != '\0';
+}
+
+static inline const WsPlotSeries *
+ws_plot_frame_series (const WsPlotFrame *f,
+                      guint              i)
+{
+  return f->series->pdata[i];
+}
+
+static inline GArray *
+ws_plot_frame_spots (const WsPlotFrame *f,
+                     guint              i)
+{
+  return f->spots->pdata[i];
+}
+
+static inline double
+ws_plot_frame_x (const WsPlotFrame *f,
+                 double             x)
+{
+  return f->area.x + ws_plot_axis_fraction (&f->x, x) * f->area.w;
+}
+
+static inline double
+ws_plot_frame_y (const WsPlotFrame *f,
+                 double             y)
+{
+  return f->area.y + (1 - ws_plot_axis_fraction (&f->y, y)) * f->area.h;
+}
+
+static inline gboolean
+ws_plot_frame_hline_visible (const WsPlotFrame *f,
+                             const WsPlotHline *h)
+{
+  return ws_plot_axis_accepts (&f->y, h->y);
+}
+
+/* Thin lines of whole widths on whole or half pixels, so that the grid
+ * and axes stay crisp instead of smearing over two pixel rows. */
+static inline double
+ws_plot_crisp_width (double width)
+{
+  return MAX (1, round (width));
+}
+
+static inline double
+ws_plot_snap (double v,
+              double width)
+{
+  return (int) width % 2 ? floor (v) + 0.5 : round (v);
+}
+
+/* ---- ws-plot-layout.c ---- */
+
+/* The axes' ranges from the points, their error bars and the reference
+ * lines; FALSE when not one point can be placed. */
+gboolean   ws_plot_frame_find_ranges     (WsPlotFrame       *f);
+/* The plot area and the ticks, clear of `reserve` units at the right. */
+void       ws_plot_frame_layout          (WsPlotFrame       *f,
+                                          double             top,
+                                          double             reserve);
+/* The points of every series where they land, in x order. */
+void       ws_plot_frame_project         (WsPlotFrame       *f);
+/* The box of a reference line's label, at the line's right end. */
+WsPlotRect ws_plot_frame_hline_label_box (const WsPlotFrame *f,
+                                          const WsPlotHline *h);
+
+/* ---- ws-plot-legend.c ---- */
+
+/* Sets f->legend; may take room at the right, laying the frame out again. */
+void       ws_plot_legend_place          (WsPlotFrame       *f,
+                                          double             top);
+void       ws_plot_legend_draw           (const WsPlotFrame *f);
+
+G_END_DECLS
