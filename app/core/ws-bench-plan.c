@@ -103,11 +103,14 @@ add_config (Expand *e, WsVariant variant, const WsParams *params, guint instance
   c->seed = preset->seed + instance;
   c->repetitions = e->repetitions;
   c->key = ws_bench_config_key (preset, e->algo, variant, e->n, c->params_text, instance);
-  if (!g_hash_table_add (e->seen, c->key))
+  /* Not g_hash_table_add's verdict: on a repeat it swaps in the new key,
+   * which is freed here. */
+  if (g_hash_table_contains (e->seen, c->key))
     {
       config_free (c);
       return;
     }
+  g_hash_table_add (e->seen, c->key);
   g_ptr_array_add (e->plan->configs, c);
 }
 

@@ -246,6 +246,12 @@ ws_bench_report_table (const WsCsvTable *t, FILE *out)
 
 /* ---- charts ---- */
 
+static gboolean
+by_n (const char *x)
+{
+  return x == NULL || strcmp (x, "n") == 0;
+}
+
 /* A row's y and its interval for a chart kind; FALSE when the row has
  * nothing to show there. Rates get their interval from the time's. */
 static gboolean
@@ -278,7 +284,7 @@ chart_value (const WsCsvTable *t, guint r, WsChartKind kind, double *y, double *
 static double
 chart_x (const WsCsvTable *t, guint r, const char *x)
 {
-  if (x == NULL || strcmp (x, "n") == 0)
+  if (by_n (x))
     return number (t, r, "n");
   return param_value (ws_csv_table_get (t, r, "params"), x);
 }
@@ -286,8 +292,7 @@ chart_x (const WsCsvTable *t, guint r, const char *x)
 static char *
 series_name (const WsCsvTable *t, guint r, const char *x)
 {
-  g_autofree char *rest = params_without (ws_csv_table_get (t, r, "params"),
-                                          x && strcmp (x, "n") ? x : NULL);
+  g_autofree char *rest = params_without (ws_csv_table_get (t, r, "params"), by_n (x) ? NULL : x);
 
   return g_strdup_printf ("%s %s%s%s", ws_csv_table_get (t, r, "algorithm"),
                           ws_csv_table_get (t, r, "variant"), rest[0] ? " " : "", rest);
@@ -299,15 +304,30 @@ row_of (const WsCsvTable *t, guint r, const char *algorithm)
   return algorithm == NULL || g_strcmp0 (ws_csv_table_get (t, r, "algorithm"), algorithm) == 0;
 }
 
+/* Against a parameter, a chart shows the largest size only (study 001 drew
+ * its charts at one N); against n, every size. */
+static double
+largest_n (const WsCsvTable *t, const char *algorithm)
+{
+  double most = 0;
+
+  for (guint r = 0; r < t->rows->len; r++)
+    if (row_ok (t, r) && row_of (t, r, algorithm))
+      most = MAX (most, number (t, r, "n"));
+  return most;
+}
+
 static GPtrArray *
 chart_points (const WsCsvTable *t, const char *algorithm, WsChartKind kind, const char *x)
 {
   GPtrArray *points = g_ptr_array_new_with_free_func (point_free);
+  double only_n = by_n (x) ? NAN : largest_n (t, algorithm);
 
   for (guint r = 0; r < t->rows->len; r++)
     {
       double y = NAN, lo = NAN, hi = NAN, px = chart_x (t, r, x);
       if (!row_ok (t, r) || !row_of (t, r, algorithm) || !isfinite (px)
+          || (isfinite (only_n) && number (t, r, "n") != only_n)
           || !chart_value (t, r, kind, &y, &lo, &hi))
         continue;
       if (kind == WS_CHART_GFLOPS && g_strcmp0 (ws_csv_table_get (t, r, "algorithm"), "stencil") != 0)
@@ -332,15 +352,16 @@ peak_gbps (const WsCsvTable *t)
 }
 
 static void
-set_axes (WsPlot *plot, const WsCsvTable *t, WsChartKind kind, const char *x)
+set_axes (WsPlot *plot, const WsCsvTable *t, const char *algorithm, WsChartKind kind,
+          const char *x)
 {
-  gboolean by_n = x == NULL || strcmp (x, "n") == 0;
+  gboolean n_axis = by_n (x);
   static const char *const y_labels[] = { "median time (s)", "speedup (×)", "effective bandwidth (GB/s)",
                                           "GFLOP/s" };
-  g_autofree char *x_label = by_n ? g_strdup ("n (keys; the grid side N for stencil)")
-                                  : g_strdup_printf ("%s", x);
+  g_autofree char *x_label = n_axis ? g_strdup ("n (keys; the grid side N for stencil)")
+                                    : g_strdup_printf ("%s (at n = %.0f)", x, largest_n (t, algorithm));
 
-  ws_plot_set_x_axis (plot, x_label, by_n ? WS_PLOT_LOG : WS_PLOT_LINEAR);
+  ws_plot_set_x_axis (plot, x_label, n_axis ? WS_PLOT_LOG : WS_PLOT_LINEAR);
   ws_plot_set_y_axis (plot, y_labels[kind], kind == WS_CHART_GFLOPS ? WS_PLOT_LINEAR : WS_PLOT_LOG);
   if (kind == WS_CHART_SPEEDUP)
     ws_plot_add_hline (plot, 1.0, "1× (as fast as the baseline)");
@@ -388,7 +409,7 @@ ws_bench_chart (const WsCsvTable *t, const char *algorithm, WsChartKind kind, co
     }
   points = chart_points (t, algorithm, kind, x);
   plot = ws_plot_new (title);
-  set_axes (plot, t, kind, x);
+  set_axes (plot, t, algorithm, kind, x);
   for (guint i = 0; i < points->len; i++)
     {
       Point *p = g_ptr_array_index (points, i);

@@ -144,6 +144,27 @@ collect_clear (Collect *k)
   "[preset]\nname = small\nalgorithms = bitonic, reduce\nvariants = cpu-seq, cpu-par, gpu\n" \
   "sizes = 256, 1024\nrepetitions = 3, 4\nwarmup = 1\n"
 
+/* Study 001's grid: per N, cpu-seq and gpu read only the radius (3 each),
+ * gpu-seed all three parameters (27): 33 configurations, none twice. */
+static void
+test_plan_study_001 (void)
+{
+  g_autoptr (WsBenchPlan) plan = plan_of (
+      "[preset]\nname = s\nalgorithms = stencil\nvariants = cpu-seq, gpu-seed, gpu\n"
+      "sizes = 1000, 1500, 2000\n[params]\nradius = 2, 8, 16\nblock = 8, 16, 32\n"
+      "per-thread = 1, 4, 16\n");
+  g_autoptr (GHashTable) keys = g_hash_table_new (g_str_hash, g_str_equal);
+  guint seq = 0;
+
+  g_assert_cmpuint (plan->configs->len, ==, 99);
+  for (guint i = 0; i < plan->configs->len; i++)
+    {
+      g_assert_true (g_hash_table_add (keys, config (plan, i)->key));
+      seq += config (plan, i)->variant == WS_VARIANT_CPU_SEQ;
+    }
+  g_assert_cmpuint (seq, ==, 9);
+}
+
 static void
 test_run_cpu (void)
 {
@@ -175,8 +196,10 @@ test_run_cpu (void)
 static void
 test_adaptive (void)
 {
+  /* A millisecond sort: no two samples agree to the nanosecond, so the
+   * interval never shrinks to the 1e-9 target. */
   g_autoptr (WsBenchPlan) many = plan_of (
-      "[preset]\nname = a\nalgorithms = reduce\nvariants = cpu-seq\nsizes = 64\n"
+      "[preset]\nname = a\nalgorithms = bitonic\nvariants = cpu-seq\nsizes = 2^14\n"
       "repetitions = adaptive\n[adaptive]\nmin_samples = 5\nmax_samples = 9\ntarget_noise = 1e-9\n"
       "time_budget = 60\n");
   g_autoptr (WsBenchPlan) few = plan_of (
@@ -301,6 +324,7 @@ main (int argc, char **argv)
 {
   g_test_init (&argc, &argv, NULL);
   g_test_add_func ("/bench/plan", test_plan);
+  g_test_add_func ("/bench/plan-study-001", test_plan_study_001);
   g_test_add_func ("/bench/run-cpu", test_run_cpu);
   g_test_add_func ("/bench/adaptive", test_adaptive);
   g_test_add_func ("/bench/cancel", test_cancel);
