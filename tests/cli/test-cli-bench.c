@@ -44,7 +44,8 @@ test_smoke (void)
   g_autofree char *dir = g_dir_make_tmp ("ws-bench-XXXXXX", NULL);
   g_autofree char *out = in_dir (dir, "smoke");
   g_autofree char *csv = in_dir (out, "result.csv");
-  g_autoptr (CliResult) r = cli_run ("bench", "smoke", "-o", out, NULL);
+  g_autofree char *samples = in_dir (out, "samples.csv");
+  g_autoptr (CliResult) r = cli_run ("bench", "smoke", "-o", out, "--samples", NULL);
   guint rows;
 
   g_assert_cmpint (r->status, ==, 0);
@@ -52,6 +53,9 @@ test_smoke (void)
   g_assert_nonnull (strstr (r->out, "rows written to"));
   rows = count_lines (csv) - 1;
   g_assert_cmpuint (rows, >=, 8);
+  /* The smoke preset takes 3 samples a row; GPU rows without a GPU have none. */
+  g_assert_cmpuint (count_lines (samples) % 3, ==, 0);
+  g_assert_cmpuint (count_lines (samples), >=, 3 * 8);
   for (guint i = 0; i < 4; i++)
     {
       const char *names[] = { "bitonic-time.png", "bitonic-time.svg", "reduce-throughput.png",
@@ -96,6 +100,29 @@ test_bad_preset (void)
   g_assert_cmpint (usage->status, ==, 2);
 }
 
+/* A row that cannot run (N ≤ 2R) is marked, logged to error.log with its
+ * configuration and seed, and the run goes on. */
+static void
+test_error_log (void)
+{
+  g_autofree char *ini = cli_write_file ("narrow.ini",
+      "[preset]\nname = narrow\nalgorithms = stencil\nvariants = cpu-seq\nsizes = 100, 200\n"
+      "repetitions = 2\nseed = 7\n[params]\nradius = 60\n");
+  g_autofree char *dir = g_dir_make_tmp ("ws-bench-XXXXXX", NULL);
+  g_autofree char *log = in_dir (dir, "error.log");
+  g_autofree char *csv = in_dir (dir, "result.csv");
+  g_autoptr (CliResult) r = cli_run ("bench", ini, "-o", dir, NULL);
+  g_autofree char *text = NULL, *rows = NULL;
+
+  g_assert_cmpint (r->status, ==, 0);
+  text = cli_read_file (log);
+  g_assert_nonnull (strstr (text, "error: stencil cpu-seq n=100 radius=60 #0 seed 7: "));
+  g_assert_null (strstr (text, "n=200")); /* 200 > 2·60: that one ran */
+  rows = cli_read_file (csv);
+  g_assert_nonnull (strstr (rows, ",error,"));
+  g_assert_nonnull (strstr (rows, ",ok,"));
+}
+
 /* Ctrl-C: the run stops, says how to go on, and keeps every finished row
  * whole. */
 static void
@@ -134,6 +161,7 @@ main (int argc, char **argv)
   g_test_init (&argc, &argv, NULL);
   g_test_add_func ("/cli/bench/smoke", test_smoke);
   g_test_add_func ("/cli/bench/bad-preset", test_bad_preset);
+  g_test_add_func ("/cli/bench/error-log", test_error_log);
   g_test_add_func ("/cli/bench/interrupt", test_interrupt);
   return g_test_run ();
 }
