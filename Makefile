@@ -1,7 +1,7 @@
 # Warpscope — the two commands of the README:
 #   make run    install what is missing, build, start Warpscope
 #   make test   install what is missing, build, run every test suite
-# Other targets: make build, make sanitize (core and cli suites under
+# Other targets: make build, make sanitize (core, cli and gl suites under
 # ASan+UBSan), make clean. CUDA_ARCH="75 90" picks the GPU architectures.
 
 BUILD      ?= build
@@ -13,7 +13,7 @@ MESON_ARGS ?=
 # Debian packages the build and tests need (checked one by one; only the
 # missing ones are installed).
 DEPS := gcc g++ make meson ninja-build pkg-config python3 libglib2.0-dev libcairo2-dev \
-        fonts-dejavu-core
+        fonts-dejavu-core libepoxy-dev libegl1 libegl-mesa0 libgl1-mesa-dri libopengl0
 
 SUDO := $(shell [ "$$(id -u)" -ne 0 ] && command -v sudo >/dev/null && echo sudo)
 
@@ -64,7 +64,7 @@ sanitize: deps $(ASAN_BUILD)/build.ninja
 	@ASAN_OPTIONS=detect_leaks=1:abort_on_error=1:allocator_may_return_null=1 \
 	 LSAN_OPTIONS=suppressions=$(CURDIR)/tests/lsan.supp:print_suppressions=0 \
 	 UBSAN_OPTIONS=halt_on_error=1:print_stacktrace=1 \
-	 python3 tests/run-suites.py $(ASAN_BUILD) --suite core --suite cli
+	 python3 tests/run-suites.py $(ASAN_BUILD) --suite core --suite cli --suite gl
 
 clean:
 	rm -rf $(BUILD) $(ASAN_BUILD)

@@ -1,4 +1,4 @@
-/* warpscope-cli: the headless face of Warpscope — list, info, run, bench, plot, demo. */
+/* warpscope-cli: the headless face of Warpscope — list, info, run, bench, plot, render, demo. */
 #include <locale.h>
 #include <stdio.h>
 
@@ -19,6 +19,7 @@ static const Command commands[] = {
   { "run", ws_cli_run, "run one algorithm on generated or given data and verify it" },
   { "bench", ws_cli_bench, "run a benchmark preset: result.csv, error.log, table and plots" },
   { "plot", ws_cli_plot, "draw a chart of a result.csv as PNG, SVG or PDF" },
+  { "render", ws_cli_render, "draw every pass of a sorting network to PNG frames (headless OpenGL)" },
   { "demo", ws_cli_demo, "sort one random array with every CPU sorting network" },
 };
 

@@ -25,6 +25,19 @@ static const char *const kind_names[WS_N_NETWORKS] = {
  * stay representable in gsize. */
 #define MAX_KEYS ((gsize) 1 << (GLIB_SIZEOF_SIZE_T * 8 - 1))
 
+gboolean
+ws_network_kind_from_name (const char    *name,
+                           WsNetworkKind *kind)
+{
+  for (guint k = 0; k < WS_N_NETWORKS; k++)
+    if (g_strcmp0 (name, ws_network_kind_name ((WsNetworkKind) k)) == 0)
+      {
+        *kind = (WsNetworkKind) k;
+        return TRUE;
+      }
+  return FALSE;
+}
+
 const char *
 ws_network_kind_name (WsNetworkKind kind)
 {

@@ -13,19 +13,6 @@
 #include "ws-stencil.h"
 #include "ws-system.h"
 
-static gboolean
-network_kind (const char    *name,
-              WsNetworkKind *kind)
-{
-  for (guint k = 0; k < WS_N_NETWORKS; k++)
-    if (g_strcmp0 (name, ws_network_kind_name ((WsNetworkKind) k)) == 0)
-      {
-        *kind = (WsNetworkKind) k;
-        return TRUE;
-      }
-  return FALSE;
-}
-
 /* Sorts in place on out->array, a copy of the input. */
 static gboolean
 run_sort (const WsRunInput *in,
@@ -35,7 +22,7 @@ run_sort (const WsRunInput *in,
   const char *name = in->algo->name;
   WsNetworkKind kind;
 
-  if (network_kind (name, &kind))
+  if (ws_network_kind_from_name (name, &kind))
     {
       gboolean early = kind == WS_NETWORK_ODD_EVEN && ws_params_get (in->algo, &in->params, "early-exit");
       return ws_network_sort (kind, out->array, in->variant, early, &out->counters, error);

@@ -8,7 +8,7 @@ build=${1:-build-dev}
 root=$(git rev-parse --show-toplevel)
 cd "$root"
 rm -rf devrun devpack && mkdir -p devrun/tests devrun/lib devpack
-for f in "$build"/tests/{core,cli,gpu}/test-*; do
+for f in "$build"/tests/{core,cli,gl,gpu}/test-*; do
   [ -f "$f" ] && [ -x "$f" ] && cp "$f" devrun/tests/
 done
 cp "$build"/app/cli/warpscope-cli devrun/

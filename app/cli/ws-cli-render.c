@@ -1,0 +1,220 @@
+/* ws-cli-render.c: `render` — one PNG per pass of a sorting network (plus
+ * the initial state), drawn by the same renderer as the application in a
+ * headless OpenGL context, for slides.
+ *
+ * Frame path: the CPU fills the bins (the CUDA interop and staging paths
+ * are not built yet; GPU variants say so).
+ */
+#include <errno.h>
+#include <glib/gstdio.h>
+#include <stdio.h>
+
+#include "ws-array-io.h"
+#include "ws-cli.h"
+#include "ws-error.h"
+#include "ws-gl-context.h"
+#include "ws-renderer.h"
+#include "ws-run-data.h"
+#include "ws-size.h"
+#include "ws-stepper.h"
+
+typedef struct
+{
+  char  *variant, *type, *n, *dist, *seed, *view, *size, *frames;
+  double scale;
+} RenderOptions;
+
+typedef struct
+{
+  WsGlContext *gl;
+  WsRenderer  *renderer;
+  WsStepper   *stepper;
+  WsArray     *input;
+  int          width, height;
+  double       scale, vmin, vmax;
+  WsBarBin    *bins;
+  guint        columns;
+  char        *dir;
+} Render;
+
+static void
+render_clear (Render *r)
+{
+  g_clear_pointer (&r->renderer, ws_renderer_free); /* needs the context: before it */
+  g_clear_pointer (&r->gl, ws_gl_context_free);
+  g_clear_pointer (&r->stepper, ws_stepper_free);
+  g_clear_pointer (&r->input, ws_array_free);
+  g_clear_pointer (&r->bins, g_free);
+  g_clear_pointer (&r->dir, g_free);
+}
+
+static gboolean
+invalid (GError **error, const char *format, const char *text)
+{
+  g_set_error (error, WS_ERROR, WS_ERROR_INVALID_ARGUMENT, format, text);
+  return FALSE;
+}
+
+/* "1280x720" (or with ×), each side 16 … 8192. */
+static gboolean
+parse_size (const char *text, int *w, int *h, GError **error)
+{
+  g_auto (GStrv) parts = g_regex_split_simple ("[x×]", text, 0, 0);
+  guint64 a, b;
+
+  if (g_strv_length (parts) != 2 || !g_ascii_string_to_unsigned (parts[0], 10, 16, 8192, &a, NULL)
+      || !g_ascii_string_to_unsigned (parts[1], 10, 16, 8192, &b, NULL))
+    return invalid (error, "--size “%s”: write WIDTHxHEIGHT, each 16 … 8192 pixels", text);
+  *w = (int) a, *h = (int) b;
+  return TRUE;
+}
+
+static gboolean
+make_input (Render *r, WsNetworkKind *kind, const char *algo, const RenderOptions *o, GError **error)
+{
+  WsKeyType type = WS_KEY_FLOAT32;
+  WsDistribution dist = WS_DIST_UNIFORM;
+  gsize n = 64;
+  guint64 seed = 1;
+
+  if (!ws_network_kind_from_name (algo, kind))
+    return invalid (error, "render: “%s” is not a sorting network; use bitonic, odd-even or "
+                           "oddeven-merge", algo);
+  if ((o->type && !ws_key_type_from_string (o->type, &type, error))
+      || (o->dist && !ws_distribution_from_string (o->dist, &dist, error))
+      || (o->n && !ws_size_parse ("--n", o->n, &n, error))
+      || (o->seed && !g_ascii_string_to_unsigned (o->seed, 10, 0, G_MAXUINT64, &seed, error)))
+    return FALSE;
+  if (n > 1 << 24)
+    return invalid (error, "--n %s: render draws up to 2^24 keys", o->n);
+  r->input = ws_generate (type, dist, n, seed, error);
+  return r->input != NULL;
+}
+
+/* The CPU is the only frame path so far: GPU variants are refused, not
+ * silently drawn from the CPU. */
+static gboolean
+check_variant (const RenderOptions *o, GError **error)
+{
+  WsVariant v = WS_VARIANT_CPU_SEQ;
+
+  if (o->variant != NULL && !ws_variant_from_string (o->variant, &v, error))
+    return FALSE;
+  if (ws_variant_is_gpu (v))
+    return invalid (error, "render --variant %s: the GPU frame paths (CUDA–OpenGL interop, "
+                           "staging) are not built yet; use cpu-seq", o->variant);
+  if (o->view != NULL && g_strcmp0 (o->view, "bars") != 0)
+    return invalid (error, "--view %s: only the bars view is built so far", o->view);
+  return TRUE;
+}
+
+static gboolean
+setup (Render *r, const char *algo, const RenderOptions *o, GError **error)
+{
+  WsNetworkKind kind;
+
+  r->width = 1280, r->height = 720, r->scale = o->scale > 0 ? o->scale : 1.0;
+  if (!check_variant (o, error) || (o->size && !parse_size (o->size, &r->width, &r->height, error))
+      || !make_input (r, &kind, algo, o, error)
+      || (r->stepper = ws_stepper_new (kind, r->input, error)) == NULL)
+    return FALSE;
+  if (g_mkdir_with_parents (o->frames, 0755) != 0)
+    {
+      g_set_error (error, WS_ERROR, WS_ERROR_IO, "Cannot create the directory %s: %s", o->frames,
+                   g_strerror (errno));
+      return FALSE;
+    }
+  r->dir = g_strdup (o->frames);
+  ws_bars_range (ws_stepper_keys (r->stepper), &r->vmin, &r->vmax);
+  if ((r->gl = ws_gl_context_new (error)) == NULL
+      || !ws_gl_context_bind_target (r->gl, r->width, r->height, error)
+      || (r->renderer = ws_renderer_new (error)) == NULL)
+    return FALSE;
+  r->columns = ws_renderer_bar_columns (r->width, r->scale);
+  r->bins = g_new (WsBarBin, MAX (r->columns, 1));
+  return TRUE;
+}
+
+static cairo_status_t
+append_png (void *closure, const unsigned char *data, unsigned int length)
+{
+  g_byte_array_append (closure, data, length);
+  return CAIRO_STATUS_SUCCESS;
+}
+
+/* The current state as frame-NNNN.png, written atomically. */
+static gboolean
+write_frame (Render *r, GError **error)
+{
+  const WsArray *keys = ws_stepper_keys (r->stepper);
+  guint count = ws_bars_count (keys->n, r->columns);
+  WsBarsView view = { count, keys->n, ws_stepper_run_length (r->stepper), r->scale };
+  g_autofree char *name = g_strdup_printf ("frame-%04u.png", ws_stepper_done (r->stepper));
+  g_autofree char *path = g_build_filename (r->dir, name, NULL);
+  g_autoptr (GByteArray) png = g_byte_array_new ();
+  cairo_surface_t *image;
+
+  ws_bars_fill (keys, ws_stepper_flags (r->stepper), r->vmin, r->vmax, r->columns, r->bins);
+  ws_renderer_upload_bins (r->renderer, r->bins, count);
+  ws_renderer_draw_bars (r->renderer, &view, r->width, r->height);
+  image = ws_gl_context_read (r->gl);
+  cairo_surface_write_to_png_stream (image, append_png, png);
+  cairo_surface_destroy (image);
+  return ws_file_write_atomic (path, (const char *) png->data, png->len, error);
+}
+
+static gboolean
+render_all (Render *r, GError **error)
+{
+  guint frames = 0;
+
+  do
+    {
+      if (!write_frame (r, error))
+        return FALSE;
+      frames++;
+    }
+  while (ws_stepper_step (r->stepper));
+  printf ("%u frames (the initial state and %u passes) in %s\n", frames, frames - 1, r->dir);
+  return TRUE;
+}
+
+int
+ws_cli_render (int argc, char **argv)
+{
+  RenderOptions o = { 0 };
+  Render r = { 0 };
+  g_autoptr (GError) error = NULL;
+  g_autoptr (GOptionContext) context = g_option_context_new ("ALGO — draw every pass of a sorting network");
+  const GOptionEntry entries[] = {
+    { "variant", 0, 0, G_OPTION_ARG_STRING, &o.variant, "cpu-seq (the CPU frame path; default)", "V" },
+    { "type", 't', 0, G_OPTION_ARG_STRING, &o.type, "int32 or float32 (default)", "T" },
+    { "n", 'n', 0, G_OPTION_ARG_STRING, &o.n, "keys (default 64, at most 2^24)", "N" },
+    { "dist", 'd', 0, G_OPTION_ARG_STRING, &o.dist, "input distribution (default uniform)", "D" },
+    { "seed", 's', 0, G_OPTION_ARG_STRING, &o.seed, "generator seed (default 1)", "S" },
+    { "view", 0, 0, G_OPTION_ARG_STRING, &o.view, "bars (default)", "VIEW" },
+    { "size", 0, 0, G_OPTION_ARG_STRING, &o.size, "image size in pixels (default 1280x720)", "WxH" },
+    { "scale", 0, 0, G_OPTION_ARG_DOUBLE, &o.scale, "device pixels per logical pixel (default 1)", "S" },
+    { "frames", 'o', 0, G_OPTION_ARG_FILENAME, &o.frames, "directory for frame-NNNN.png", "DIR" },
+    { NULL },
+  };
+  int status = 0;
+
+  g_option_context_add_main_entries (context, entries, NULL);
+  if (!ws_cli_parse_options (context, &argc, &argv, &status))
+    return status;
+  if (argc != 2 || o.frames == NULL)
+    {
+      fprintf (stderr, "warpscope-cli: render takes one ALGO and --frames DIR\n"
+               "Try “warpscope-cli render --help”.\n");
+      status = 2;
+    }
+  else if (!setup (&r, argv[1], &o, &error) || !render_all (&r, &error))
+    status = ws_cli_fail (error);
+  else
+    printf ("frame path: cpu (the CPU fills the bins); OpenGL: %s\n", ws_gl_context_describe (r.gl));
+  render_clear (&r);
+  g_free (o.variant), g_free (o.type), g_free (o.n), g_free (o.dist), g_free (o.seed);
+  g_free (o.view), g_free (o.size), g_free (o.frames);
+  return status;
+}

@@ -1,0 +1,125 @@
+/* ws-stepper.c: a network one pass at a time (see ws-stepper.h). */
+#include "ws-stepper.h"
+
+#include <string.h>
+
+#include "ws-bars.h"
+
+struct _WsStepper
+{
+  WsNetwork *net;
+  WsArray   *keys;
+  WsArray   *before;   /* the keys before the last pass, to find swaps */
+  guint8    *flags;
+  WsComparator *comparators;
+  guint      done;
+};
+
+WsStepper *
+ws_stepper_new (WsNetworkKind kind, const WsArray *input, GError **error)
+{
+  g_autoptr (WsStepper) s = g_new0 (WsStepper, 1);
+  gsize most = 0;
+
+  if ((s->net = ws_network_new (kind, input->n, error)) == NULL
+      || (s->keys = ws_network_pad (s->net, input, error)) == NULL
+      || (s->before = ws_array_copy (s->keys, error)) == NULL)
+    return NULL;
+  s->flags = g_new0 (guint8, MAX (s->keys->n, 1));
+  for (guint p = 0; p < ws_network_n_passes (s->net); p++)
+    most = MAX (most, ws_network_pass_comparators (s->net, p, NULL));
+  s->comparators = g_new (WsComparator, MAX (most, 1));
+  return g_steal_pointer (&s);
+}
+
+void
+ws_stepper_free (WsStepper *s)
+{
+  if (s == NULL)
+    return;
+  g_clear_pointer (&s->net, ws_network_free);
+  g_clear_pointer (&s->keys, ws_array_free);
+  g_clear_pointer (&s->before, ws_array_free);
+  g_free (s->flags);
+  g_free (s->comparators);
+  g_free (s);
+}
+
+const WsNetwork *
+ws_stepper_network (const WsStepper *s)
+{
+  return s->net;
+}
+
+guint
+ws_stepper_done (const WsStepper *s)
+{
+  return s->done;
+}
+
+gboolean
+ws_stepper_finished (const WsStepper *s)
+{
+  return s->done >= ws_network_n_passes (s->net);
+}
+
+/* Compared: both ends of every comparator; swapped: those whose key changed. */
+static void
+mark (WsStepper *s, guint pass)
+{
+  gsize n = ws_network_pass_comparators (s->net, pass, s->comparators);
+  gsize size = ws_key_type_size (s->keys->type);
+
+  memset (s->flags, 0, s->keys->n);
+  for (gsize c = 0; c < n; c++)
+    s->flags[s->comparators[c].min_at] = s->flags[s->comparators[c].max_at] = WS_BAR_COMPARED;
+  for (gsize i = 0; i < s->keys->n; i++)
+    if (memcmp (s->keys->i32 + i, s->before->i32 + i, size) != 0) /* both types are 32-bit */
+      s->flags[i] |= WS_BAR_SWAPPED;
+}
+
+gboolean
+ws_stepper_step (WsStepper *s)
+{
+  if (ws_stepper_finished (s))
+    return FALSE;
+  memcpy (s->before->data, s->keys->data, ws_array_bytes (s->keys));
+  ws_network_apply_pass (s->net, s->keys, s->done, NULL);
+  mark (s, s->done);
+  s->done++;
+  return TRUE;
+}
+
+const WsArray *
+ws_stepper_keys (const WsStepper *s)
+{
+  return s->keys;
+}
+
+const guint8 *
+ws_stepper_flags (const WsStepper *s)
+{
+  return s->flags;
+}
+
+guint64
+ws_stepper_run_length (const WsStepper *s)
+{
+  WsPassInfo info;
+
+  if (s->done == 0 || ws_network_kind (s->net) == WS_NETWORK_ODD_EVEN)
+    return 0;
+  ws_network_pass_info (s->net, s->done - 1, &info);
+  return ws_network_kind (s->net) == WS_NETWORK_BITONIC ? info.k : 2 * info.k;
+}
+
+char *
+ws_stepper_label (const WsStepper *s)
+{
+  g_autofree char *what = NULL;
+
+  if (s->done == 0)
+    return g_strdup_printf ("initial state — %u passes to run", ws_network_n_passes (s->net));
+  what = ws_network_pass_label (s->net, s->done - 1);
+  return g_strdup_printf ("pass %u of %u — %s", s->done, ws_network_n_passes (s->net), what);
+}

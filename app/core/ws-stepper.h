@@ -1,0 +1,43 @@
+/* ws-stepper.h: a sorting network run one pass at a time on the CPU, with
+ * what each pass did — the keys it compared and the keys it swapped — for
+ * the animator and the frame export.
+ */
+#pragma once
+
+#include <glib.h>
+
+#include "ws-array.h"
+#include "ws-network.h"
+
+G_BEGIN_DECLS
+
+typedef struct _WsStepper WsStepper;
+
+/* A stepper over a copy of input, padded to the network's width. */
+WsStepper     *ws_stepper_new        (WsNetworkKind  kind,
+                                      const WsArray *input,
+                                      GError       **error);
+void           ws_stepper_free       (WsStepper     *stepper);
+
+const WsNetwork *ws_stepper_network  (const WsStepper *stepper);
+/* The passes run so far (0 before the first). */
+guint          ws_stepper_done       (const WsStepper *stepper);
+gboolean       ws_stepper_finished   (const WsStepper *stepper);
+
+/* Runs the next pass; FALSE when all have run. */
+gboolean       ws_stepper_step       (WsStepper     *stepper);
+
+/* The keys now (the network's width of them). */
+const WsArray *ws_stepper_keys       (const WsStepper *stepper);
+/* Per key, WS_BAR_COMPARED and WS_BAR_SWAPPED for the last pass run (all
+ * zero before the first). */
+const guint8  *ws_stepper_flags      (const WsStepper *stepper);
+/* The length of the sorted runs the last pass works on — bitonic k, merge
+ * 2p — to mark stage boundaries; 0 for odd-even and before the first pass. */
+guint64        ws_stepper_run_length (const WsStepper *stepper);
+/* "pass 3 of 10 — stage k=4, distance j=1", or "initial state". */
+char          *ws_stepper_label      (const WsStepper *stepper);
+
+G_DEFINE_AUTOPTR_CLEANUP_FUNC (WsStepper, ws_stepper_free)
+
+G_END_DECLS

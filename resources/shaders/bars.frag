@@ -1,0 +1,79 @@
+// bars.frag: the bars view. Each bin (one key, or the keys of one pixel
+// column) is a texel of u_bins: its scaled min, max and mean and its flags.
+// Below min the bar is solid, from min to max a lighter band shows the
+// spread of the keys in the column, a line marks the mean. Keys swapped by
+// the current pass are drawn in the highlight colour, keys compared but
+// left in place get a mark under the axis; stage boundaries are thin lines.
+uniform sampler2D u_bins;      // bin_count × 1, RGBA32F: lo, hi, mean, flags
+uniform sampler2D u_colormap;  // 256 × 1, the perceptual colour map
+uniform int u_bin_count;
+uniform float u_keys;          // n
+uniform float u_boundary;      // keys per stage run, 0 for none
+uniform vec4 u_plot;           // left, bottom, width, height in pixels
+uniform float u_scale;         // device pixels per logical pixel (HiDPI)
+
+out vec4 frag_color;
+
+const vec3 background = vec3 (0.105, 0.115, 0.135);
+const vec3 swapped = vec3 (1.0, 0.28, 0.22);
+const vec3 compared = vec3 (0.95, 0.72, 0.18);
+const vec3 boundary = vec3 (0.55, 0.58, 0.62);
+
+vec3
+bar_colour (float mean)
+{
+  return texture (u_colormap, vec2 (clamp (mean, 0.0, 1.0), 0.5)).rgb;
+}
+
+// TRUE on the pixel column that holds the start of a stage run of
+// u_boundary keys (not the first run's): the column spans key coordinates
+// [s0, s1), and a run starts at every multiple of u_boundary.
+bool
+on_boundary (float x)
+{
+  if (u_boundary <= 0.0)
+    return false;
+  float s0 = x / u_plot.z * u_keys, s1 = (x + 1.0) / u_plot.z * u_keys;
+  float start = ceil (s0 / u_boundary) * u_boundary;
+  return start > 0.0 && start < u_keys && start < s1;
+}
+
+void
+main ()
+{
+  vec2 p = gl_FragCoord.xy - u_plot.xy;
+  if (p.x < 0.0 || p.x >= u_plot.z || p.y >= u_plot.w)
+    {
+      frag_color = vec4 (background, 1.0);
+      return;
+    }
+  float at = p.x / u_plot.z * float (u_bin_count);
+  int bin = min (int (at), u_bin_count - 1);
+  vec4 b = texelFetch (u_bins, ivec2 (bin, 0), 0);
+  int flags = int (b.w + 0.5);
+  float width = u_plot.z / float (u_bin_count);
+  vec3 c = background;
+
+  if (p.y < 0.0)
+    {
+      // Under the axis: the marks of compared keys.
+      c = (flags & 1) != 0 && p.y > -4.0 * u_scale ? compared : background;
+      frag_color = vec4 (c, 1.0);
+      return;
+    }
+  float v = p.y / u_plot.w;
+  float one_pixel = 1.0 / u_plot.w;
+  // The smallest key still gets a sliver of a bar, so that it stays visible.
+  float floor_height = 3.0 * u_scale * one_pixel;
+  bool gap = width >= 4.0 * u_scale && (fract (at) * width < max (1.0, width * 0.12));
+  vec3 bar = (flags & 2) != 0 ? swapped : bar_colour (b.z);
+  if (!gap && v <= max (b.x, floor_height))
+    c = bar;
+  else if (!gap && v <= b.y + one_pixel)
+    c = mix (background, bar, 0.55);
+  if (!gap && b.y > b.x && abs (v - b.z) < 1.5 * u_scale * one_pixel)
+    c = mix (bar, vec3 (1.0), 0.6);
+  if (on_boundary (p.x))
+    c = mix (c, boundary, 0.7);
+  frag_color = vec4 (c, 1.0);
+}

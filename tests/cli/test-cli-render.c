@@ -1,0 +1,85 @@
+/* test-cli-render.c: `render` writes one PNG per pass plus the initial
+ * state, of the size asked, and refuses what it cannot draw. Skips where no
+ * headless OpenGL exists. */
+#include <cairo.h>
+#include <glib/gstdio.h>
+#include <string.h>
+
+#include "cli-util.h"
+
+static gboolean
+no_gl (const CliResult *r)
+{
+  if (r->status != 0 && strstr (r->err, "No headless OpenGL") != NULL)
+    {
+      g_test_skip ("no headless OpenGL here");
+      return TRUE;
+    }
+  return FALSE;
+}
+
+static guint
+count_frames (const char *dir)
+{
+  g_autoptr (GDir) d = g_dir_open (dir, 0, NULL);
+  const char *name;
+  guint n = 0;
+
+  while (d != NULL && (name = g_dir_read_name (d)) != NULL)
+    n += g_str_has_prefix (name, "frame-") && g_str_has_suffix (name, ".png");
+  return n;
+}
+
+/* Bitonic on 16 keys: 10 passes, 11 frames; odd-even on 16: 16 passes. */
+static void
+test_frames (void)
+{
+  g_autofree char *dir = g_dir_make_tmp ("ws-render-XXXXXX", NULL);
+  g_autofree char *bitonic = g_build_filename (dir, "bitonic", NULL);
+  g_autofree char *oddeven = g_build_filename (dir, "odd-even", NULL);
+  g_autoptr (CliResult) r = cli_run ("render", "bitonic", "--n", "16", "--size", "320x200",
+                                     "--frames", bitonic, NULL);
+
+  if (no_gl (r))
+    return;
+  g_assert_cmpint (r->status, ==, 0);
+  g_assert_nonnull (strstr (r->out, "11 frames"));
+  g_assert_nonnull (strstr (r->out, "frame path: cpu"));
+  g_assert_cmpuint (count_frames (bitonic), ==, 11);
+  g_autofree char *last = g_build_filename (bitonic, "frame-0010.png", NULL);
+  cairo_surface_t *png = cairo_image_surface_create_from_png (last);
+  g_assert_cmpint (cairo_surface_status (png), ==, CAIRO_STATUS_SUCCESS);
+  g_assert_cmpint (cairo_image_surface_get_width (png), ==, 320);
+  g_assert_cmpint (cairo_image_surface_get_height (png), ==, 200);
+  cairo_surface_destroy (png);
+
+  g_autoptr (CliResult) oe = cli_run ("render", "odd-even", "--n", "16", "--type", "int32",
+                                      "--frames", oddeven, NULL);
+  g_assert_cmpint (oe->status, ==, 0);
+  g_assert_cmpuint (count_frames (oddeven), ==, 17);
+}
+
+static void
+test_errors (void)
+{
+  g_autoptr (CliResult) algo = cli_run ("render", "reduce", "--frames", "/tmp/x", NULL);
+  g_autoptr (CliResult) gpu = cli_run ("render", "bitonic", "--variant", "gpu", "--frames", "/tmp/x", NULL);
+  g_autoptr (CliResult) size = cli_run ("render", "bitonic", "--size", "10x10", "--frames", "/tmp/x", NULL);
+  g_autoptr (CliResult) big = cli_run ("render", "bitonic", "--n", "2^25", "--frames", "/tmp/x", NULL);
+  g_autoptr (CliResult) usage = cli_run ("render", "bitonic", NULL);
+
+  cli_assert_fails (algo, "“reduce” is not a sorting network", NULL);
+  cli_assert_fails (gpu, "--variant gpu", "not built yet", NULL);
+  cli_assert_fails (size, "--size “10x10”", NULL);
+  cli_assert_fails (big, "2^24", NULL);
+  g_assert_cmpint (usage->status, ==, 2);
+}
+
+int
+main (int argc, char **argv)
+{
+  g_test_init (&argc, &argv, NULL);
+  g_test_add_func ("/cli/render/frames", test_frames);
+  g_test_add_func ("/cli/render/errors", test_errors);
+  return g_test_run ();
+}

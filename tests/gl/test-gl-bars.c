@@ -1,0 +1,215 @@
+/* test-gl-bars.c: the bars view drawn in a headless OpenGL context (Mesa's
+ * software EGL on CI, the GPU on the GPU machine) and read back: bar
+ * heights, the colour map's rising lightness, highlights, bands and stage
+ * boundaries at the pixels where they belong. */
+#include <math.h>
+#include <string.h>
+
+#include "ws-error.h"
+#include "ws-gl-context.h"
+#include "ws-renderer.h"
+
+enum { W = 400, H = 200 };
+
+typedef struct
+{
+  WsGlContext     *gl;
+  WsRenderer      *renderer;
+  cairo_surface_t *image;
+} Fixture;
+
+static void
+fixture_set_up (Fixture *f, gconstpointer data)
+{
+  g_autoptr (GError) error = NULL;
+
+  f->gl = ws_gl_context_new (&error);
+  if (f->gl == NULL)
+    {
+      g_assert_error (error, WS_ERROR, WS_ERROR_UNAVAILABLE);
+      return;
+    }
+  g_assert_true (ws_gl_context_bind_target (f->gl, W, H, &error));
+  f->renderer = ws_renderer_new (&error);
+  g_assert_no_error (error);
+}
+
+static void
+fixture_tear_down (Fixture *f, gconstpointer data)
+{
+  g_clear_pointer (&f->image, cairo_surface_destroy);
+  g_clear_pointer (&f->renderer, ws_renderer_free);
+  g_clear_pointer (&f->gl, ws_gl_context_free);
+}
+
+static gboolean
+skip_without_gl (Fixture *f)
+{
+  if (f->gl == NULL)
+    g_test_skip ("no headless OpenGL here (EGL)");
+  return f->gl == NULL;
+}
+
+/* Draws the keys (with flags) scaled over [0, vmax], and reads the image. */
+static void
+draw (Fixture *f, const float *keys, gsize n, const guint8 *flags, double vmax, guint64 boundary)
+{
+  g_autoptr (WsArray) a = ws_array_new (WS_KEY_FLOAT32, n, NULL);
+  guint columns = ws_renderer_bar_columns (W, 1.0), count = ws_bars_count (n, columns);
+  g_autofree WsBarBin *bins = g_new (WsBarBin, count);
+  WsBarsView view = { count, n, boundary, 1.0 };
+
+  memcpy (a->f32, keys, n * sizeof (float));
+  ws_bars_fill (a, flags, 0.0, vmax, columns, bins);
+  ws_renderer_upload_bins (f->renderer, bins, count);
+  ws_renderer_draw_bars (f->renderer, &view, W, H);
+  g_clear_pointer (&f->image, cairo_surface_destroy);
+  f->image = ws_gl_context_read (f->gl);
+}
+
+static guint32
+pixel (Fixture *f, int x, int y)
+{
+  guint8 *data = cairo_image_surface_get_data (f->image);
+  int stride = cairo_image_surface_get_stride (f->image);
+
+  return ((guint32 *) (data + (gsize) y * stride))[x] & 0xffffff;
+}
+
+static double
+lightness (guint32 rgb)
+{
+  return 0.2126 * (rgb >> 16 & 255) + 0.7152 * (rgb >> 8 & 255) + 0.0722 * (rgb & 255);
+}
+
+static guint32 background (Fixture *f) { return pixel (f, 2, 2); }
+
+/* The centre column of key i of n across the plot. */
+static int
+key_x (gsize i, gsize n)
+{
+  int plot = (int) ws_renderer_bar_columns (W, 1.0), left = (W - plot) / 2;
+
+  return left + (int) ((i + 0.5) * plot / n);
+}
+
+/* The bar at column x: from the bottom, past the background, the run of
+ * rows that are not background; its height and a pixel from its middle. */
+static int
+bar_height (Fixture *f, int x, guint32 *middle)
+{
+  guint32 bg = background (f);
+  int y = H - 1, bottom;
+
+  while (y > 0 && pixel (f, x, y) == bg)
+    y--;
+  bottom = y;
+  while (y > 0 && pixel (f, x, y - 1) != bg)
+    y--;
+  if (middle != NULL)
+    *middle = pixel (f, x, (y + bottom) / 2);
+  return bottom - y + 1;
+}
+
+/* Keys 1 … 8 over [0, 8]: heights in proportion, lightness rising. */
+static void
+test_heights (Fixture *f, gconstpointer data)
+{
+  const float keys[] = { 1, 2, 3, 4, 5, 6, 7, 8 };
+  double full, last_light = -1;
+
+  if (skip_without_gl (f))
+    return;
+  draw (f, keys, 8, NULL, 8.0, 0);
+  full = bar_height (f, key_x (7, 8), NULL);
+  g_assert_cmpfloat (full, >, H * 0.7);
+  for (guint i = 0; i < 8; i++)
+    {
+      guint32 colour;
+      int h = bar_height (f, key_x (i, 8), &colour);
+      g_assert_cmpfloat (fabs (h - full * keys[i] / 8.0), <=, 2.0);
+      g_assert_cmpfloat (lightness (colour), >, last_light);
+      last_light = lightness (colour);
+    }
+  /* Wide bars are separated by a gap of background at their left edge. */
+  int plot = (int) ws_renderer_bar_columns (W, 1.0), left = (W - plot) / 2;
+  g_assert_cmpuint (pixel (f, left + plot / 2 + 2, H - 30), ==, background (f));
+  g_assert_cmpuint (pixel (f, left + plot / 2 + plot / 16, H - 30), !=, background (f));
+}
+
+/* A swapped key in the highlight colour, a compared one marked under the
+ * axis; the others neither. */
+static void
+test_highlights (Fixture *f, gconstpointer data)
+{
+  const float keys[] = { 4, 4, 4, 4 };
+  const guint8 flags[] = { 0, WS_BAR_COMPARED, WS_BAR_COMPARED | WS_BAR_SWAPPED, 0 };
+  guint32 plain, swapped;
+
+  if (skip_without_gl (f))
+    return;
+  draw (f, keys, 4, flags, 8.0, 0);
+  bar_height (f, key_x (0, 4), &plain);
+  bar_height (f, key_x (2, 4), &swapped);
+  g_assert_cmpuint (plain, !=, swapped);
+  g_assert_cmpuint (swapped >> 16 & 255, >, 200); /* red */
+  g_assert_cmpuint (swapped >> 8 & 255, <, 120);
+  /* The marks lie in the 4 rows under the plot, whose bottom is 22 pixels
+   * (margin and mark room) above the image's. */
+  int mark_y = H - 1 - (22 - 2);
+  g_assert_cmpuint (pixel (f, key_x (1, 4), mark_y), !=, background (f));
+  g_assert_cmpuint (pixel (f, key_x (2, 4), mark_y), !=, background (f));
+  g_assert_cmpuint (pixel (f, key_x (0, 4), mark_y), ==, background (f));
+  g_assert_cmpuint (pixel (f, key_x (3, 4), mark_y), ==, background (f));
+}
+
+/* More keys than columns: each column shows its min–max band. Keys
+ * alternate 1 and 7, so every column spans [1, 7]: solid to 1/8, a lighter
+ * band up to 7/8, background above. */
+static void
+test_band (Fixture *f, gconstpointer data)
+{
+  gsize n = 100000;
+  g_autofree float *keys = g_new (float, n);
+  int x = W / 2, solid, band;
+
+  if (skip_without_gl (f))
+    return;
+  for (gsize i = 0; i < n; i++)
+    keys[i] = i % 2 ? 7.0f : 1.0f;
+  draw (f, keys, n, NULL, 8.0, 0);
+  band = bar_height (f, x, NULL);
+  g_assert_cmpfloat (band, >, H * 0.55);
+  /* Near the bottom the solid bar, higher up the band: they differ. */
+  solid = H - 1 - 22 - 3;
+  g_assert_cmpuint (pixel (f, x, solid), !=, pixel (f, x, solid - band / 2));
+  g_assert_cmpuint (pixel (f, x, solid - band / 2), !=, background (f));
+}
+
+/* Runs of 4 among 16 keys: boundary lines at keys 4, 8 and 12 only. */
+static void
+test_boundaries (Fixture *f, gconstpointer data)
+{
+  float keys[16] = { 0 };
+  int plot = (int) ws_renderer_bar_columns (W, 1.0), left = (W - plot) / 2;
+  guint lines = 0;
+
+  if (skip_without_gl (f))
+    return;
+  draw (f, keys, 16, NULL, 8.0, 4);
+  /* Row 20 from the top lies above every (zero-height) bar. */
+  for (int x = left; x < left + plot; x++)
+    lines += pixel (f, x, 20) != background (f);
+  g_assert_cmpuint (lines, ==, 3);
+}
+
+int
+main (int argc, char **argv)
+{
+  g_test_init (&argc, &argv, NULL);
+  g_test_add ("/gl/bars/heights", Fixture, NULL, fixture_set_up, test_heights, fixture_tear_down);
+  g_test_add ("/gl/bars/highlights", Fixture, NULL, fixture_set_up, test_highlights, fixture_tear_down);
+  g_test_add ("/gl/bars/band", Fixture, NULL, fixture_set_up, test_band, fixture_tear_down);
+  g_test_add ("/gl/bars/boundaries", Fixture, NULL, fixture_set_up, test_boundaries, fixture_tear_down);
+  return g_test_run ();
+}
