@@ -37,7 +37,10 @@ nvidia_display (void)
   EGLDeviceEXT devices[16];
   EGLint n = 0;
 
-  if (!has_extension (client, "EGL_EXT_device_enumeration")
+  /* EGL_EXT_device_base is enumeration and query together (NVIDIA lists
+   * only it). */
+  if (!(has_extension (client, "EGL_EXT_device_enumeration")
+        || has_extension (client, "EGL_EXT_device_base"))
       || !has_extension (client, "EGL_EXT_platform_device")
       || !eglQueryDevicesEXT (G_N_ELEMENTS (devices), devices, &n))
     return EGL_NO_DISPLAY;
