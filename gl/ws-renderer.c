@@ -13,7 +13,9 @@
 struct _WsRenderer
 {
   GLuint bars_program;
+  GLuint solid_program;
   GLuint vertex_array;
+  GLuint solid_array, solid_buffer;
   GLuint bins_texture;
   GLuint colormap_texture;
 };
@@ -72,6 +74,10 @@ link_program (const char *vertex, const char *fragment, GError **error)
   program = glCreateProgram ();
   glAttachShader (program, vs);
   glAttachShader (program, fs);
+  /* Fixed attribute slots (GLSL 3.30 has no layout qualifiers in ES 3.00's
+   * common subset); a program without these inputs ignores them. */
+  glBindAttribLocation (program, 0, "a_position");
+  glBindAttribLocation (program, 1, "a_colour");
   glLinkProgram (program);
   glDeleteShader (vs);
   glDeleteShader (fs);
@@ -131,8 +137,18 @@ ws_renderer_new (GError **error)
   g_autoptr (WsRenderer) r = g_new0 (WsRenderer, 1);
 
   g_resources_register (ws_gl_get_resource ());
-  if ((r->bars_program = link_program ("fullscreen.vert", "bars.frag", error)) == 0)
+  if ((r->bars_program = link_program ("fullscreen.vert", "bars.frag", error)) == 0
+      || (r->solid_program = link_program ("solid.vert", "solid.frag", error)) == 0)
     return NULL;
+  glGenVertexArrays (1, &r->solid_array);
+  glGenBuffers (1, &r->solid_buffer);
+  glBindVertexArray (r->solid_array);
+  glBindBuffer (GL_ARRAY_BUFFER, r->solid_buffer);
+  glEnableVertexAttribArray (0);
+  glVertexAttribPointer (0, 2, GL_FLOAT, GL_FALSE, 5 * sizeof (float), (void *) 0);
+  glEnableVertexAttribArray (1);
+  glVertexAttribPointer (1, 3, GL_FLOAT, GL_FALSE, 5 * sizeof (float), (void *) (2 * sizeof (float)));
+  glBindVertexArray (0);
   glGenVertexArrays (1, &r->vertex_array);
   glGenTextures (1, &r->bins_texture);
   glBindTexture (GL_TEXTURE_2D, r->bins_texture);
@@ -148,7 +164,10 @@ ws_renderer_free (WsRenderer *r)
   if (r == NULL)
     return;
   glDeleteProgram (r->bars_program);
+  glDeleteProgram (r->solid_program);
   glDeleteVertexArrays (1, &r->vertex_array);
+  glDeleteVertexArrays (1, &r->solid_array);
+  glDeleteBuffers (1, &r->solid_buffer);
   glDeleteTextures (1, &r->bins_texture);
   glDeleteTextures (1, &r->colormap_texture);
   g_free (r);
@@ -202,4 +221,67 @@ ws_renderer_draw_bars (WsRenderer *r, const WsBarsView *v, int width, int height
   glDrawArrays (GL_TRIANGLES, 0, 3);
   glBindVertexArray (0);
   glActiveTexture (GL_TEXTURE0);
+}
+
+/* ---- comparators ---- */
+
+/* Two triangles of the rectangle [x0, x1] × [y0, y1] (pixels, top-left
+ * origin) in one colour. */
+static void
+add_rect (GArray *v, float x0, float y0, float x1, float y1, const float rgb[3])
+{
+  const float corners[6][2] = { { x0, y0 }, { x1, y0 }, { x1, y1 }, { x0, y0 }, { x1, y1 }, { x0, y1 } };
+
+  for (guint i = 0; i < 6; i++)
+    {
+      float vertex[5] = { corners[i][0], corners[i][1], rgb[0], rgb[1], rgb[2] };
+      g_array_append_vals (v, vertex, 5);
+    }
+}
+
+/* Levels so that no two comparators' spans overlap on one level: each
+ * goes to the lowest level whose last span ended before it starts. */
+static guint
+assign_level (GArray *ends, double x0, double x1)
+{
+  guint level = 0;
+
+  while (level < ends->len && g_array_index (ends, double, level) >= x0)
+    level++;
+  if (level == ends->len)
+    g_array_append_val (ends, x1);
+  else
+    g_array_index (ends, double, level) = x1;
+  return level;
+}
+
+void
+ws_renderer_draw_comparators (WsRenderer *r, const WsComparator *c, gsize count,
+                              const guint8 *flags, const WsBarsView *v, int width, int height)
+{
+  const float grey[3] = { 0.80f, 0.82f, 0.86f }, red[3] = { 1.0f, 0.28f, 0.22f };
+  double s = MAX (v->scale, 1.0), left = MARGIN * s, plot = MAX (width - 2 * left, 1);
+  double thick = 2.0 * s, step = 7.0 * s, top = MARGIN * s + 4.0 * s;
+  g_autoptr (GArray) vertices = g_array_new (FALSE, FALSE, sizeof (float));
+  g_autoptr (GArray) ends = g_array_new (FALSE, FALSE, sizeof (double));
+
+  for (gsize i = 0; i < count; i++)
+    {
+      guint64 a = MIN (c[i].min_at, c[i].max_at), b = MAX (c[i].min_at, c[i].max_at);
+      double x0 = left + (a + 0.5) * plot / v->keys, x1 = left + (b + 0.5) * plot / v->keys;
+      double y = top + assign_level (ends, x0, x1) * step;
+      const float *rgb = flags != NULL && (flags[a] & WS_BAR_SWAPPED) ? red : grey;
+      add_rect (vertices, x0, y, x1, y + thick, rgb);
+      add_rect (vertices, x0, y, x0 + thick, y + 3 * thick, rgb);
+      add_rect (vertices, x1 - thick, y, x1, y + 3 * thick, rgb);
+    }
+  if (vertices->len == 0)
+    return;
+  glUseProgram (r->solid_program);
+  glUniform2f (glGetUniformLocation (r->solid_program, "u_viewport"), (GLfloat) width, (GLfloat) height);
+  glBindVertexArray (r->solid_array);
+  glBindBuffer (GL_ARRAY_BUFFER, r->solid_buffer);
+  glBufferData (GL_ARRAY_BUFFER, vertices->len * sizeof (float), vertices->data, GL_STREAM_DRAW);
+  glDrawArrays (GL_TRIANGLES, 0, vertices->len / 5);
+  glBindVertexArray (0);
 }

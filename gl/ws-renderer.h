@@ -11,6 +11,7 @@
 #include <glib.h>
 
 #include "ws-bars.h"
+#include "ws-network.h"
 
 G_BEGIN_DECLS
 
@@ -42,6 +43,17 @@ void        ws_renderer_draw_bars    (WsRenderer       *renderer,
                                       const WsBarsView *view,
                                       int               width,
                                       int               height);
+
+/* The comparators of the current pass as brackets over the bars, red where
+ * they swapped (per-key flags, WS_BAR_*), staggered so that none hides
+ * another. For small n (the view draws them up to 256 keys). */
+void        ws_renderer_draw_comparators (WsRenderer         *renderer,
+                                          const WsComparator *comparators,
+                                          gsize               count,
+                                          const guint8       *flags,
+                                          const WsBarsView   *view,
+                                          int                 width,
+                                          int                 height);
 
 G_DEFINE_AUTOPTR_CLEANUP_FUNC (WsRenderer, ws_renderer_free)
 

@@ -18,6 +18,9 @@
 #include "ws-size.h"
 #include "ws-stepper.h"
 
+/* Up to this many keys the comparators of each pass are drawn too. */
+enum { COMPARATOR_KEYS = 256 };
+
 typedef struct
 {
   char  *variant, *type, *n, *dist, *seed, *view, *size, *frames;
@@ -157,6 +160,13 @@ write_frame (Render *r, GError **error)
   ws_bars_fill (keys, ws_stepper_flags (r->stepper), r->vmin, r->vmax, r->columns, r->bins);
   ws_renderer_upload_bins (r->renderer, r->bins, count);
   ws_renderer_draw_bars (r->renderer, &view, r->width, r->height);
+  if (keys->n <= COMPARATOR_KEYS)
+    {
+      gsize pairs;
+      const WsComparator *c = ws_stepper_comparators (r->stepper, &pairs);
+      ws_renderer_draw_comparators (r->renderer, c, pairs, ws_stepper_flags (r->stepper), &view,
+                                    r->width, r->height);
+    }
   image = ws_gl_context_read (r->gl);
   cairo_surface_write_to_png_stream (image, append_png, png);
   cairo_surface_destroy (image);

@@ -12,6 +12,7 @@ struct _WsStepper
   WsArray   *before;   /* the keys before the last pass, to find swaps */
   guint8    *flags;
   WsComparator *comparators;
+  gsize      n_comparators; /* of the last pass run */
   guint      done;
 };
 
@@ -70,6 +71,7 @@ mark (WsStepper *s, guint pass)
   gsize n = ws_network_pass_comparators (s->net, pass, s->comparators);
   gsize size = ws_key_type_size (s->keys->type);
 
+  s->n_comparators = n;
   memset (s->flags, 0, s->keys->n);
   for (gsize c = 0; c < n; c++)
     s->flags[s->comparators[c].min_at] = s->flags[s->comparators[c].max_at] = WS_BAR_COMPARED;
@@ -100,6 +102,13 @@ const guint8 *
 ws_stepper_flags (const WsStepper *s)
 {
   return s->flags;
+}
+
+const WsComparator *
+ws_stepper_comparators (const WsStepper *s, gsize *count)
+{
+  *count = s->done > 0 ? s->n_comparators : 0;
+  return s->comparators;
 }
 
 guint64

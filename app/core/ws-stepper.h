@@ -32,6 +32,10 @@ const WsArray *ws_stepper_keys       (const WsStepper *stepper);
 /* Per key, WS_BAR_COMPARED and WS_BAR_SWAPPED for the last pass run (all
  * zero before the first). */
 const guint8  *ws_stepper_flags      (const WsStepper *stepper);
+/* The comparators of the last pass run (*count of them; none before the
+ * first). */
+const WsComparator *ws_stepper_comparators (const WsStepper *stepper,
+                                            gsize           *count);
 /* The length of the sorted runs the last pass works on — bitonic k, merge
  * 2p — to mark stage boundaries; 0 for odd-even and before the first pass. */
 guint64        ws_stepper_run_length (const WsStepper *stepper);

@@ -2,8 +2,9 @@
 // column) is a texel of u_bins: its scaled min, max and mean and its flags.
 // Below min the bar is solid, from min to max a lighter band shows the
 // spread of the keys in the column, a line marks the mean. Keys swapped by
-// the current pass are drawn in the highlight colour, keys compared but
-// left in place get a mark under the axis; stage boundaries are thin lines.
+// the current pass are drawn in the highlight colour (and marked under the
+// axis), keys compared get a mark of their own there; stage boundaries are
+// thin lines.
 uniform sampler2D u_bins;      // bin_count × 1, RGBA32F: lo, hi, mean, flags
 uniform sampler2D u_colormap;  // 256 × 1, the perceptual colour map
 uniform int u_bin_count;
@@ -56,8 +57,12 @@ main ()
 
   if (p.y < 0.0)
     {
-      // Under the axis: the marks of compared keys.
-      c = (flags & 1) != 0 && p.y > -4.0 * u_scale ? compared : background;
+      // Under the axis: a row of marks for compared keys, and under it one
+      // for swapped keys.
+      if ((flags & 1) != 0 && p.y > -4.0 * u_scale)
+        c = compared;
+      else if ((flags & 2) != 0 && p.y <= -4.0 * u_scale && p.y > -8.0 * u_scale)
+        c = swapped;
       frag_color = vec4 (c, 1.0);
       return;
     }
@@ -66,7 +71,11 @@ main ()
   // The smallest key still gets a sliver of a bar, so that it stays visible.
   float floor_height = 3.0 * u_scale * one_pixel;
   bool gap = width >= 4.0 * u_scale && (fract (at) * width < max (1.0, width * 0.12));
-  vec3 bar = (flags & 2) != 0 ? swapped : bar_colour (b.z);
+  // A bar of one key turns red when swapped; a bin of many keys keeps its
+  // colour (nearly every column holds a swapped key in a big pass) and
+  // shows the swap only in its mark under the axis.
+  bool one_key = u_keys <= float (u_bin_count);
+  vec3 bar = (flags & 2) != 0 && one_key ? swapped : bar_colour (b.z);
   if (!gap && v <= max (b.x, floor_height))
     c = bar;
   else if (!gap && v <= b.y + one_pixel)

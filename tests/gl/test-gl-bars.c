@@ -186,6 +186,66 @@ test_band (Fixture *f, gconstpointer data)
   g_assert_cmpuint (pixel (f, x, solid - band / 2), !=, background (f));
 }
 
+/* Many keys a column, all swapped: the bars keep their colours (a flood of
+ * red would hide the values) and the swaps show in their row of marks. */
+static void
+test_swaps_aggregated (Fixture *f, gconstpointer data)
+{
+  gsize n = 50000;
+  g_autofree float *keys = g_new (float, n);
+  g_autofree guint8 *flags = g_new (guint8, n);
+  guint32 colour;
+
+  if (skip_without_gl (f))
+    return;
+  for (gsize i = 0; i < n; i++)
+    keys[i] = 4.0f, flags[i] = WS_BAR_COMPARED | WS_BAR_SWAPPED;
+  draw (f, keys, n, flags, 8.0, 0);
+  bar_height (f, W / 2, &colour);
+  g_assert_false ((colour >> 16 & 255) > 200 && (colour >> 8 & 255) < 120);
+  guint32 mark = pixel (f, W / 2, H - 1 - (22 - 6)); /* the swap row: 4 to 8 px under the plot */
+  g_assert_cmpuint (mark >> 16 & 255, >, 200);
+  g_assert_cmpuint (mark >> 8 & 255, <, 120);
+}
+
+/* Comparators (0,2) swapped and (1,3) not: brackets over the bars, the
+ * first red on the top level, the second, which overlaps it, grey one level
+ * down. */
+static void
+test_comparators (Fixture *f, gconstpointer data)
+{
+  const float keys[] = { 0, 0, 0, 0 };
+  const guint8 flags[] = { WS_BAR_SWAPPED | WS_BAR_COMPARED, WS_BAR_COMPARED,
+                           WS_BAR_SWAPPED | WS_BAR_COMPARED, WS_BAR_COMPARED };
+  const WsComparator pairs[] = { { 0, 2 }, { 1, 3 } };
+  WsBarsView view = { 4, 4, 0, 1.0 };
+  int mid = (key_x (1, 4) + key_x (2, 4)) / 2;
+  guint red_rows = 0, grey_rows = 0;
+
+  if (skip_without_gl (f))
+    return;
+  draw (f, keys, 4, flags, 8.0, 0);
+  ws_renderer_draw_comparators (f->renderer, pairs, 2, flags, &view, W, H);
+  g_clear_pointer (&f->image, cairo_surface_destroy);
+  f->image = ws_gl_context_read (f->gl);
+  for (int y = 0; y < H / 3; y++)
+    {
+      guint32 p = pixel (f, mid, y);
+      red_rows += (p >> 16 & 255) > 200 && (p >> 8 & 255) < 120;
+      grey_rows += (p >> 16 & 255) > 180 && (p >> 8 & 255) > 180 && (p & 255) > 180;
+    }
+  g_assert_cmpuint (red_rows, >=, 2);
+  g_assert_cmpuint (grey_rows, >=, 2);
+  /* Left of key 1 only the first bracket passes. */
+  guint grey_left = 0;
+  for (int y = 0; y < H / 3; y++)
+    {
+      guint32 p = pixel (f, (key_x (0, 4) + key_x (1, 4)) / 2, y);
+      grey_left += (p >> 16 & 255) > 180 && (p >> 8 & 255) > 180 && (p & 255) > 180;
+    }
+  g_assert_cmpuint (grey_left, ==, 0);
+}
+
 /* Runs of 4 among 16 keys: boundary lines at keys 4, 8 and 12 only. */
 static void
 test_boundaries (Fixture *f, gconstpointer data)
@@ -210,6 +270,8 @@ main (int argc, char **argv)
   g_test_add ("/gl/bars/heights", Fixture, NULL, fixture_set_up, test_heights, fixture_tear_down);
   g_test_add ("/gl/bars/highlights", Fixture, NULL, fixture_set_up, test_highlights, fixture_tear_down);
   g_test_add ("/gl/bars/band", Fixture, NULL, fixture_set_up, test_band, fixture_tear_down);
+  g_test_add ("/gl/bars/swaps-aggregated", Fixture, NULL, fixture_set_up, test_swaps_aggregated, fixture_tear_down);
+  g_test_add ("/gl/bars/comparators", Fixture, NULL, fixture_set_up, test_comparators, fixture_tear_down);
   g_test_add ("/gl/bars/boundaries", Fixture, NULL, fixture_set_up, test_boundaries, fixture_tear_down);
   return g_test_run ();
 }
