@@ -233,4 +233,37 @@ gboolean ws_cuda_scan_level     (WsCudaType    type,
                                  guint64       stride,
                                  GError      **error);
 
+/* ---- Frames for the renderer ---- */
+
+/* The bars view's bins (four floats each: lo, hi, mean, flags — app/core's
+ * WsBarBin) from n device keys and their WsCudaFlag bits (or NULL), as
+ * app/core's ws_bars_fill makes them on the host, bit for bit. d_bins holds
+ * MIN (n, columns) bins. Launches without waiting. */
+gboolean ws_cuda_bars_fill      (WsCudaType    type,
+                                 gconstpointer d_keys,
+                                 const guint8 *d_flags,
+                                 gsize         n,
+                                 double        vmin,
+                                 double        vmax,
+                                 guint         columns,
+                                 gpointer      d_bins,
+                                 GError      **error);
+
+/* An OpenGL buffer object registered with CUDA (the GL context current on
+ * the calling thread): WS_CUDA_ERROR_* saying why when CUDA cannot reach
+ * it — software OpenGL, or a context on another GPU. */
+typedef struct _WsCudaGlBuffer WsCudaGlBuffer;
+
+WsCudaGlBuffer *ws_cuda_gl_register   (guint            gl_buffer,
+                                       GError         **error);
+/* The buffer's device address for kernels, until unmapped; GL must not use
+ * it meanwhile. */
+gboolean        ws_cuda_gl_map        (WsCudaGlBuffer  *buffer,
+                                       gpointer        *d_ptr,
+                                       gsize           *size,
+                                       GError         **error);
+gboolean        ws_cuda_gl_unmap      (WsCudaGlBuffer  *buffer,
+                                       GError         **error);
+void            ws_cuda_gl_unregister (WsCudaGlBuffer  *buffer);
+
 G_END_DECLS

@@ -17,6 +17,8 @@ struct _WsRenderer
   GLuint vertex_array;
   GLuint solid_array, solid_buffer;
   GLuint bins_texture;
+  GLuint bins_buffer; /* the pixel-unpack buffer the device writes bins into */
+  gsize  bins_buffer_size;
   GLuint colormap_texture;
 };
 
@@ -169,6 +171,7 @@ ws_renderer_free (WsRenderer *r)
   glDeleteVertexArrays (1, &r->solid_array);
   glDeleteBuffers (1, &r->solid_buffer);
   glDeleteTextures (1, &r->bins_texture);
+  glDeleteBuffers (1, &r->bins_buffer);
   glDeleteTextures (1, &r->colormap_texture);
   g_free (r);
 }
@@ -188,6 +191,32 @@ ws_renderer_upload_bins (WsRenderer *r, const WsBarBin *bins, guint count)
   glPixelStorei (GL_UNPACK_ALIGNMENT, 4);
   glTexImage2D (GL_TEXTURE_2D, 0, GL_RGBA32F, (GLsizei) MAX (count, 1), 1, 0, GL_RGBA, GL_FLOAT,
                 count ? (const void *) bins : (const float[4]) { 0 });
+}
+
+guint
+ws_renderer_bins_buffer (WsRenderer *r, guint max_bins)
+{
+  gsize bytes = (gsize) MAX (max_bins, 1) * sizeof (WsBarBin);
+
+  if (r->bins_buffer == 0)
+    glGenBuffers (1, &r->bins_buffer);
+  glBindBuffer (GL_PIXEL_UNPACK_BUFFER, r->bins_buffer);
+  if (bytes != r->bins_buffer_size)
+    glBufferData (GL_PIXEL_UNPACK_BUFFER, (GLsizeiptr) bytes, NULL, GL_STREAM_DRAW);
+  glBindBuffer (GL_PIXEL_UNPACK_BUFFER, 0);
+  r->bins_buffer_size = bytes;
+  return r->bins_buffer;
+}
+
+void
+ws_renderer_upload_bins_from_buffer (WsRenderer *r, guint count)
+{
+  glBindBuffer (GL_PIXEL_UNPACK_BUFFER, r->bins_buffer);
+  glBindTexture (GL_TEXTURE_2D, r->bins_texture);
+  glPixelStorei (GL_UNPACK_ALIGNMENT, 4);
+  glTexImage2D (GL_TEXTURE_2D, 0, GL_RGBA32F, (GLsizei) MAX (count, 1), 1, 0, GL_RGBA, GL_FLOAT,
+                NULL); /* from offset 0 of the bound buffer: a copy on the GPU */
+  glBindBuffer (GL_PIXEL_UNPACK_BUFFER, 0);
 }
 
 static void

@@ -38,6 +38,15 @@ void        ws_renderer_upload_bins  (WsRenderer       *renderer,
                                       const WsBarBin   *bins,
                                       guint             count);
 
+/* The GL buffer object (pixel unpack) that holds max_bins bins written on
+ * the device (interop); created or resized here. */
+guint       ws_renderer_bins_buffer  (WsRenderer       *renderer,
+                                      guint             max_bins);
+/* The bins texture from the first count bins of that buffer, copied on
+ * the GPU. */
+void        ws_renderer_upload_bins_from_buffer (WsRenderer *renderer,
+                                                 guint       count);
+
 /* Draws the bars view over the whole width × height viewport. */
 void        ws_renderer_draw_bars    (WsRenderer       *renderer,
                                       const WsBarsView *view,

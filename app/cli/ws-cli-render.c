@@ -1,17 +1,19 @@
 /* ws-cli-render.c: `render` — one PNG per pass of a sorting network (plus
- * the initial state), drawn by the same renderer as the application in a
- * headless OpenGL context, for slides.
+ * the initial state), drawn by the same renderer and frame paths as the
+ * application in a headless OpenGL context, for slides.
  *
- * Frame path: the CPU fills the bins (the CUDA interop and staging paths
- * are not built yet; GPU variants say so).
+ * A CPU variant steps the network on the host (cpu path); a GPU variant
+ * steps it in device memory and the frames reach GL by interop or staging.
  */
 #include <errno.h>
 #include <glib/gstdio.h>
 #include <stdio.h>
 
 #include "ws-array-io.h"
+#include "ws-backend.h"
 #include "ws-cli.h"
 #include "ws-error.h"
+#include "ws-frame-path.h"
 #include "ws-gl-context.h"
 #include "ws-renderer.h"
 #include "ws-run-data.h"
@@ -31,11 +33,12 @@ typedef struct
 {
   WsGlContext *gl;
   WsRenderer  *renderer;
+  WsFramePath *path;
   WsStepper   *stepper;
+  gboolean     on_device;
   WsArray     *input;
   int          width, height;
   double       scale, vmin, vmax;
-  WsBarBin    *bins;
   guint        columns;
   char        *dir;
 } Render;
@@ -43,11 +46,11 @@ typedef struct
 static void
 render_clear (Render *r)
 {
-  g_clear_pointer (&r->renderer, ws_renderer_free); /* needs the context: before it */
+  g_clear_pointer (&r->path, ws_frame_path_free); /* these need the context: before it */
+  g_clear_pointer (&r->renderer, ws_renderer_free);
   g_clear_pointer (&r->gl, ws_gl_context_free);
   g_clear_pointer (&r->stepper, ws_stepper_free);
   g_clear_pointer (&r->input, ws_array_free);
-  g_clear_pointer (&r->bins, g_free);
   g_clear_pointer (&r->dir, g_free);
 }
 
@@ -94,32 +97,48 @@ make_input (Render *r, WsNetworkKind *kind, const char *algo, const RenderOption
   return r->input != NULL;
 }
 
-/* The CPU is the only frame path so far: GPU variants are refused, not
- * silently drawn from the CPU. */
 static gboolean
-check_variant (const RenderOptions *o, GError **error)
+check_options (const RenderOptions *o, WsVariant *variant, GError **error)
 {
-  WsVariant v = WS_VARIANT_CPU_SEQ;
-
-  if (o->variant != NULL && !ws_variant_from_string (o->variant, &v, error))
+  *variant = WS_VARIANT_CPU_SEQ;
+  if (o->variant != NULL && !ws_variant_from_string (o->variant, variant, error))
     return FALSE;
-  if (ws_variant_is_gpu (v))
-    return invalid (error, "render --variant %s: the GPU frame paths (CUDA–OpenGL interop, "
-                           "staging) are not built yet; use cpu-seq", o->variant);
   if (o->view != NULL && g_strcmp0 (o->view, "bars") != 0)
     return invalid (error, "--view %s: only the bars view is built so far", o->view);
   return TRUE;
+}
+
+/* A GPU variant steps on the device when one can be used; otherwise it
+ * says why and the CPU draws. */
+static gboolean
+make_stepper (Render *r, WsNetworkKind kind, WsVariant variant, GError **error)
+{
+  g_autoptr (GError) why = NULL;
+  const WsBackend *cuda = ws_backend_cuda ();
+  g_autoptr (GArray) devices = NULL;
+
+  if (ws_variant_is_gpu (variant))
+    {
+      if (cuda->device != NULL && cuda->query_devices (cuda, &devices, &why)
+          && (r->stepper = ws_stepper_new_on_device (kind, r->input, cuda, &why)) != NULL)
+        return r->on_device = TRUE;
+      fprintf (stderr, "warpscope-cli: no GPU to step on (%s); the CPU draws instead\n",
+               why ? why->message : "not built with CUDA");
+    }
+  r->stepper = ws_stepper_new (kind, r->input, error);
+  return r->stepper != NULL;
 }
 
 static gboolean
 setup (Render *r, const char *algo, const RenderOptions *o, GError **error)
 {
   WsNetworkKind kind;
+  WsVariant variant;
 
   r->width = 1280, r->height = 720, r->scale = o->scale > 0 ? o->scale : 1.0;
-  if (!check_variant (o, error) || (o->size && !parse_size (o->size, &r->width, &r->height, error))
-      || !make_input (r, &kind, algo, o, error)
-      || (r->stepper = ws_stepper_new (kind, r->input, error)) == NULL)
+  if (!check_options (o, &variant, error)
+      || (o->size && !parse_size (o->size, &r->width, &r->height, error))
+      || !make_input (r, &kind, algo, o, error))
     return FALSE;
   if (g_mkdir_with_parents (o->frames, 0755) != 0)
     {
@@ -128,14 +147,16 @@ setup (Render *r, const char *algo, const RenderOptions *o, GError **error)
       return FALSE;
     }
   r->dir = g_strdup (o->frames);
-  ws_bars_range (ws_stepper_keys (r->stepper), &r->vmin, &r->vmax);
+  /* The GL context first: CUDA interop registers its buffers. */
   if ((r->gl = ws_gl_context_new (error)) == NULL
       || !ws_gl_context_bind_target (r->gl, r->width, r->height, error)
-      || (r->renderer = ws_renderer_new (error)) == NULL)
+      || (r->renderer = ws_renderer_new (error)) == NULL || !make_stepper (r, kind, variant, error))
     return FALSE;
+  ws_bars_range (ws_stepper_keys (r->stepper), &r->vmin, &r->vmax);
   r->columns = ws_renderer_bar_columns (r->width, r->scale);
-  r->bins = g_new (WsBarBin, MAX (r->columns, 1));
-  return TRUE;
+  r->path = ws_frame_path_new (r->renderer, r->on_device ? ws_backend_cuda () : NULL,
+                               r->columns, error);
+  return r->path != NULL;
 }
 
 static cairo_status_t
@@ -145,47 +166,109 @@ append_png (void *closure, const unsigned char *data, unsigned int length)
   return CAIRO_STATUS_SUCCESS;
 }
 
+/* The bins of the current state into the renderer, on the stepper's side. */
+static gboolean
+fill (Render *r, GError **error)
+{
+  const WsArray *keys = ws_stepper_keys (r->stepper);
+
+  if (!r->on_device)
+    {
+      ws_frame_path_fill_host (r->path, keys, ws_stepper_flags (r->stepper), r->vmin, r->vmax,
+                               r->columns);
+      return TRUE;
+    }
+  return ws_frame_path_fill_device (r->path, keys->type, ws_stepper_device_keys (r->stepper),
+                                    ws_stepper_device_flags (r->stepper), keys->n, r->vmin,
+                                    r->vmax, r->columns, error);
+}
+
+/* Small n: the pass's comparators too (their flags from the device). */
+static gboolean
+draw_comparators (Render *r, const WsBarsView *view, GError **error)
+{
+  gsize pairs;
+  const WsComparator *c = ws_stepper_comparators (r->stepper, &pairs);
+
+  if (view->keys > COMPARATOR_KEYS)
+    return TRUE;
+  if (r->on_device && !ws_stepper_sync (r->stepper, error))
+    return FALSE;
+  ws_renderer_draw_comparators (r->renderer, c, pairs, ws_stepper_flags (r->stepper), view,
+                                r->width, r->height);
+  return TRUE;
+}
+
 /* The current state as frame-NNNN.png, written atomically. */
 static gboolean
 write_frame (Render *r, GError **error)
 {
   const WsArray *keys = ws_stepper_keys (r->stepper);
-  guint count = ws_bars_count (keys->n, r->columns);
-  WsBarsView view = { count, keys->n, ws_stepper_run_length (r->stepper), r->scale };
+  WsBarsView view = { ws_bars_count (keys->n, r->columns), keys->n,
+                      ws_stepper_run_length (r->stepper), r->scale };
   g_autofree char *name = g_strdup_printf ("frame-%04u.png", ws_stepper_done (r->stepper));
   g_autofree char *path = g_build_filename (r->dir, name, NULL);
   g_autoptr (GByteArray) png = g_byte_array_new ();
   cairo_surface_t *image;
 
-  ws_bars_fill (keys, ws_stepper_flags (r->stepper), r->vmin, r->vmax, r->columns, r->bins);
-  ws_renderer_upload_bins (r->renderer, r->bins, count);
+  if (!fill (r, error))
+    return FALSE;
   ws_renderer_draw_bars (r->renderer, &view, r->width, r->height);
-  if (keys->n <= COMPARATOR_KEYS)
-    {
-      gsize pairs;
-      const WsComparator *c = ws_stepper_comparators (r->stepper, &pairs);
-      ws_renderer_draw_comparators (r->renderer, c, pairs, ws_stepper_flags (r->stepper), &view,
-                                    r->width, r->height);
-    }
+  if (!draw_comparators (r, &view, error))
+    return FALSE;
   image = ws_gl_context_read (r->gl);
   cairo_surface_write_to_png_stream (image, append_png, png);
   cairo_surface_destroy (image);
   return ws_file_write_atomic (path, (const char *) png->data, png->len, error);
 }
 
+/* The next pass on whichever side holds the keys. */
+static gboolean
+step (Render *r, gboolean *stepped, GError **error)
+{
+  if (r->on_device)
+    return ws_stepper_step_device (r->stepper, stepped, error);
+  *stepped = ws_stepper_step (r->stepper);
+  return TRUE;
+}
+
+/* Sorted at the end, or the frames showed a wrong sort. */
+static gboolean
+verify (Render *r, GError **error)
+{
+  const WsArray *keys;
+
+  if (!ws_stepper_sync (r->stepper, error))
+    return FALSE;
+  keys = ws_stepper_keys (r->stepper);
+  for (gsize i = 1; i < keys->n; i++)
+    if (ws_array_get_double (keys, i - 1) > ws_array_get_double (keys, i))
+      {
+        g_set_error (error, WS_ERROR, WS_ERROR_VERIFY,
+                     "After the last pass key %" G_GSIZE_FORMAT " (%.9g) exceeds key %" G_GSIZE_FORMAT
+                     " (%.9g)", i - 1, ws_array_get_double (keys, i - 1), i,
+                     ws_array_get_double (keys, i));
+        return FALSE;
+      }
+  return TRUE;
+}
+
 static gboolean
 render_all (Render *r, GError **error)
 {
   guint frames = 0;
+  gboolean stepped = TRUE;
 
-  do
+  while (stepped)
     {
-      if (!write_frame (r, error))
+      if (!write_frame (r, error) || !step (r, &stepped, error))
         return FALSE;
       frames++;
     }
-  while (ws_stepper_step (r->stepper));
-  printf ("%u frames (the initial state and %u passes) in %s\n", frames, frames - 1, r->dir);
+  if (!verify (r, error))
+    return FALSE;
+  printf ("%u frames (the initial state and %u passes) in %s; sorted at the end\n", frames,
+          frames - 1, r->dir);
   return TRUE;
 }
 
@@ -197,7 +280,7 @@ ws_cli_render (int argc, char **argv)
   g_autoptr (GError) error = NULL;
   g_autoptr (GOptionContext) context = g_option_context_new ("ALGO — draw every pass of a sorting network");
   const GOptionEntry entries[] = {
-    { "variant", 0, 0, G_OPTION_ARG_STRING, &o.variant, "cpu-seq (the CPU frame path; default)", "V" },
+    { "variant", 0, 0, G_OPTION_ARG_STRING, &o.variant, "cpu-seq (default: the CPU steps), or gpu (the GPU steps; frames by interop or staging)", "V" },
     { "type", 't', 0, G_OPTION_ARG_STRING, &o.type, "int32 or float32 (default)", "T" },
     { "n", 'n', 0, G_OPTION_ARG_STRING, &o.n, "keys (default 64, at most 2^24)", "N" },
     { "dist", 'd', 0, G_OPTION_ARG_STRING, &o.dist, "input distribution (default uniform)", "D" },
@@ -222,7 +305,9 @@ ws_cli_render (int argc, char **argv)
   else if (!setup (&r, argv[1], &o, &error) || !render_all (&r, &error))
     status = ws_cli_fail (error);
   else
-    printf ("frame path: cpu (the CPU fills the bins); OpenGL: %s\n", ws_gl_context_describe (r.gl));
+    printf ("frame path: %s — %s\nOpenGL: %s\n",
+            ws_frame_path_name (ws_frame_path_kind (r.path)), ws_frame_path_reason (r.path),
+            ws_gl_context_describe (r.gl));
   render_clear (&r);
   g_free (o.variant), g_free (o.type), g_free (o.n), g_free (o.dist), g_free (o.seed);
   g_free (o.view), g_free (o.size), g_free (o.frames);

@@ -296,12 +296,127 @@ cuda_run (const WsBackend  *self,
   return TRUE;
 }
 
+/* ---- the animator's device side ---- */
+
+static WsCudaType
+cuda_type (WsKeyType type)
+{
+  return type == WS_KEY_INT32 ? WS_CUDA_INT32 : WS_CUDA_FLOAT32;
+}
+
+/* A CUDA result as the engine's: its error converted. */
+static gboolean
+converted (gboolean ok, GError *cuda_error, GError **error)
+{
+  if (!ok && cuda_error != NULL)
+    propagate (error, cuda_error);
+  return ok;
+}
+
+static gpointer
+dev_alloc (gsize bytes, GError **error)
+{
+  GError *e = NULL;
+  gpointer p = ws_cuda_malloc (bytes, &e);
+
+  converted (p != NULL, e, error);
+  return p;
+}
+
+static gboolean
+dev_upload (gpointer d, gconstpointer host, gsize bytes, GError **error)
+{
+  GError *e = NULL;
+
+  return converted (ws_cuda_upload (d, host, bytes, &e), e, error);
+}
+
+static gboolean
+dev_download (gpointer host, gconstpointer d, gsize bytes, GError **error)
+{
+  GError *e = NULL;
+
+  return converted (ws_cuda_download (host, d, bytes, &e), e, error);
+}
+
+static gboolean
+dev_pass (WsNetworkKind kind, WsKeyType type, gpointer d_keys, gsize width, const WsPassInfo *info,
+          guint8 *d_flags, GError **error)
+{
+  static const WsCudaSort sorts[] = { [WS_NETWORK_BITONIC] = WS_CUDA_BITONIC,
+                                      [WS_NETWORK_ODD_EVEN] = WS_CUDA_ODD_EVEN,
+                                      [WS_NETWORK_ODD_EVEN_MERGE] = WS_CUDA_ODDEVEN_MERGE };
+  GError *e = NULL;
+
+  return converted (ws_cuda_network_pass (sorts[kind], cuda_type (type), d_keys, width, info->k,
+                                          info->j, info->phase, d_flags, &e),
+                    e, error);
+}
+
+static gboolean
+dev_bars_fill (WsKeyType type, gconstpointer d_keys, const guint8 *d_flags, gsize n, double vmin,
+               double vmax, guint columns, gpointer d_bins, GError **error)
+{
+  GError *e = NULL;
+
+  return converted (ws_cuda_bars_fill (cuda_type (type), d_keys, d_flags, n, vmin, vmax, columns,
+                                       d_bins, &e),
+                    e, error);
+}
+
+static gpointer
+dev_gl_register (guint buffer, GError **error)
+{
+  GError *e = NULL;
+  WsCudaGlBuffer *b = ws_cuda_gl_register (buffer, &e);
+
+  converted (b != NULL, e, error);
+  return b;
+}
+
+static gboolean
+dev_gl_map (gpointer handle, gpointer *d_ptr, GError **error)
+{
+  GError *e = NULL;
+  gsize size;
+
+  return converted (ws_cuda_gl_map (handle, d_ptr, &size, &e), e, error);
+}
+
+static gboolean
+dev_gl_unmap (gpointer handle, GError **error)
+{
+  GError *e = NULL;
+
+  return converted (ws_cuda_gl_unmap (handle, &e), e, error);
+}
+
+static void
+dev_gl_unregister (gpointer handle)
+{
+  ws_cuda_gl_unregister (handle);
+}
+
+static const WsDeviceOps cuda_device = {
+  .alloc = dev_alloc,
+  .release = ws_cuda_free,
+  .upload = dev_upload,
+  .download = dev_download,
+  .pass = dev_pass,
+  .bars_fill = dev_bars_fill,
+  .gl_register = dev_gl_register,
+  .gl_map = dev_gl_map,
+  .gl_unmap = dev_gl_unmap,
+  .gl_unregister = dev_gl_unregister,
+};
+
 static const WsBackend cuda_backend = {
   .name = "cuda",
   .describe = cuda_describe,
   .query_devices = cuda_query_devices,
   .has_variant = cuda_has_variant,
   .run = cuda_run,
+  .device = &cuda_device,
 };
 
 const WsBackend *

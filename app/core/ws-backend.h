@@ -10,6 +10,7 @@
 
 #include <glib.h>
 
+#include "ws-network.h"
 #include "ws-run.h"
 #include "ws-types.h"
 
@@ -36,6 +37,50 @@ typedef struct
 /* The memory bandwidth the device's bus allows (double data rate), GB/s;
  * 0 when the clock or the width is unknown. */
 double ws_device_peak_gbps (const WsDeviceInfo *info);
+
+/* The animator's device side: keys in device memory, network passes and
+ * the bars view's bins made there (same layout as ws-bars.h), and OpenGL
+ * buffers the device can write. Errors as the engine's (WS_ERROR_*). */
+typedef struct
+{
+  gpointer (*alloc)         (gsize          bytes,
+                             GError       **error);
+  void     (*release)       (gpointer       d_ptr);
+  gboolean (*upload)        (gpointer       d_ptr,
+                             gconstpointer  host,
+                             gsize          bytes,
+                             GError       **error);
+  gboolean (*download)      (gpointer       host,
+                             gconstpointer  d_ptr,
+                             gsize          bytes,
+                             GError       **error);
+  /* One pass on `width` keys; d_flags (or NULL) gets WS_BAR_* bits. */
+  gboolean (*pass)          (WsNetworkKind  kind,
+                             WsKeyType      type,
+                             gpointer       d_keys,
+                             gsize          width,
+                             const WsPassInfo *info,
+                             guint8        *d_flags,
+                             GError       **error);
+  gboolean (*bars_fill)     (WsKeyType      type,
+                             gconstpointer  d_keys,
+                             const guint8  *d_flags,
+                             gsize          n,
+                             double         vmin,
+                             double         vmax,
+                             guint          columns,
+                             gpointer       d_bins,
+                             GError       **error);
+  /* A GL buffer object of the current context, or NULL saying why. */
+  gpointer (*gl_register)   (guint          gl_buffer,
+                             GError       **error);
+  gboolean (*gl_map)        (gpointer       handle,
+                             gpointer      *d_ptr,
+                             GError       **error);
+  gboolean (*gl_unmap)      (gpointer       handle,
+                             GError       **error);
+  void     (*gl_unregister) (gpointer       handle);
+} WsDeviceOps;
 
 typedef struct _WsBackend WsBackend;
 
@@ -64,6 +109,10 @@ struct _WsBackend
                                const WsRunInput *in,
                                WsRunOutput      *out,
                                GError          **error);
+
+  /* Device memory and work for the animator; NULL where the backend has
+   * no device (the CPU, a build without CUDA). */
+  const WsDeviceOps *device;
 };
 
 const WsBackend *ws_backend_cpu     (void);

@@ -18,12 +18,17 @@ bin_span (gsize n, guint bins, guint b, gsize *first, gsize *last)
   *last = (gsize) ((guint64) (b + 1) * n / bins);
 }
 
-static float
-scale (double v, double vmin, double vmax)
+/* A key's height as an integer of 24 fractional bits: scaled over [vmin,
+ * vmax] in double (one subtraction, one division: IEEE-exact the same on
+ * any CPU and GPU), clamped, rounded. Bins add these integers, so a bin's
+ * mean does not depend on the order keys are added in, and the GPU's bins
+ * (cuda/ws-cuda-frames.cu, the same formula) equal these bit for bit. */
+static guint32
+quantise (double v, double vmin, double vmax)
 {
   double s = (v - vmin) / (vmax - vmin);
 
-  return (float) (isnan (s) ? 0.0 : CLAMP (s, 0.0, 1.0));
+  return (guint32) llround ((isnan (s) ? 0.0 : CLAMP (s, 0.0, 1.0)) * WS_BARS_ONE);
 }
 
 void
@@ -36,17 +41,19 @@ ws_bars_fill (const WsArray *a, const guint8 *flags, double vmin, double vmax, g
   for (guint b = 0; b < count; b++)
     {
       gsize first, last;
-      double lo = INFINITY, hi = -INFINITY, sum = 0.0;
+      guint32 lo = G_MAXUINT32, hi = 0;
+      guint64 sum = 0;
       guint f = 0;
       bin_span (a->n, count, b, &first, &last);
       for (gsize i = first; i < last; i++)
         {
-          double v = ws_array_get_double (a, i);
-          lo = MIN (lo, v), hi = MAX (hi, v), sum += v;
+          guint32 q = quantise (ws_array_get_double (a, i), vmin, vmax);
+          lo = MIN (lo, q), hi = MAX (hi, q), sum += q;
           f |= flags != NULL ? flags[i] : 0;
         }
-      bins[b] = (WsBarBin) { scale (lo, vmin, vmax), scale (hi, vmin, vmax),
-                             scale (sum / (double) (last - first), vmin, vmax), (float) f };
+      bins[b] = (WsBarBin) { (float) lo / WS_BARS_ONE, (float) hi / WS_BARS_ONE,
+                             (float) ((double) sum / (double) (last - first) / WS_BARS_ONE),
+                             (float) f };
     }
 }
 

@@ -23,6 +23,10 @@ enum
   WS_BAR_SWAPPED = 2,
 };
 
+/* Heights are fixed-point numbers with 24 fractional bits (exact in a
+ * float): bins built on the CPU and on the GPU agree bit for bit. */
+#define WS_BARS_ONE 16777216.0
+
 /* One bin: four floats, one RGBA32F texel of the view's bin texture. */
 typedef struct
 {

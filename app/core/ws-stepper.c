@@ -3,10 +3,16 @@
 
 #include <string.h>
 
+#include "ws-error.h"
+
+#include "ws-backend.h"
 #include "ws-bars.h"
 
 struct _WsStepper
 {
+  const WsDeviceOps *device; /* NULL: the keys live on the host */
+  gpointer   d_keys;
+  guint8    *d_flags;
   WsNetwork *net;
   WsArray   *keys;
   WsArray   *before;   /* the keys before the last pass, to find swaps */
@@ -33,11 +39,48 @@ ws_stepper_new (WsNetworkKind kind, const WsArray *input, GError **error)
   return g_steal_pointer (&s);
 }
 
+/* Keys and flags in device memory, the padded keys uploaded. */
+static gboolean
+to_device (WsStepper *s, const WsDeviceOps *device, GError **error)
+{
+  gsize bytes = ws_array_bytes (s->keys);
+
+  s->device = device;
+  return (s->d_keys = device->alloc (MAX (bytes, 1), error)) != NULL
+         && (s->d_flags = device->alloc (MAX (s->keys->n, 1), error)) != NULL
+         && device->upload (s->d_keys, s->keys->data, bytes, error);
+}
+
+WsStepper *
+ws_stepper_new_on_device (WsNetworkKind kind, const WsArray *input, const WsBackend *backend,
+                          GError **error)
+{
+  g_autoptr (WsStepper) s = NULL;
+
+  g_return_val_if_fail (backend != NULL, NULL);
+  if (backend->device == NULL)
+    {
+      g_set_error (error, WS_ERROR, WS_ERROR_UNAVAILABLE, "The %s backend has no device memory",
+                   backend->name);
+      return NULL;
+    }
+  if ((s = ws_stepper_new (kind, input, error)) == NULL || !to_device (s, backend->device, error))
+    return NULL;
+  return g_steal_pointer (&s);
+}
+
 void
 ws_stepper_free (WsStepper *s)
 {
   if (s == NULL)
     return;
+  if (s->device != NULL)
+    {
+      if (s->d_keys != NULL)
+        s->device->release (s->d_keys);
+      if (s->d_flags != NULL)
+        s->device->release (s->d_flags);
+    }
   g_clear_pointer (&s->net, ws_network_free);
   g_clear_pointer (&s->keys, ws_array_free);
   g_clear_pointer (&s->before, ws_array_free);
@@ -90,6 +133,47 @@ ws_stepper_step (WsStepper *s)
   mark (s, s->done);
   s->done++;
   return TRUE;
+}
+
+gboolean
+ws_stepper_step_device (WsStepper *s, gboolean *stepped, GError **error)
+{
+  WsPassInfo info;
+
+  *stepped = FALSE;
+  if (ws_stepper_finished (s))
+    return TRUE;
+  ws_network_pass_info (s->net, s->done, &info);
+  if (!s->device->pass (ws_network_kind (s->net), s->keys->type, s->d_keys, s->keys->n, &info,
+                        s->d_flags, error))
+    return FALSE;
+  /* The comparators are known on the host; the keys and flags stay on the
+   * device until ws_stepper_sync asks for them. */
+  s->n_comparators = ws_network_pass_comparators (s->net, s->done, s->comparators);
+  s->done++;
+  *stepped = TRUE;
+  return TRUE;
+}
+
+gboolean
+ws_stepper_sync (WsStepper *s, GError **error)
+{
+  if (s->device == NULL)
+    return TRUE;
+  return s->device->download (s->keys->data, s->d_keys, ws_array_bytes (s->keys), error)
+         && s->device->download (s->flags, s->d_flags, s->keys->n, error);
+}
+
+gconstpointer
+ws_stepper_device_keys (const WsStepper *s)
+{
+  return s->d_keys;
+}
+
+const guint8 *
+ws_stepper_device_flags (const WsStepper *s)
+{
+  return s->done > 0 ? s->d_flags : NULL;
 }
 
 const WsArray *

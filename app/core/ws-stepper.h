@@ -19,6 +19,27 @@ WsStepper     *ws_stepper_new        (WsNetworkKind  kind,
                                       GError       **error);
 void           ws_stepper_free       (WsStepper     *stepper);
 
+/* The same with the keys in the backend's device memory (its device ops):
+ * passes run there (ws_stepper_step_device); the host copy and the flags
+ * are brought back only by ws_stepper_sync. WS_ERROR_UNAVAILABLE for a
+ * backend without a device. */
+typedef struct _WsBackend WsBackend;
+WsStepper     *ws_stepper_new_on_device (WsNetworkKind    kind,
+                                         const WsArray   *input,
+                                         const WsBackend *backend,
+                                         GError         **error);
+/* Runs the next pass on the device; *stepped FALSE when all have run. */
+gboolean       ws_stepper_step_device   (WsStepper       *stepper,
+                                         gboolean        *stepped,
+                                         GError         **error);
+/* Brings the device's keys and flags to the host (ws_stepper_keys, _flags). */
+gboolean       ws_stepper_sync          (WsStepper       *stepper,
+                                         GError         **error);
+/* The device keys (width of them) and the last pass's flags (NULL before
+ * the first pass), for frames made on the device. */
+gconstpointer  ws_stepper_device_keys   (const WsStepper *stepper);
+const guint8  *ws_stepper_device_flags  (const WsStepper *stepper);
+
 const WsNetwork *ws_stepper_network  (const WsStepper *stepper);
 /* The passes run so far (0 before the first). */
 guint          ws_stepper_done       (const WsStepper *stepper);

@@ -1,0 +1,63 @@
+/* ws-frame-path.h: how a frame's data reaches the renderer, and why that
+ * way (the application shows it; the CLI prints it).
+ *
+ *  interop: a kernel writes the bins into a GL buffer the device has
+ *           mapped (cudaGraphicsGLRegisterBuffer); no host copy;
+ *  staging: the device makes the bins, they come to the host and go up to
+ *           GL (when the GL context cannot be shared with the device:
+ *           software GL, or a context on another GPU);
+ *  cpu:     the host makes the bins from host keys (no GPU variant).
+ */
+#pragma once
+
+#include "ws-backend.h"
+#include "ws-renderer.h"
+
+G_BEGIN_DECLS
+
+typedef enum
+{
+  WS_FRAME_PATH_INTEROP,
+  WS_FRAME_PATH_STAGING,
+  WS_FRAME_PATH_CPU,
+} WsFramePathKind;
+
+typedef struct _WsFramePath WsFramePath;
+
+/* Picks the path for frames of up to max_bins bins: cpu without a backend
+ * device, interop where the device can register the renderer's buffer,
+ * staging otherwise. The renderer's context must be current. */
+WsFramePath     *ws_frame_path_new         (WsRenderer       *renderer,
+                                            const WsBackend  *backend,
+                                            guint             max_bins,
+                                            GError          **error);
+void             ws_frame_path_free        (WsFramePath      *path);
+
+WsFramePathKind  ws_frame_path_kind        (const WsFramePath *path);
+const char      *ws_frame_path_name        (WsFramePathKind   kind);
+/* Why this path: "CUDA writes the GL buffer", or the reason interop failed. */
+const char      *ws_frame_path_reason      (const WsFramePath *path);
+
+/* The bins of n device keys (and flags, or NULL) into the renderer's
+ * texture: interop or staging. */
+gboolean         ws_frame_path_fill_device (WsFramePath      *path,
+                                            WsKeyType         type,
+                                            gconstpointer     d_keys,
+                                            const guint8     *d_flags,
+                                            gsize             n,
+                                            double            vmin,
+                                            double            vmax,
+                                            guint             columns,
+                                            GError          **error);
+
+/* The bins of host keys into the texture (the cpu path). */
+void             ws_frame_path_fill_host   (WsFramePath      *path,
+                                            const WsArray    *keys,
+                                            const guint8     *flags,
+                                            double            vmin,
+                                            double            vmax,
+                                            guint             columns);
+
+G_DEFINE_AUTOPTR_CLEANUP_FUNC (WsFramePath, ws_frame_path_free)
+
+G_END_DECLS
