@@ -111,3 +111,9 @@ ws_cuda_download (gpointer      host,
 {
   return ws::download (host, device_ptr, bytes, error);
 }
+
+gboolean
+ws_cuda_synchronize (GError **error)
+{
+  return ws::check (cudaDeviceSynchronize (), "The GPU failed while working", error);
+}

@@ -209,6 +209,9 @@ gboolean ws_cuda_download       (gpointer      host,
                                  gsize         bytes,
                                  GError      **error);
 
+/* Waits for all launched work; a kernel's fault surfaces here. */
+gboolean ws_cuda_synchronize    (GError      **error);
+
 /* One pass of a network on `width` keys at d_keys (bitonic: width a power
  * of two, padding already in place). Bitonic: stage k, distance j;
  * odd-even: phase 0/1; oddeven-merge: stage p = k, distance j. d_flags

@@ -175,6 +175,12 @@ ws_gl_context_bind_target (WsGlContext *c, int width, int height, GError **error
   return TRUE;
 }
 
+void
+ws_gl_context_finish (WsGlContext *c)
+{
+  glFinish ();
+}
+
 cairo_surface_t *
 ws_gl_context_read (WsGlContext *c)
 {

@@ -31,6 +31,9 @@ gboolean     ws_gl_context_bind_target (WsGlContext *context,
                                         int          width,
                                         int          height,
                                         GError     **error);
+/* Waits until OpenGL has drawn everything asked of it (for timing). */
+void         ws_gl_context_finish  (WsGlContext *context);
+
 /* The bound target's pixels, top row first, as a Cairo image. */
 cairo_surface_t *ws_gl_context_read (WsGlContext *context);
 

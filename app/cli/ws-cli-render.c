@@ -10,47 +10,27 @@
 #include <stdio.h>
 
 #include "ws-array-io.h"
-#include "ws-backend.h"
+#include "ws-cli-render.h"
 #include "ws-cli.h"
 #include "ws-error.h"
-#include "ws-frame-path.h"
-#include "ws-gl-context.h"
-#include "ws-renderer.h"
-#include "ws-run-data.h"
+#include "ws-generator.h"
 #include "ws-size.h"
-#include "ws-stepper.h"
 
-/* Up to this many keys the comparators of each pass are drawn too. */
-enum { COMPARATOR_KEYS = 256 };
-
-typedef struct
+void
+render_drop_keys (Render *r)
 {
-  char  *variant, *type, *n, *dist, *seed, *view, *size, *frames;
-  double scale;
-} RenderOptions;
-
-typedef struct
-{
-  WsGlContext *gl;
-  WsRenderer  *renderer;
-  WsFramePath *path;
-  WsStepper   *stepper;
-  gboolean     on_device;
-  WsArray     *input;
-  int          width, height;
-  double       scale, vmin, vmax;
-  guint        columns;
-  char        *dir;
-} Render;
-
-static void
-render_clear (Render *r)
-{
-  g_clear_pointer (&r->path, ws_frame_path_free); /* these need the context: before it */
-  g_clear_pointer (&r->renderer, ws_renderer_free);
-  g_clear_pointer (&r->gl, ws_gl_context_free);
+  g_clear_pointer (&r->path, ws_frame_path_free); /* needs the context */
   g_clear_pointer (&r->stepper, ws_stepper_free);
   g_clear_pointer (&r->input, ws_array_free);
+  r->on_device = FALSE;
+}
+
+void
+render_clear (Render *r)
+{
+  render_drop_keys (r);
+  g_clear_pointer (&r->renderer, ws_renderer_free); /* before the context */
+  g_clear_pointer (&r->gl, ws_gl_context_free);
   g_clear_pointer (&r->dir, g_free);
 }
 
@@ -76,7 +56,8 @@ parse_size (const char *text, int *w, int *h, GError **error)
 }
 
 static gboolean
-make_input (Render *r, WsNetworkKind *kind, const char *algo, const RenderOptions *o, GError **error)
+make_input (Render *r, WsNetworkKind *kind, const char *algo, const RenderOptions *o, gsize keys,
+            GError **error)
 {
   WsKeyType type = WS_KEY_FLOAT32;
   WsDistribution dist = WS_DIST_UNIFORM;
@@ -88,9 +69,10 @@ make_input (Render *r, WsNetworkKind *kind, const char *algo, const RenderOption
                            "oddeven-merge", algo);
   if ((o->type && !ws_key_type_from_string (o->type, &type, error))
       || (o->dist && !ws_distribution_from_string (o->dist, &dist, error))
-      || (o->n && !ws_size_parse ("--n", o->n, &n, error))
+      || (keys == 0 && o->n && !ws_size_parse ("--n", o->n, &n, error))
       || (o->seed && !g_ascii_string_to_unsigned (o->seed, 10, 0, G_MAXUINT64, &seed, error)))
     return FALSE;
+  n = keys != 0 ? keys : n;
   if (n > 1 << 24)
     return invalid (error, "--n %s: render draws up to 2^24 keys", o->n);
   r->input = ws_generate (type, dist, n, seed, error);
@@ -129,17 +111,52 @@ make_stepper (Render *r, WsNetworkKind kind, WsVariant variant, GError **error)
   return r->stepper != NULL;
 }
 
+/* What can be refused before a GL context is made. */
 static gboolean
-setup (Render *r, const char *algo, const RenderOptions *o, GError **error)
+check_request (const char *algo, const RenderOptions *o, GError **error)
 {
   WsNetworkKind kind;
   WsVariant variant;
 
-  r->width = 1280, r->height = 720, r->scale = o->scale > 0 ? o->scale : 1.0;
-  if (!check_options (o, &variant, error)
-      || (o->size && !parse_size (o->size, &r->width, &r->height, error))
-      || !make_input (r, &kind, algo, o, error))
+  if (!ws_network_kind_from_name (algo, &kind))
+    return invalid (error, "render: “%s” is not a sorting network; use bitonic, odd-even or "
+                           "oddeven-merge", algo);
+  return check_options (o, &variant, error);
+}
+
+gboolean
+render_setup_gl (Render *r, const RenderOptions *o, GError **error)
+{
+  r->width = o->bench ? 1920 : 1280, r->height = o->bench ? 1080 : 720;
+  r->scale = o->scale > 0 ? o->scale : 1.0;
+  if ((o->size && !parse_size (o->size, &r->width, &r->height, error))
+      || (r->gl = ws_gl_context_new (error)) == NULL
+      || !ws_gl_context_bind_target (r->gl, r->width, r->height, error)
+      || (r->renderer = ws_renderer_new (error)) == NULL)
     return FALSE;
+  r->columns = ws_renderer_bar_columns (r->width, r->scale);
+  return TRUE;
+}
+
+/* The GL context exists first: CUDA interop registers its buffers. */
+gboolean
+render_setup_keys (Render *r, const char *algo, const RenderOptions *o, gsize n, GError **error)
+{
+  WsNetworkKind kind;
+  WsVariant variant;
+
+  if (!check_options (o, &variant, error) || !make_input (r, &kind, algo, o, n, error)
+      || !make_stepper (r, kind, variant, error))
+    return FALSE;
+  ws_bars_range (ws_stepper_keys (r->stepper), &r->vmin, &r->vmax);
+  r->path = ws_frame_path_new (r->renderer, r->on_device ? ws_backend_cuda () : NULL, r->columns,
+                               error);
+  return r->path != NULL;
+}
+
+static gboolean
+make_frames_dir (Render *r, const RenderOptions *o, GError **error)
+{
   if (g_mkdir_with_parents (o->frames, 0755) != 0)
     {
       g_set_error (error, WS_ERROR, WS_ERROR_IO, "Cannot create the directory %s: %s", o->frames,
@@ -147,16 +164,7 @@ setup (Render *r, const char *algo, const RenderOptions *o, GError **error)
       return FALSE;
     }
   r->dir = g_strdup (o->frames);
-  /* The GL context first: CUDA interop registers its buffers. */
-  if ((r->gl = ws_gl_context_new (error)) == NULL
-      || !ws_gl_context_bind_target (r->gl, r->width, r->height, error)
-      || (r->renderer = ws_renderer_new (error)) == NULL || !make_stepper (r, kind, variant, error))
-    return FALSE;
-  ws_bars_range (ws_stepper_keys (r->stepper), &r->vmin, &r->vmax);
-  r->columns = ws_renderer_bar_columns (r->width, r->scale);
-  r->path = ws_frame_path_new (r->renderer, r->on_device ? ws_backend_cuda () : NULL,
-                               r->columns, error);
-  return r->path != NULL;
+  return TRUE;
 }
 
 static cairo_status_t
@@ -166,9 +174,8 @@ append_png (void *closure, const unsigned char *data, unsigned int length)
   return CAIRO_STATUS_SUCCESS;
 }
 
-/* The bins of the current state into the renderer, on the stepper's side. */
-static gboolean
-fill (Render *r, GError **error)
+gboolean
+render_fill (Render *r, GError **error)
 {
   const WsArray *keys = ws_stepper_keys (r->stepper);
 
@@ -211,7 +218,7 @@ write_frame (Render *r, GError **error)
   g_autoptr (GByteArray) png = g_byte_array_new ();
   cairo_surface_t *image;
 
-  if (!fill (r, error))
+  if (!render_fill (r, error))
     return FALSE;
   ws_renderer_draw_bars (r->renderer, &view, r->width, r->height);
   if (!draw_comparators (r, &view, error))
@@ -222,14 +229,19 @@ write_frame (Render *r, GError **error)
   return ws_file_write_atomic (path, (const char *) png->data, png->len, error);
 }
 
-/* The next pass on whichever side holds the keys. */
-static gboolean
-step (Render *r, gboolean *stepped, GError **error)
+gboolean
+render_step (Render *r, gboolean *stepped, GError **error)
 {
   if (r->on_device)
     return ws_stepper_step_device (r->stepper, stepped, error);
   *stepped = ws_stepper_step (r->stepper);
   return TRUE;
+}
+
+gboolean
+render_sync (Render *r, GError **error)
+{
+  return !r->on_device || ws_backend_cuda ()->device->synchronize (error);
 }
 
 /* Sorted at the end, or the frames showed a wrong sort. */
@@ -261,7 +273,7 @@ render_all (Render *r, GError **error)
 
   while (stepped)
     {
-      if (!write_frame (r, error) || !step (r, &stepped, error))
+      if (!write_frame (r, error) || !render_step (r, &stepped, error))
         return FALSE;
       frames++;
     }
@@ -277,6 +289,7 @@ ws_cli_render (int argc, char **argv)
 {
   RenderOptions o = { 0 };
   Render r = { 0 };
+  const char *algo;
   g_autoptr (GError) error = NULL;
   g_autoptr (GOptionContext) context = g_option_context_new ("ALGO — draw every pass of a sorting network");
   const GOptionEntry entries[] = {
@@ -289,6 +302,8 @@ ws_cli_render (int argc, char **argv)
     { "size", 0, 0, G_OPTION_ARG_STRING, &o.size, "image size in pixels (default 1280x720)", "WxH" },
     { "scale", 0, 0, G_OPTION_ARG_DOUBLE, &o.scale, "device pixels per logical pixel (default 1)", "S" },
     { "frames", 'o', 0, G_OPTION_ARG_FILENAME, &o.frames, "directory for frame-NNNN.png", "DIR" },
+    { "bench", 0, 0, G_OPTION_ARG_NONE, &o.bench, "time step, fill and draw for n = 2^10 … 2^24 instead", NULL },
+    { "up-to", 0, 0, G_OPTION_ARG_STRING, &o.up_to, "--bench: the largest n (default 2^24)", "N" },
     { NULL },
   };
   int status = 0;
@@ -296,13 +311,19 @@ ws_cli_render (int argc, char **argv)
   g_option_context_add_main_entries (context, entries, NULL);
   if (!ws_cli_parse_options (context, &argc, &argv, &status))
     return status;
-  if (argc != 2 || o.frames == NULL)
+  algo = argc == 2 ? argv[1] : "bitonic";
+  if (argc > 2 || (!o.bench && (argc != 2 || o.frames == NULL)))
     {
-      fprintf (stderr, "warpscope-cli: render takes one ALGO and --frames DIR\n"
+      fprintf (stderr, "warpscope-cli: render takes one ALGO and --frames DIR (or --bench)\n"
                "Try “warpscope-cli render --help”.\n");
       status = 2;
     }
-  else if (!setup (&r, argv[1], &o, &error) || !render_all (&r, &error))
+  else if (!check_request (algo, &o, &error))
+    status = ws_cli_fail (error);
+  else if (o.bench)
+    status = render_setup_gl (&r, &o, &error) ? render_bench (&r, algo, &o) : ws_cli_fail (error);
+  else if (!render_setup_gl (&r, &o, &error) || !make_frames_dir (&r, &o, &error)
+           || !render_setup_keys (&r, algo, &o, 0, &error) || !render_all (&r, &error))
     status = ws_cli_fail (error);
   else
     printf ("frame path: %s — %s\nOpenGL: %s\n",
@@ -310,6 +331,6 @@ ws_cli_render (int argc, char **argv)
             ws_gl_context_describe (r.gl));
   render_clear (&r);
   g_free (o.variant), g_free (o.type), g_free (o.n), g_free (o.dist), g_free (o.seed);
-  g_free (o.view), g_free (o.size), g_free (o.frames);
+  g_free (o.view), g_free (o.size), g_free (o.frames), g_free (o.up_to);
   return status;
 }

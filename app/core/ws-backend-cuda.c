@@ -397,6 +397,14 @@ dev_gl_unregister (gpointer handle)
   ws_cuda_gl_unregister (handle);
 }
 
+static gboolean
+dev_synchronize (GError **error)
+{
+  GError *e = NULL;
+
+  return converted (ws_cuda_synchronize (&e), e, error);
+}
+
 static const WsDeviceOps cuda_device = {
   .alloc = dev_alloc,
   .release = ws_cuda_free,
@@ -408,6 +416,7 @@ static const WsDeviceOps cuda_device = {
   .gl_map = dev_gl_map,
   .gl_unmap = dev_gl_unmap,
   .gl_unregister = dev_gl_unregister,
+  .synchronize = dev_synchronize,
 };
 
 static const WsBackend cuda_backend = {

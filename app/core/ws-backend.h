@@ -80,6 +80,8 @@ typedef struct
   gboolean (*gl_unmap)      (gpointer       handle,
                              GError       **error);
   void     (*gl_unregister) (gpointer       handle);
+  /* Waits for the device's work (for timing, and to surface faults). */
+  gboolean (*synchronize)   (GError       **error);
 } WsDeviceOps;
 
 typedef struct _WsBackend WsBackend;

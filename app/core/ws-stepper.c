@@ -17,8 +17,9 @@ struct _WsStepper
   WsArray   *keys;
   WsArray   *before;   /* the keys before the last pass, to find swaps */
   guint8    *flags;
-  WsComparator *comparators;
-  gsize      n_comparators; /* of the last pass run */
+  WsComparator *comparators; /* allocated when first needed */
+  gsize      n_comparators;    /* of pass comparators_of, once enumerated */
+  guint      comparators_of;   /* pass index + 1; 0: none enumerated */
   guint      done;
 };
 
@@ -26,16 +27,12 @@ WsStepper *
 ws_stepper_new (WsNetworkKind kind, const WsArray *input, GError **error)
 {
   g_autoptr (WsStepper) s = g_new0 (WsStepper, 1);
-  gsize most = 0;
 
   if ((s->net = ws_network_new (kind, input->n, error)) == NULL
       || (s->keys = ws_network_pad (s->net, input, error)) == NULL
       || (s->before = ws_array_copy (s->keys, error)) == NULL)
     return NULL;
   s->flags = g_new0 (guint8, MAX (s->keys->n, 1));
-  for (guint p = 0; p < ws_network_n_passes (s->net); p++)
-    most = MAX (most, ws_network_pass_comparators (s->net, p, NULL));
-  s->comparators = g_new (WsComparator, MAX (most, 1));
   return g_steal_pointer (&s);
 }
 
@@ -107,14 +104,32 @@ ws_stepper_finished (const WsStepper *s)
   return s->done >= ws_network_n_passes (s->net);
 }
 
+/* The comparators of a pass, enumerated once (and their room allocated
+ * the first time: a device stepper that never draws them never pays). */
+static gsize
+enumerate (WsStepper *s, guint pass)
+{
+  if (s->comparators_of == pass + 1)
+    return s->n_comparators;
+  if (s->comparators == NULL)
+    {
+      gsize most = 0;
+      for (guint p = 0; p < ws_network_n_passes (s->net); p++)
+        most = MAX (most, ws_network_pass_comparators (s->net, p, NULL));
+      s->comparators = g_new (WsComparator, MAX (most, 1));
+    }
+  s->n_comparators = ws_network_pass_comparators (s->net, pass, s->comparators);
+  s->comparators_of = pass + 1;
+  return s->n_comparators;
+}
+
 /* Compared: both ends of every comparator; swapped: those whose key changed. */
 static void
 mark (WsStepper *s, guint pass)
 {
-  gsize n = ws_network_pass_comparators (s->net, pass, s->comparators);
+  gsize n = enumerate (s, pass);
   gsize size = ws_key_type_size (s->keys->type);
 
-  s->n_comparators = n;
   memset (s->flags, 0, s->keys->n);
   for (gsize c = 0; c < n; c++)
     s->flags[s->comparators[c].min_at] = s->flags[s->comparators[c].max_at] = WS_BAR_COMPARED;
@@ -147,9 +162,8 @@ ws_stepper_step_device (WsStepper *s, gboolean *stepped, GError **error)
   if (!s->device->pass (ws_network_kind (s->net), s->keys->type, s->d_keys, s->keys->n, &info,
                         s->d_flags, error))
     return FALSE;
-  /* The comparators are known on the host; the keys and flags stay on the
-   * device until ws_stepper_sync asks for them. */
-  s->n_comparators = ws_network_pass_comparators (s->net, s->done, s->comparators);
+  /* The keys and flags stay on the device until ws_stepper_sync asks for
+   * them; the comparators are enumerated only if drawn. */
   s->done++;
   *stepped = TRUE;
   return TRUE;
@@ -189,9 +203,9 @@ ws_stepper_flags (const WsStepper *s)
 }
 
 const WsComparator *
-ws_stepper_comparators (const WsStepper *s, gsize *count)
+ws_stepper_comparators (WsStepper *s, gsize *count)
 {
-  *count = s->done > 0 ? s->n_comparators : 0;
+  *count = s->done > 0 ? enumerate (s, s->done - 1) : 0;
   return s->comparators;
 }
 

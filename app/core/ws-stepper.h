@@ -54,8 +54,8 @@ const WsArray *ws_stepper_keys       (const WsStepper *stepper);
  * zero before the first). */
 const guint8  *ws_stepper_flags      (const WsStepper *stepper);
 /* The comparators of the last pass run (*count of them; none before the
- * first). */
-const WsComparator *ws_stepper_comparators (const WsStepper *stepper,
+ * first), enumerated on the host when first asked for. */
+const WsComparator *ws_stepper_comparators (WsStepper       *stepper,
                                             gsize           *count);
 /* The length of the sorted runs the last pass works on — bitonic k, merge
  * 2p — to mark stage boundaries; 0 for odd-even and before the first pass. */

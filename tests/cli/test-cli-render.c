@@ -79,6 +79,25 @@ test_gpu_variant (void)
                      && strstr (r->err, "no GPU to step on") != NULL));
 }
 
+/* --bench: a row per size with the path and the phases' medians. */
+static void
+test_bench (void)
+{
+  g_autoptr (CliResult) r = cli_run ("render", "--bench", "--up-to", "2^14", "--size", "320x200", NULL);
+
+  if (no_gl (r))
+    return;
+  g_assert_cmpint (r->status, ==, 0);
+  g_assert_nonnull (strstr (r->out, "step ms"));
+  for (guint e = 10; e <= 14; e += 2)
+    {
+      g_autofree char *row = g_strdup_printf ("\n2^%u", e);
+      g_assert_nonnull (strstr (r->out, row));
+    }
+  g_assert_null (strstr (r->out, "\n2^16"));
+  g_assert_nonnull (strstr (r->out, " cpu "));
+}
+
 static void
 test_errors (void)
 {
@@ -99,6 +118,7 @@ main (int argc, char **argv)
   g_test_init (&argc, &argv, NULL);
   g_test_add_func ("/cli/render/frames", test_frames);
   g_test_add_func ("/cli/render/gpu-variant", test_gpu_variant);
+  g_test_add_func ("/cli/render/bench", test_bench);
   g_test_add_func ("/cli/render/errors", test_errors);
   return g_test_run ();
 }

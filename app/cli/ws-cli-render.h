@@ -1,0 +1,64 @@
+/* ws-cli-render.h: what `render` and `render --bench` share — a GL
+ * context and renderer, a network stepped on the host or the device, and
+ * the frame path between them. Private to app/cli. */
+#pragma once
+
+#include "ws-backend.h"
+#include "ws-frame-path.h"
+#include "ws-gl-context.h"
+#include "ws-renderer.h"
+#include "ws-stepper.h"
+
+/* Up to this many keys the comparators of each pass are drawn too. */
+enum { COMPARATOR_KEYS = 256 };
+
+typedef struct
+{
+  char    *variant, *type, *n, *dist, *seed, *view, *size, *frames, *up_to;
+  double   scale;
+  gboolean bench;
+} RenderOptions;
+
+typedef struct
+{
+  WsGlContext *gl;
+  WsRenderer  *renderer;
+  WsFramePath *path;
+  WsStepper   *stepper;
+  gboolean     on_device;
+  WsArray     *input;
+  int          width, height;
+  double       scale, vmin, vmax;
+  guint        columns;
+  char        *dir;
+} Render;
+
+/* The GL context (current), its target and the renderer, as o asks. */
+gboolean render_setup_gl   (Render              *r,
+                            const RenderOptions *o,
+                            GError             **error);
+/* n keys (o's --n when n is 0) of the network named algo, stepped where
+ * o's variant says, and the frame path to the renderer. */
+gboolean render_setup_keys (Render              *r,
+                            const char          *algo,
+                            const RenderOptions *o,
+                            gsize                n,
+                            GError             **error);
+/* Frees what render_setup_keys made. */
+void     render_drop_keys  (Render              *r);
+/* The bins of the current state into the renderer. */
+gboolean render_fill       (Render              *r,
+                            GError             **error);
+/* The next pass on whichever side holds the keys. */
+gboolean render_step       (Render              *r,
+                            gboolean            *stepped,
+                            GError             **error);
+/* Waits for the device (when the keys are there). */
+gboolean render_sync       (Render              *r,
+                            GError             **error);
+void     render_clear      (Render              *r);
+
+/* `render --bench`: frame times over sizes. */
+int      render_bench      (Render              *r,
+                            const char          *algo,
+                            const RenderOptions *o);
