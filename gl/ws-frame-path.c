@@ -18,7 +18,7 @@ struct _WsFramePath
 static const char *const names[] = { "interop", "staging", "cpu" };
 
 static void
-choose (WsFramePath *p, const WsBackend *backend, GError **error)
+choose (WsFramePath *p, const WsBackend *backend, gboolean allow_interop)
 {
   g_autoptr (GError) why = NULL;
 
@@ -29,6 +29,12 @@ choose (WsFramePath *p, const WsBackend *backend, GError **error)
       return;
     }
   p->device = backend->device;
+  if (!allow_interop)
+    {
+      p->kind = WS_FRAME_PATH_STAGING;
+      p->reason = g_strdup ("interop was turned off; the bins come through the host");
+      return;
+    }
   p->gl_buffer = p->device->gl_register (ws_renderer_bins_buffer (p->renderer, p->max_bins), &why);
   if (p->gl_buffer != NULL)
     {
@@ -42,13 +48,14 @@ choose (WsFramePath *p, const WsBackend *backend, GError **error)
 }
 
 WsFramePath *
-ws_frame_path_new (WsRenderer *renderer, const WsBackend *backend, guint max_bins, GError **error)
+ws_frame_path_new (WsRenderer *renderer, const WsBackend *backend, gboolean allow_interop,
+                   guint max_bins, GError **error)
 {
   g_autoptr (WsFramePath) p = g_new0 (WsFramePath, 1);
 
   p->renderer = renderer;
   p->max_bins = MAX (max_bins, 1);
-  choose (p, backend, error);
+  choose (p, backend, allow_interop);
   if (p->kind != WS_FRAME_PATH_INTEROP)
     p->bins = g_new (WsBarBin, p->max_bins);
   if (p->kind == WS_FRAME_PATH_STAGING

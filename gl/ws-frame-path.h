@@ -25,10 +25,12 @@ typedef enum
 typedef struct _WsFramePath WsFramePath;
 
 /* Picks the path for frames of up to max_bins bins: cpu without a backend
- * device, interop where the device can register the renderer's buffer,
- * staging otherwise. The renderer's context must be current. */
+ * device, interop where the device can register the renderer's buffer
+ * (and allow_interop, which the user can turn off to compare), staging
+ * otherwise. The renderer's context must be current. */
 WsFramePath     *ws_frame_path_new         (WsRenderer       *renderer,
                                             const WsBackend  *backend,
+                                            gboolean          allow_interop,
                                             guint             max_bins,
                                             GError          **error);
 void             ws_frame_path_free        (WsFramePath      *path);

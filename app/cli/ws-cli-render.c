@@ -149,8 +149,8 @@ render_setup_keys (Render *r, const char *algo, const RenderOptions *o, gsize n,
       || !make_stepper (r, kind, variant, error))
     return FALSE;
   ws_bars_range (ws_stepper_keys (r->stepper), &r->vmin, &r->vmax);
-  r->path = ws_frame_path_new (r->renderer, r->on_device ? ws_backend_cuda () : NULL, r->columns,
-                               error);
+  r->path = ws_frame_path_new (r->renderer, r->on_device ? ws_backend_cuda () : NULL,
+                               !o->no_interop, r->columns, error);
   return r->path != NULL;
 }
 
@@ -303,6 +303,7 @@ ws_cli_render (int argc, char **argv)
     { "scale", 0, 0, G_OPTION_ARG_DOUBLE, &o.scale, "device pixels per logical pixel (default 1)", "S" },
     { "frames", 'o', 0, G_OPTION_ARG_FILENAME, &o.frames, "directory for frame-NNNN.png", "DIR" },
     { "bench", 0, 0, G_OPTION_ARG_NONE, &o.bench, "time step, fill and draw for n = 2^10 … 2^24 instead", NULL },
+    { "no-interop", 0, 0, G_OPTION_ARG_NONE, &o.no_interop, "GPU variants: the staging path even where interop works (to compare)", NULL },
     { "up-to", 0, 0, G_OPTION_ARG_STRING, &o.up_to, "--bench: the largest n (default 2^24)", "N" },
     { NULL },
   };

@@ -17,6 +17,7 @@ typedef struct
   char    *variant, *type, *n, *dist, *seed, *view, *size, *frames, *up_to;
   double   scale;
   gboolean bench;
+  gboolean no_interop;
 } RenderOptions;
 
 typedef struct

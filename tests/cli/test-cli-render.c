@@ -73,6 +73,12 @@ test_gpu_variant (void)
   g_assert_cmpint (r->status, ==, 0);
   g_assert_nonnull (strstr (r->out, "11 frames"));
   g_assert_nonnull (strstr (r->out, "sorted at the end"));
+  g_autofree char *dir2 = g_dir_make_tmp ("ws-render-XXXXXX", NULL);
+  g_autoptr (CliResult) staged = cli_run ("render", "bitonic", "--n", "16", "--variant", "gpu",
+                                          "--no-interop", "--frames", dir2, NULL);
+  g_assert_cmpint (staged->status, ==, 0);
+  g_assert_true (strstr (staged->out, "frame path: staging — interop was turned off") != NULL
+                 || strstr (staged->err, "no GPU to step on") != NULL);
   g_assert_true (strstr (r->out, "frame path: interop") != NULL
                  || strstr (r->out, "frame path: staging") != NULL
                  || (strstr (r->out, "frame path: cpu") != NULL

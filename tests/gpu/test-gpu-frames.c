@@ -104,7 +104,7 @@ read_pixels (WsGlContext *gl, gsize *size)
   return copy;
 }
 
-/* The same keys drawn through interop and through the cpu path: the same
+/* The same keys drawn through interop, staging and the cpu path: the same
  * pixels. Also the path and its reason. */
 static void
 test_interop_pixels (void)
@@ -132,7 +132,7 @@ test_interop_pixels (void)
   ws_bars_range (a, &vmin, &vmax);
   WsBarsView view = { ws_bars_count (a->n, columns), a->n, 4096, 1.0 };
 
-  g_autoptr (WsFramePath) interop = ws_frame_path_new (renderer, ws_backend_cuda (), columns, &error);
+  g_autoptr (WsFramePath) interop = ws_frame_path_new (renderer, ws_backend_cuda (), TRUE, columns, &error);
   g_assert_no_error (error);
   g_assert_cmpint (ws_frame_path_kind (interop), ==, WS_FRAME_PATH_INTEROP);
   g_test_message ("interop: %s", ws_frame_path_reason (interop));
@@ -142,9 +142,19 @@ test_interop_pixels (void)
                                             &error));
   ws_renderer_draw_bars (renderer, &view, w, h);
   g_autofree guint8 *gpu = read_pixels (gl, &size_gpu);
+
+  /* Staging, asked for: the same pixels through the host. */
+  gsize size_staged;
+  g_autoptr (WsFramePath) staging = ws_frame_path_new (renderer, ws_backend_cuda (), FALSE, columns, &error);
+  g_assert_cmpint (ws_frame_path_kind (staging), ==, WS_FRAME_PATH_STAGING);
+  g_assert_true (ws_frame_path_fill_device (staging, a->type, d_keys, NULL, a->n, vmin, vmax, columns,
+                                            &error));
+  ws_renderer_draw_bars (renderer, &view, w, h);
+  g_autofree guint8 *staged = read_pixels (gl, &size_staged);
+  g_assert_cmpmem (staged, size_staged, gpu, size_gpu);
   device ()->release (d_keys);
 
-  g_autoptr (WsFramePath) cpu = ws_frame_path_new (renderer, NULL, columns, &error);
+  g_autoptr (WsFramePath) cpu = ws_frame_path_new (renderer, NULL, TRUE, columns, &error);
   g_assert_cmpint (ws_frame_path_kind (cpu), ==, WS_FRAME_PATH_CPU);
   ws_frame_path_fill_host (cpu, a, NULL, vmin, vmax, columns);
   ws_renderer_draw_bars (renderer, &view, w, h);
