@@ -8,6 +8,7 @@
 #include <sys/wait.h>
 
 #include "cli-util.h"
+#include "ws-test-util.h"
 
 static guint
 count_lines (const char *path)
@@ -84,6 +85,7 @@ test_smoke (void)
   cli_assert_fails (bad_ext, "chart.bmp", NULL);
   g_autoptr (CliResult) no_out = cli_run ("plot", csv, NULL);
   g_assert_cmpint (no_out->status, ==, 2);
+  ws_test_remove_dir (dir);
 }
 
 static void
@@ -121,6 +123,7 @@ test_error_log (void)
   rows = cli_read_file (csv);
   g_assert_nonnull (strstr (rows, ",error,"));
   g_assert_nonnull (strstr (rows, ",ok,"));
+  ws_test_remove_dir (dir);
 }
 
 /* Ctrl-C: the run stops, says how to go on, and keeps every finished row
@@ -153,6 +156,7 @@ test_interrupt (void)
 
   g_autoptr (CliResult) resumed = cli_run ("bench", ini, "-o", dir, "--resume", "--quick", NULL);
   g_assert_cmpint (resumed->status, ==, 0);
+  ws_test_remove_dir (dir);
 }
 
 int

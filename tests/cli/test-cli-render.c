@@ -6,6 +6,7 @@
 #include <string.h>
 
 #include "cli-util.h"
+#include "ws-test-util.h"
 
 static gboolean
 no_gl (const CliResult *r)
@@ -57,6 +58,7 @@ test_frames (void)
                                       "--frames", oddeven, NULL);
   g_assert_cmpint (oe->status, ==, 0);
   g_assert_cmpuint (count_frames (oddeven), ==, 17);
+  ws_test_remove_dir (dir);
 }
 
 /* A GPU variant steps on the device and draws by interop or staging; with
@@ -83,6 +85,8 @@ test_gpu_variant (void)
                  || strstr (r->out, "frame path: staging") != NULL
                  || (strstr (r->out, "frame path: cpu") != NULL
                      && strstr (r->err, "no GPU to step on") != NULL));
+  ws_test_remove_dir (dir);
+  ws_test_remove_dir (dir2);
 }
 
 /* --bench: a row per size with the path and the phases' medians. */

@@ -64,29 +64,6 @@ assert_round_trip (const WsArray *a,
   g_unlink (path);
 }
 
-static int
-cmp_names (gconstpointer a,
-           gconstpointer b)
-{
-  return g_strcmp0 (*(char *const *) a, *(char *const *) b);
-}
-
-/* Names in a directory, sorted and joined, to see what a save left behind. */
-static char *
-list_dir (const char *dir)
-{
-  g_autoptr (GDir) d = g_dir_open (dir, 0, NULL);
-  g_autoptr (GPtrArray) names = g_ptr_array_new_with_free_func (g_free);
-  const char *name;
-
-  g_assert_nonnull (d);
-  while ((name = g_dir_read_name (d)) != NULL)
-    g_ptr_array_add (names, g_strdup (name));
-  g_ptr_array_sort (names, cmp_names);
-  g_ptr_array_add (names, NULL);
-  return g_strjoinv (",", (char **) names->pdata);
-}
-
 /* ---- formats and key text ---------------------------------------------- */
 
 static void
@@ -423,7 +400,7 @@ test_error_save_missing_dir (void)
       assert_contains (error->message, g_strerror (ENOENT));
       g_clear_error (&error);
     }
-  listing = list_dir (parent);
+  listing = ws_test_list_dir (parent);
   g_assert_cmpstr (listing, ==, "");
 }
 
@@ -445,7 +422,7 @@ test_error_save_no_leftover (void)
   g_clear_error (&error);
   g_assert_false (ws_file_write_atomic (target, "x", 1, &error));
   g_assert_error (error, WS_ERROR, WS_ERROR_IO);
-  listing = list_dir (parent);
+  listing = ws_test_list_dir (parent);
   g_assert_cmpstr (listing, ==, "taken");
 }
 
@@ -468,7 +445,7 @@ test_atomic_overwrite (void)
   g_assert_cmpmem (contents, len, "short", 5);
   g_assert_true (ws_file_write_atomic (path, NULL, 0, &error));
   g_assert_no_error (error);
-  listing = list_dir (parent);
+  listing = ws_test_list_dir (parent);
   g_assert_cmpstr (listing, ==, "data.bin");
   g_clear_pointer (&contents, g_free);
   g_assert_true (g_file_get_contents (path, &contents, &len, &error));

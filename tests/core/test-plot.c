@@ -15,6 +15,7 @@
 #include "ws-error.h"
 #include "ws-plot-axis.h"
 #include "ws-plot.h"
+#include "ws-test-util.h"
 
 #define BLUE       0x0072b2
 #define VERMILLION 0xd55e00
@@ -215,54 +216,6 @@ rising_plot (void)
   return plot;
 }
 
-static char *
-make_dir (void)
-{
-  g_autoptr (GError) error = NULL;
-  char *dir = g_dir_make_tmp ("test-plot-XXXXXX", &error);
-
-  g_assert_no_error (error);
-  return dir;
-}
-
-static int
-compare_names (gconstpointer a,
-               gconstpointer b)
-{
-  return strcmp (*(char *const *) a, *(char *const *) b);
-}
-
-/* The names in dir, sorted and joined with spaces. */
-static char *
-list_dir (const char *dir)
-{
-  g_autoptr (GDir) d = g_dir_open (dir, 0, NULL);
-  g_autoptr (GPtrArray) names = g_ptr_array_new_with_free_func (g_free);
-  const char *name;
-
-  g_assert_nonnull (d);
-  while ((name = g_dir_read_name (d)) != NULL)
-    g_ptr_array_add (names, g_strdup (name));
-  g_ptr_array_sort (names, compare_names);
-  g_ptr_array_add (names, NULL);
-  return g_strjoinv (" ", (char **) names->pdata);
-}
-
-static void
-remove_dir (const char *dir)
-{
-  g_autoptr (GDir) d = g_dir_open (dir, 0, NULL);
-  const char *name;
-
-  while (d != NULL && (name = g_dir_read_name (d)) != NULL)
-    {
-      g_autofree char *path = g_build_filename (dir, name, NULL);
-      if (g_rmdir (path) != 0)
-        g_assert_cmpint (g_unlink (path), ==, 0);
-    }
-  g_assert_cmpint (g_rmdir (dir), ==, 0);
-}
-
 static GBytes *
 read_bytes (const char *path)
 {
@@ -280,7 +233,7 @@ read_bytes (const char *path)
 static void
 test_png (void)
 {
-  g_autofree char *dir = make_dir ();
+  g_autofree char *dir = ws_test_make_dir ();
   g_autofree char *path = g_build_filename (dir, "rising.png", NULL);
   g_autoptr (WsPlot) plot = rising_plot ();
   g_autoptr (GError) error = NULL;
@@ -306,7 +259,7 @@ test_png (void)
   /* Tick labels below the x axis and left of the y axis. */
   g_assert_cmpint (count (s, DARK, a.x0 + 5, a.y1 + 5, a.x1, a.y1 + H / 20), >, 100);
   g_assert_cmpint (count (s, DARK, a.x0 - W / 20, a.y0, a.x0 - 5, a.y1 - 5), >, 100);
-  remove_dir (dir);
+  ws_test_remove_dir (dir);
 }
 
 /* Large, centred, dark: the title in the band above the plot area. */
@@ -752,7 +705,7 @@ test_formats (void)
 {
   static const char *const extensions[] = { "png", "svg", "pdf", "PNG", "Pdf" };
   static const char *const magic[] = { "\x89PNG\r\n", "<?xml", "%PDF-", "\x89PNG\r\n", "%PDF-" };
-  g_autofree char *dir = make_dir ();
+  g_autofree char *dir = ws_test_make_dir ();
   g_autoptr (WsPlot) plot = rising_plot ();
 
   ws_plot_add_hline (plot, 1, "speedup 1 (µs × 10³ ± 2²)");
@@ -777,14 +730,14 @@ test_formats (void)
       if (g_ascii_strcasecmp (extensions[i], "pdf") == 0)
         check_pdf_date (bytes_a);
     }
-  remove_dir (dir);
+  ws_test_remove_dir (dir);
 }
 
 /* Saving over a file replaces it whole, and leaves nothing else behind. */
 static void
 test_replace (void)
 {
-  g_autofree char *dir = make_dir ();
+  g_autofree char *dir = ws_test_make_dir ();
   g_autofree char *path = g_build_filename (dir, "chart.png", NULL);
   g_autoptr (WsPlot) plot = rising_plot ();
   g_autoptr (GError) error = NULL;
@@ -796,9 +749,9 @@ test_replace (void)
   g_assert_no_error (error);
   s = cairo_image_surface_create_from_png (path);
   g_assert_cmpint (cairo_image_surface_get_width (s), ==, 320);
-  names = list_dir (dir);
+  names = ws_test_list_dir (dir);
   g_assert_cmpstr (names, ==, "chart.png");
-  remove_dir (dir);
+  ws_test_remove_dir (dir);
 }
 
 static void
@@ -821,7 +774,7 @@ test_errors (void)
   static const char *const bad_names[] = { "plot.bmp", "plot", "plot.png.txt", "png" };
   static const int bad_sizes[][2] = { { 15, 800 }, { 800, 15 }, { 16385, 800 },
                                       { 800, 16385 }, { 0, 0 }, { -1, 800 } };
-  g_autofree char *dir = make_dir ();
+  g_autofree char *dir = ws_test_make_dir ();
   g_autofree char *taken = g_build_filename (dir, "taken.png", NULL);
   g_autofree char *ok = g_build_filename (dir, "ok.png", NULL);
   g_autoptr (WsPlot) plot = rising_plot ();
@@ -839,11 +792,11 @@ test_errors (void)
    * temporary file was written, which must then be gone. */
   g_assert_cmpint (g_mkdir (taken, 0755), ==, 0);
   check_error (plot, taken, 320, 200, WS_ERROR_IO);
-  names = list_dir (dir);
+  names = ws_test_list_dir (dir);
   g_assert_cmpstr (names, ==, "taken.png");
   g_assert_true (ws_plot_save (plot, ok, 16, 16, NULL));
   g_assert_true (ws_plot_save (plot, ok, 16384, 16, NULL));
-  remove_dir (dir);
+  ws_test_remove_dir (dir);
 }
 
 /* ---- Tests: axes ---- */

@@ -41,6 +41,13 @@ WsArray  *ws_test_generate       (WsKeyType      type,
 /* Path of a fresh file name inside a per-test temporary directory. */
 char     *ws_test_tmp_path       (const char *name);
 
+/* A fresh temporary directory (asserts success). */
+char     *ws_test_make_dir       (void);
+/* The names in dir, sorted and joined with spaces: what a save left there. */
+char     *ws_test_list_dir       (const char *dir);
+/* Removes dir and everything below it, asserting each removal. */
+void      ws_test_remove_dir     (const char *dir);
+
 /* ws_array_new that asserts success. */
 WsArray  *ws_test_array_new      (WsKeyType type,
                                   gsize     n);
