@@ -19,10 +19,9 @@ config_free (gpointer data)
   g_free (c);
 }
 
-/* "radius=2;block=8": the preset's grid parameters this variant reads. */
-static char *
-params_text (const WsPreset *preset, const WsAlgorithm *algo, WsVariant variant,
-             const WsParams *params)
+char *
+ws_bench_params_text (const WsPreset *preset, const WsAlgorithm *algo, WsVariant variant,
+                      const WsParams *params)
 {
   g_autoptr (GString) s = g_string_new (NULL);
 
@@ -98,7 +97,7 @@ add_config (Expand *e, WsVariant variant, const WsParams *params, guint instance
       p.values[i] = e->algo->params[i].def;
   c = g_new0 (WsBenchConfig, 1);
   c->algo = e->algo, c->variant = variant, c->n = e->n, c->params = p;
-  c->params_text = params_text (preset, e->algo, variant, &p);
+  c->params_text = ws_bench_params_text (preset, e->algo, variant, &p);
   c->instance = instance;
   c->seed = preset->seed + instance;
   c->repetitions = e->repetitions;

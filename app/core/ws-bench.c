@@ -250,16 +250,9 @@ static char *
 baseline_key (const Bench *b, const WsBenchConfig *c)
 {
   const WsPreset *p = b->plan->preset;
-  g_autoptr (GString) params = g_string_new (NULL);
+  g_autofree char *params = ws_bench_params_text (p, c->algo, p->baseline, &c->params);
 
-  for (guint i = 0; i < c->algo->n_params; i++)
-    {
-      const WsParamSpec *spec = &c->algo->params[i];
-      if (ws_preset_grid (p, spec->name) != NULL && ws_param_applies (spec, p->baseline))
-        g_string_append_printf (params, "%s%s=%" G_GINT64_FORMAT, params->len ? ";" : "",
-                                spec->name, c->params.values[i]);
-    }
-  return ws_bench_config_key (p, c->algo, p->baseline, c->n, params->str, c->instance);
+  return ws_bench_config_key (p, c->algo, p->baseline, c->n, params, c->instance);
 }
 
 static void

@@ -95,6 +95,13 @@ gboolean     ws_bench_run        (WsBenchPlan            *plan,
                                   GCancellable           *cancellable,
                                   GError                **error);
 
+/* "radius=2;block=8": the parameters of params that the preset varies and
+ * the variant reads, as a row shows them. */
+char        *ws_bench_params_text (const WsPreset    *preset,
+                                   const WsAlgorithm *algo,
+                                   WsVariant          variant,
+                                   const WsParams    *params);
+
 /* What identifies a row in result.csv: every setting that changes what is
  * measured ("bitonic|gpu|float32|uniform|1024|radius=2|0|1|kernel"). */
 char        *ws_bench_config_key (const WsPreset    *preset,
