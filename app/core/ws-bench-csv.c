@@ -170,13 +170,9 @@ static gboolean
 get_number (const WsCsvTable *t, guint r, const char *column, double *out, GError **error)
 {
   const char *text = ws_csv_table_get (t, r, column);
-  char *end = NULL;
 
   *out = 0.0;
-  if (text == NULL || text[0] == '\0')
-    return TRUE;
-  *out = g_ascii_strtod (text, &end);
-  if (end != NULL && *end == '\0' && isfinite (*out))
+  if (text == NULL || text[0] == '\0' || ws_csv_table_number (t, r, column, out))
     return TRUE;
   g_set_error (error, WS_ERROR, WS_ERROR_PARSE, "line %u: %s: “%s” is not a number",
                g_array_index (t->lines, guint, r), column, text);

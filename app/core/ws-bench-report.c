@@ -66,17 +66,14 @@ ws_bench_row_summary (const WsBenchRow *row)
 
 /* ---- reading rows ---- */
 
+/* A field as a number, NAN where there is none. */
 static double
 number (const WsCsvTable *t, guint r, const char *column)
 {
-  const char *text = ws_csv_table_get (t, r, column);
-  char *end = NULL;
   double v;
 
-  if (text == NULL || text[0] == '\0')
-    return NAN;
-  v = g_ascii_strtod (text, &end);
-  return end != NULL && *end == '\0' ? v : NAN;
+  ws_csv_table_number (t, r, column, &v);
+  return v;
 }
 
 static gboolean

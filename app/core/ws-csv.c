@@ -1,6 +1,7 @@
 /* ws-csv.c: CSV quoting and reading (see ws-csv.h). */
 #include "ws-csv.h"
 
+#include <math.h>
 #include <string.h>
 
 #include "ws-error.h"
@@ -209,4 +210,21 @@ ws_csv_table_get (const WsCsvTable *t, guint r, const char *name)
   if (c < 0 || r >= t->rows->len)
     return NULL;
   return ((GStrv) g_ptr_array_index (t->rows, r))[c];
+}
+
+gboolean
+ws_csv_table_number (const WsCsvTable *t, guint r, const char *name, double *out)
+{
+  const char *text = ws_csv_table_get (t, r, name);
+  char *end = NULL;
+  double v;
+
+  *out = NAN;
+  if (text == NULL || text[0] == '\0')
+    return FALSE;
+  v = g_ascii_strtod (text, &end);
+  if (end == NULL || *end != '\0' || !isfinite (v))
+    return FALSE;
+  *out = v;
+  return TRUE;
 }

@@ -37,6 +37,14 @@ const char *ws_csv_table_get          (const WsCsvTable *table,
                                        guint             r,
                                        const char       *name);
 
+/* Row r's field in the named column as a number: FALSE (and *out NAN) for
+ * an unknown column, an empty field or text that is not wholly a finite
+ * number in C notation. */
+gboolean    ws_csv_table_number       (const WsCsvTable *table,
+                                       guint             r,
+                                       const char       *name,
+                                       double           *out);
+
 G_DEFINE_AUTOPTR_CLEANUP_FUNC (WsCsvTable, ws_csv_table_free)
 
 G_END_DECLS
