@@ -23,17 +23,26 @@ struct _WsStepper
   guint      done;
 };
 
-WsStepper *
-ws_stepper_new (WsNetworkKind kind, const WsArray *input, GError **error)
+/* The network and the padded keys; a stepper that steps on the host also
+ * keeps the keys before each pass (to find swaps), one on the device does
+ * not need that copy. */
+static WsStepper *
+stepper_new (WsNetworkKind kind, const WsArray *input, gboolean on_host, GError **error)
 {
   g_autoptr (WsStepper) s = g_new0 (WsStepper, 1);
 
   if ((s->net = ws_network_new (kind, input->n, error)) == NULL
       || (s->keys = ws_network_pad (s->net, input, error)) == NULL
-      || (s->before = ws_array_copy (s->keys, error)) == NULL)
+      || (on_host && (s->before = ws_array_copy (s->keys, error)) == NULL))
     return NULL;
   s->flags = g_new0 (guint8, MAX (s->keys->n, 1));
   return g_steal_pointer (&s);
+}
+
+WsStepper *
+ws_stepper_new (WsNetworkKind kind, const WsArray *input, GError **error)
+{
+  return stepper_new (kind, input, TRUE, error);
 }
 
 /* Keys and flags in device memory, the padded keys uploaded. */
@@ -61,7 +70,7 @@ ws_stepper_new_on_device (WsNetworkKind kind, const WsArray *input, const WsBack
                    backend->name);
       return NULL;
     }
-  if ((s = ws_stepper_new (kind, input, error)) == NULL || !to_device (s, backend->device, error))
+  if ((s = stepper_new (kind, input, FALSE, error)) == NULL || !to_device (s, backend->device, error))
     return NULL;
   return g_steal_pointer (&s);
 }
@@ -141,6 +150,7 @@ mark (WsStepper *s, guint pass)
 gboolean
 ws_stepper_step (WsStepper *s)
 {
+  g_return_val_if_fail (s->device == NULL, FALSE); /* device steppers: ws_stepper_step_device */
   if (ws_stepper_finished (s))
     return FALSE;
   memcpy (s->before->data, s->keys->data, ws_array_bytes (s->keys));
