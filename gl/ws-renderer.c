@@ -26,6 +26,24 @@ struct _WsRenderer
  * compared keys, a little air elsewhere. */
 enum { MARGIN = 12, MARK_ROOM = 10 };
 
+/* The plot area of a width × height viewport in device pixels: its left
+ * and bottom edges (GL's origin), width and height. */
+typedef struct
+{
+  double scale, left, bottom, width, height;
+} PlotArea;
+
+static PlotArea
+plot_area (int width, int height, double scale)
+{
+  double s = MAX (scale, 1.0);
+  PlotArea a = { s, MARGIN * s, (MARGIN + MARK_ROOM) * s, 0, 0 };
+
+  a.width = MAX (width - 2 * a.left, 1);
+  a.height = MAX (height - a.bottom - MARGIN * s, 1);
+  return a;
+}
+
 /* ---- shaders ---- */
 
 /* GLSL 3.30 for desktop OpenGL, 3.00 es for GLES: the shader bodies are
@@ -179,7 +197,8 @@ ws_renderer_free (WsRenderer *r)
 guint
 ws_renderer_bar_columns (int width, double scale)
 {
-  int plot = width - (int) lround (2 * MARGIN * MAX (scale, 1.0));
+  /* Whole columns: the plot's width rounded as the pixels fall. */
+  int plot = width - (int) lround (2 * plot_area (width, 1, scale).left);
 
   return (guint) MAX (plot, 1);
 }
@@ -222,17 +241,16 @@ ws_renderer_upload_bins_from_buffer (WsRenderer *r, guint count)
 static void
 set_bars_uniforms (GLuint p, const WsBarsView *v, int width, int height)
 {
-  double s = MAX (v->scale, 1.0);
-  double left = MARGIN * s, bottom = (MARGIN + MARK_ROOM) * s;
+  PlotArea a = plot_area (width, height, v->scale);
 
   glUniform1i (glGetUniformLocation (p, "u_bins"), 0);
   glUniform1i (glGetUniformLocation (p, "u_colormap"), 1);
   glUniform1i (glGetUniformLocation (p, "u_bin_count"), (GLint) MAX (v->bins, 1));
   glUniform1f (glGetUniformLocation (p, "u_keys"), (GLfloat) MAX (v->keys, 1));
   glUniform1f (glGetUniformLocation (p, "u_boundary"), (GLfloat) v->boundary);
-  glUniform4f (glGetUniformLocation (p, "u_plot"), (GLfloat) left, (GLfloat) bottom,
-               (GLfloat) MAX (width - 2 * left, 1), (GLfloat) MAX (height - bottom - MARGIN * s, 1));
-  glUniform1f (glGetUniformLocation (p, "u_scale"), (GLfloat) s);
+  glUniform4f (glGetUniformLocation (p, "u_plot"), (GLfloat) a.left, (GLfloat) a.bottom,
+               (GLfloat) a.width, (GLfloat) a.height);
+  glUniform1f (glGetUniformLocation (p, "u_scale"), (GLfloat) a.scale);
 }
 
 void
@@ -289,7 +307,8 @@ ws_renderer_draw_comparators (WsRenderer *r, const WsComparator *c, gsize count,
                               const guint8 *flags, const WsBarsView *v, int width, int height)
 {
   const float grey[3] = { 0.80f, 0.82f, 0.86f }, red[3] = { 1.0f, 0.28f, 0.22f };
-  double s = MAX (v->scale, 1.0), left = MARGIN * s, plot = MAX (width - 2 * left, 1);
+  PlotArea area = plot_area (width, height, v->scale);
+  double s = area.scale, left = area.left, plot = area.width;
   double thick = 2.0 * s, step = 7.0 * s, top = MARGIN * s + 4.0 * s;
   g_autoptr (GArray) vertices = g_array_new (FALSE, FALSE, sizeof (float));
   g_autoptr (GArray) ends = g_array_new (FALSE, FALSE, sizeof (double));
