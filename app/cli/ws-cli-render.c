@@ -65,12 +65,11 @@ make_input (Render *r, WsNetworkKind *kind, const char *algo, const RenderOption
   guint64 seed = 1;
 
   if (!ws_network_kind_from_name (algo, kind))
-    return invalid (error, "render: “%s” is not a sorting network; use bitonic, odd-even or "
-                           "oddeven-merge", algo);
+    g_return_val_if_reached (FALSE); /* check_request has said why */
   if ((o->type && !ws_key_type_from_string (o->type, &type, error))
       || (o->dist && !ws_distribution_from_string (o->dist, &dist, error))
       || (keys == 0 && o->n && !ws_size_parse ("--n", o->n, &n, error))
-      || (o->seed && !g_ascii_string_to_unsigned (o->seed, 10, 0, G_MAXUINT64, &seed, error)))
+      || (o->seed && !ws_cli_parse_seed (o->seed, &seed, error)))
     return FALSE;
   n = keys != 0 ? keys : n;
   if (n > 1 << 24)

@@ -199,12 +199,8 @@ parse_options (RunState *st, const RunOptions *o, const char *algorithm, GError 
   st->repeat = 1;
   if (o->repeat && !parse_repeat (st, o->repeat, error))
     return FALSE;
-  if (o->seed && !g_ascii_string_to_unsigned (o->seed, 10, 0, G_MAXUINT64, &st->seed, NULL))
-    {
-      g_set_error (error, WS_ERROR, WS_ERROR_INVALID_ARGUMENT,
-                   "--seed: “%s” is not a whole number from 0 to 2^64−1", o->seed);
-      return FALSE;
-    }
+  if (o->seed && !ws_cli_parse_seed (o->seed, &st->seed, error))
+    return FALSE;
   return parse_type (st, o, error) && parse_params (st, o, error);
 }
 

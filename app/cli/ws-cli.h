@@ -16,6 +16,11 @@ int      ws_cli_render (int argc, char **argv);
 /* Print "warpscope-cli: <message>" on stderr; returns the failure status 1. */
 int      ws_cli_fail  (const GError *error);
 
+/* Parse --seed: a whole number from 0 to 2^64−1. */
+gboolean ws_cli_parse_seed (const char *text,
+                            guint64    *out,
+                            GError    **error);
+
 /* Parse the options of a subcommand; usage errors are reported here. */
 gboolean ws_cli_parse_options (GOptionContext *context,
                                int            *argc,
