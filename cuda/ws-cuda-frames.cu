@@ -94,6 +94,31 @@ ws_cuda_bars_fill (WsCudaType type, gconstpointer d_keys, const guint8 *d_flags,
 
 // ---- OpenGL buffers ----
 
+bool
+ws::gl_context_on_device (GError **error)
+{
+  unsigned count = 0;
+  int devices[16], current = 0;
+  cudaError_t status = cudaGLGetDevices (&count, devices, 16, cudaGLDeviceListAll);
+
+  if (status != cudaSuccess || count == 0)
+    {
+      cudaGetLastError (); // not sticky: clear it for the next call
+      g_set_error (error, WS_CUDA_ERROR, WS_CUDA_ERROR_FAILED,
+                   "the OpenGL context runs on no CUDA device (software OpenGL?)");
+      return false;
+    }
+  if (!ws::check (cudaGetDevice (&current), "Cannot ask for the current CUDA device", error))
+    return false;
+  for (unsigned i = 0; i < count && i < 16; i++)
+    if (devices[i] == current)
+      return true;
+  g_set_error (error, WS_CUDA_ERROR, WS_CUDA_ERROR_FAILED,
+               "the OpenGL context runs on CUDA device %d, the data on device %d", devices[0],
+               current);
+  return false;
+}
+
 struct _WsCudaGlBuffer
 {
   cudaGraphicsResource_t resource;
@@ -107,10 +132,10 @@ ws_cuda_gl_register (guint gl_buffer, GError **error)
 
   // Write-discard: each frame rewrites the whole buffer, so CUDA need not
   // keep what GL left in it.
-  if (!ws::check (cudaGraphicsGLRegisterBuffer (&resource, gl_buffer,
-                                                cudaGraphicsRegisterFlagsWriteDiscard),
-                  "CUDA cannot use this OpenGL context's buffers (software OpenGL, or another GPU)",
-                  error))
+  if (!ws::gl_context_on_device (error)
+      || !ws::check (cudaGraphicsGLRegisterBuffer (&resource, gl_buffer,
+                                                   cudaGraphicsRegisterFlagsWriteDiscard),
+                     "CUDA cannot use this OpenGL context's buffers", error))
     return nullptr;
   WsCudaGlBuffer *b = g_new0 (WsCudaGlBuffer, 1);
   b->resource = resource;

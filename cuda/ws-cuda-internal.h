@@ -41,4 +41,10 @@ extern const unsigned impls_bitonic, impls_odd_even, impls_oddeven_merge, impls_
     impls_counting_sort, impls_dot, impls_stencil, impls_reduce, impls_scan, impls_histogram,
     impls_binary_search, impls_interpolation_search;
 
+// TRUE when the OpenGL context current on this thread runs on the current
+// CUDA device (cudaGLGetDevices), so that interop can share its objects;
+// else an error saying which GPU it is on, or that it is on none (software
+// OpenGL). Registration asks this first: its own error would not say why.
+bool gl_context_on_device (GError **error);
+
 } // namespace ws

@@ -269,4 +269,47 @@ gboolean        ws_cuda_gl_unmap      (WsCudaGlBuffer  *buffer,
                                        GError         **error);
 void            ws_cuda_gl_unregister (WsCudaGlBuffer  *buffer);
 
+/* ---- Heat-map texels ---- */
+
+/* app/core's WsHeatMask: blocks of block_rows × block_cols cells in launch
+ * order (x fastest), the first `done` of them run; block_rows = 0: all. */
+typedef struct
+{
+  guint64 block_rows;
+  guint64 block_cols;
+  guint64 done;
+} WsCudaHeatMask;
+
+/* texels² floats (row-major) at d_out from the side × side device grid,
+ * as app/core's ws_heat_fill makes them on the host, bit for bit: each
+ * texel the mean of its cells that have run (NaN if none), summed in
+ * double in row-major order. mask may be NULL. texels ≤ side. Launches
+ * without waiting. */
+gboolean ws_cuda_heat_fill      (WsCudaType            type,
+                                 gconstpointer         d_grid,
+                                 guint64               side,
+                                 const WsCudaHeatMask *mask,
+                                 guint                 texels,
+                                 gpointer              d_out,
+                                 GError              **error);
+
+/* An OpenGL texture (GL_TEXTURE_2D, GL_R32F) of the current context
+ * registered with CUDA for surface stores; NULL saying why when CUDA
+ * cannot reach it. */
+typedef struct _WsCudaGlImage WsCudaGlImage;
+
+WsCudaGlImage *ws_cuda_gl_register_image   (guint            gl_texture,
+                                            GError         **error);
+/* Maps the texture, writes the texels as ws_cuda_heat_fill does (texels ≤
+ * the texture's size; the rest of it is left alone) with surface stores,
+ * unmaps it. */
+gboolean       ws_cuda_heat_fill_image     (WsCudaGlImage         *image,
+                                            WsCudaType             type,
+                                            gconstpointer          d_grid,
+                                            guint64                side,
+                                            const WsCudaHeatMask  *mask,
+                                            guint                  texels,
+                                            GError               **error);
+void           ws_cuda_gl_unregister_image (WsCudaGlImage         *image);
+
 G_END_DECLS

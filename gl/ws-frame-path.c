@@ -13,6 +13,13 @@ struct _WsFramePath
   gpointer           d_bins;    /* staging: bins on the device */
   WsBarBin          *bins;      /* staging and cpu: bins on the host */
   guint              max_bins;
+  /* Heat maps. Interop: each slot's texture registered at its size. */
+  gpointer           images[WS_HEAT_SLOTS];
+  guint              image_texels[WS_HEAT_SLOTS];
+  /* Staging and cpu: texels on the host (and the device), grown as needed. */
+  float             *texels;
+  gpointer           d_texels;
+  gsize              texels_capacity;
 };
 
 static const char *const names[] = { "interop", "staging", "cpu" };
@@ -32,19 +39,19 @@ choose (WsFramePath *p, const WsBackend *backend, gboolean allow_interop)
   if (!allow_interop)
     {
       p->kind = WS_FRAME_PATH_STAGING;
-      p->reason = g_strdup ("interop was turned off; the bins come through the host");
+      p->reason = g_strdup ("interop was turned off; the frames' data come through the host");
       return;
     }
   p->gl_buffer = p->device->gl_register (ws_renderer_bins_buffer (p->renderer, p->max_bins), &why);
   if (p->gl_buffer != NULL)
     {
       p->kind = WS_FRAME_PATH_INTEROP;
-      p->reason = g_strdup ("the GPU writes the bins into the OpenGL buffer: no host copy");
+      p->reason = g_strdup ("the GPU writes each frame's data into OpenGL's buffer and textures: no host copy");
       return;
     }
   p->kind = WS_FRAME_PATH_STAGING;
-  p->reason = g_strdup_printf ("the GL context cannot be shared with the GPU (%s); the bins "
-                               "come through the host", why->message);
+  p->reason = g_strdup_printf ("the GL context cannot be shared with the GPU (%s); the "
+                               "frames' data come through the host", why->message);
 }
 
 WsFramePath *
@@ -71,9 +78,15 @@ ws_frame_path_free (WsFramePath *p)
     return;
   if (p->gl_buffer != NULL)
     p->device->gl_unregister (p->gl_buffer);
+  for (guint i = 0; i < WS_HEAT_SLOTS; i++)
+    if (p->images[i] != NULL)
+      p->device->gl_unregister_image (p->images[i]);
   if (p->d_bins != NULL)
     p->device->release (p->d_bins);
+  if (p->d_texels != NULL)
+    p->device->release (p->d_texels);
   g_free (p->bins);
+  g_free (p->texels);
   g_free (p->reason);
   g_free (p);
 }
@@ -140,4 +153,70 @@ ws_frame_path_fill_host (WsFramePath *p, const WsArray *keys, const guint8 *flag
   g_return_if_fail (p->bins != NULL && count <= p->max_bins);
   ws_bars_fill (keys, flags, vmin, vmax, columns, p->bins);
   ws_renderer_upload_bins (p->renderer, p->bins, count);
+}
+
+/* ---- heat maps ---- */
+
+/* The slot's texture at texels a side, registered with the device; a
+ * resize re-specifies the texture, so the old registration goes first. */
+static gboolean
+image_for (WsFramePath *p, WsHeatSlot slot, guint texels, GError **error)
+{
+  if (p->images[slot] != NULL && p->image_texels[slot] == texels)
+    return TRUE;
+  g_clear_pointer (&p->images[slot], p->device->gl_unregister_image);
+  p->images[slot] = p->device->gl_register_image (
+    ws_renderer_heat_texture (p->renderer, slot, texels), error);
+  p->image_texels[slot] = texels;
+  return p->images[slot] != NULL;
+}
+
+/* Room for texels² floats on the host (and the device, when staging). */
+static gboolean
+reserve_texels (WsFramePath *p, guint texels, GError **error)
+{
+  gsize need = (gsize) texels * texels;
+
+  if (need <= p->texels_capacity)
+    return TRUE;
+  g_free (p->texels);
+  p->texels = g_new (float, need);
+  p->texels_capacity = need;
+  if (p->kind != WS_FRAME_PATH_STAGING)
+    return TRUE;
+  g_clear_pointer (&p->d_texels, p->device->release);
+  p->d_texels = p->device->alloc (need * sizeof (float), error);
+  if (p->d_texels == NULL)
+    p->texels_capacity = 0;
+  return p->d_texels != NULL;
+}
+
+gboolean
+ws_frame_path_fill_heat_device (WsFramePath *p, WsHeatSlot slot, WsKeyType type,
+                                gconstpointer d_grid, guint64 side, const WsHeatMask *mask,
+                                guint texels, GError **error)
+{
+  g_return_val_if_fail (p->kind != WS_FRAME_PATH_CPU && slot < WS_HEAT_SLOTS, FALSE);
+  g_return_val_if_fail (texels >= 1 && texels <= side, FALSE);
+  if (p->kind == WS_FRAME_PATH_INTEROP)
+    return image_for (p, slot, texels, error)
+           && p->device->heat_fill_image (p->images[slot], type, d_grid, side, mask, texels, error);
+  if (!reserve_texels (p, texels, error)
+      || !p->device->heat_fill (type, d_grid, side, mask, texels, p->d_texels, error)
+      || !p->device->download (p->texels, p->d_texels, (gsize) texels * texels * sizeof (float),
+                               error))
+    return FALSE;
+  ws_renderer_upload_heat (p->renderer, slot, p->texels, texels);
+  return TRUE;
+}
+
+void
+ws_frame_path_fill_heat_host (WsFramePath *p, WsHeatSlot slot, const WsArray *grid, guint64 side,
+                              const WsHeatMask *mask, guint texels)
+{
+  g_return_if_fail (p->kind == WS_FRAME_PATH_CPU && slot < WS_HEAT_SLOTS);
+  g_return_if_fail (texels >= 1 && texels <= side && grid->n == side * side);
+  reserve_texels (p, texels, NULL);
+  ws_heat_fill (grid, side, mask, texels, p->texels);
+  ws_renderer_upload_heat (p->renderer, slot, p->texels, texels);
 }

@@ -1,12 +1,14 @@
 /* ws-frame-path.h: how a frame's data reaches the renderer, and why that
  * way (the application shows it; the CLI prints it).
  *
- *  interop: a kernel writes the bins into a GL buffer the device has
- *           mapped (cudaGraphicsGLRegisterBuffer); no host copy;
- *  staging: the device makes the bins, they come to the host and go up to
- *           GL (when the GL context cannot be shared with the device:
- *           software GL, or a context on another GPU);
- *  cpu:     the host makes the bins from host keys (no GPU variant).
+ *  interop: a kernel writes the bars' bins into a GL buffer the device
+ *           has mapped (cudaGraphicsGLRegisterBuffer), and the heat maps'
+ *           texels into their GL textures (cudaGraphicsGLRegisterImage,
+ *           surface stores); no host copy;
+ *  staging: the device makes the bins or texels, they come to the host
+ *           and go up to GL (when the GL context cannot be shared with the
+ *           device: software GL, or a context on another GPU);
+ *  cpu:     the host makes them from host data (no GPU variant).
  */
 #pragma once
 
@@ -59,6 +61,25 @@ void             ws_frame_path_fill_host   (WsFramePath      *path,
                                             double            vmin,
                                             double            vmax,
                                             guint             columns);
+
+/* The heat map's texels (ws-heat.h) of a side × side device grid into the
+ * renderer's slot: interop (the device writes the GL texture through a
+ * surface) or staging. mask may be NULL. */
+gboolean         ws_frame_path_fill_heat_device (WsFramePath      *path,
+                                                 WsHeatSlot        slot,
+                                                 WsKeyType         type,
+                                                 gconstpointer     d_grid,
+                                                 guint64           side,
+                                                 const WsHeatMask *mask,
+                                                 guint             texels,
+                                                 GError          **error);
+/* The texels of a host grid into the slot (the cpu path). */
+void             ws_frame_path_fill_heat_host   (WsFramePath      *path,
+                                                 WsHeatSlot        slot,
+                                                 const WsArray    *grid,
+                                                 guint64           side,
+                                                 const WsHeatMask *mask,
+                                                 guint             texels);
 
 G_DEFINE_AUTOPTR_CLEANUP_FUNC (WsFramePath, ws_frame_path_free)
 

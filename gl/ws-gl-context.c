@@ -13,6 +13,7 @@ struct _WsGlContext
   EGLContext context;
   char      *description;
   gboolean   nvidia;
+  WsGlApi    api;
   GLuint     framebuffer, renderbuffer;
   int        width, height;
 };
@@ -74,22 +75,25 @@ unavailable (GError **error, const char *what)
   return FALSE;
 }
 
-/* A 3.3 core context with no surface (EGL_KHR_surfaceless_context). */
+/* A 3.3 core (or GLES 3.0) context with no surface
+ * (EGL_KHR_surfaceless_context). */
 static gboolean
 create (WsGlContext *c, GError **error)
 {
-  const EGLint attrs[] = { EGL_CONTEXT_MAJOR_VERSION, 3, EGL_CONTEXT_MINOR_VERSION, 3,
-                           EGL_CONTEXT_OPENGL_PROFILE_MASK, EGL_CONTEXT_OPENGL_CORE_PROFILE_BIT,
-                           EGL_NONE };
+  const EGLint gl[] = { EGL_CONTEXT_MAJOR_VERSION, 3, EGL_CONTEXT_MINOR_VERSION, 3,
+                        EGL_CONTEXT_OPENGL_PROFILE_MASK, EGL_CONTEXT_OPENGL_CORE_PROFILE_BIT,
+                        EGL_NONE };
+  const EGLint gles[] = { EGL_CONTEXT_MAJOR_VERSION, 3, EGL_NONE };
+  gboolean es = c->api == WS_GL_API_GLES;
   EGLint major, minor;
 
   if (!eglInitialize (c->display, &major, &minor))
     return unavailable (error, "the EGL display does not initialise");
-  if (!eglBindAPI (EGL_OPENGL_API))
-    return unavailable (error, "EGL has no desktop OpenGL");
-  c->context = eglCreateContext (c->display, EGL_NO_CONFIG_KHR, EGL_NO_CONTEXT, attrs);
+  if (!eglBindAPI (es ? EGL_OPENGL_ES_API : EGL_OPENGL_API))
+    return unavailable (error, es ? "EGL has no OpenGL ES" : "EGL has no desktop OpenGL");
+  c->context = eglCreateContext (c->display, EGL_NO_CONFIG_KHR, EGL_NO_CONTEXT, es ? gles : gl);
   if (c->context == EGL_NO_CONTEXT)
-    return unavailable (error, "no OpenGL 3.3 core context");
+    return unavailable (error, es ? "no OpenGL ES 3 context" : "no OpenGL 3.3 core context");
   if (!eglMakeCurrent (c->display, EGL_NO_SURFACE, EGL_NO_SURFACE, c->context))
     return unavailable (error, "the context cannot be made current without a surface");
   return TRUE;
@@ -98,8 +102,15 @@ create (WsGlContext *c, GError **error)
 WsGlContext *
 ws_gl_context_new (GError **error)
 {
+  return ws_gl_context_new_for (WS_GL_API_OPENGL, error);
+}
+
+WsGlContext *
+ws_gl_context_new_for (WsGlApi api, GError **error)
+{
   g_autoptr (WsGlContext) c = g_new0 (WsGlContext, 1);
 
+  c->api = api;
   c->display = nvidia_display ();
   c->nvidia = c->display != EGL_NO_DISPLAY;
   if (c->display == EGL_NO_DISPLAY)
@@ -108,7 +119,9 @@ ws_gl_context_new (GError **error)
     return unavailable (error, "neither an NVIDIA EGL device nor Mesa's surfaceless platform"), NULL;
   if (!create (c, error))
     return NULL;
-  c->description = g_strdup_printf ("%s, OpenGL %s (%s)", (const char *) glGetString (GL_RENDERER),
+  /* GLES names itself in its version ("OpenGL ES 3.2 Mesa …"). */
+  c->description = g_strdup_printf ("%s, %s%s (%s)", (const char *) glGetString (GL_RENDERER),
+                                    api == WS_GL_API_GLES ? "" : "OpenGL ",
                                     (const char *) glGetString (GL_VERSION),
                                     c->nvidia ? "EGL device" : "Mesa surfaceless EGL");
   return g_steal_pointer (&c);

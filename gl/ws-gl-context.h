@@ -15,9 +15,19 @@ G_BEGIN_DECLS
 
 typedef struct _WsGlContext WsGlContext;
 
+/* GTK hands a GtkGLArea either; the renderer draws on both. */
+typedef enum
+{
+  WS_GL_API_OPENGL, /* OpenGL 3.3 core or newer */
+  WS_GL_API_GLES,   /* OpenGL ES 3.0 or newer */
+} WsGlApi;
+
 /* An OpenGL 3.3 core (or newer) context, current on the calling thread.
  * WS_ERROR_UNAVAILABLE saying why when no EGL display can give one. */
 WsGlContext *ws_gl_context_new      (GError      **error);
+/* The same for the given API. */
+WsGlContext *ws_gl_context_new_for  (WsGlApi       api,
+                                     GError      **error);
 void         ws_gl_context_free     (WsGlContext  *context);
 
 /* "NVIDIA H200/PCIe/SSE2, OpenGL 4.5.0 NVIDIA 580.65 (EGL device 0)". */

@@ -2,32 +2,94 @@
  * in whatever context is current: the application's GtkGLArea or a
  * headless EGL context (ws-gl-context.h).
  *
- * The bars view reads its bins (ws-bars.h) from a texture; the frame path
- * fills it — from the host (CPU, staging) with ws_renderer_upload_bins, or
- * on the device for interop.
+ * The bars view reads its bins (ws-bars.h) from a texture, the heat-map
+ * view its texels (ws-heat.h) from one texture per slot; the frame path
+ * fills them — from the host (CPU, staging), or on the device (interop).
+ * Text and legends are painted with Cairo at device resolution and drawn
+ * over the views (ws-layers.h), so they stay crisp at projector scale.
  */
 #pragma once
 
 #include <glib.h>
 
 #include "ws-bars.h"
+#include "ws-heat.h"
 #include "ws-network.h"
+#include "ws-stencil-layout.h"
 
 G_BEGIN_DECLS
 
 typedef struct _WsRenderer WsRenderer;
 
+/* A rectangle in device pixels, top-left origin. */
 typedef struct
 {
-  guint   bins;     /* bins in the texture (ws_bars_count) */
-  guint64 keys;     /* n */
-  guint64 boundary; /* keys per stage run to mark, 0 for none */
-  double  scale;    /* device pixels per logical pixel (HiDPI), ≥ 1 */
+  double x, y, width, height;
+} WsRect;
+
+typedef struct
+{
+  guint       bins;     /* bins in the texture (ws_bars_count) */
+  guint64     keys;     /* n */
+  guint64     boundary; /* keys per stage run to mark, 0 for none */
+  double      scale;    /* device pixels per logical pixel (HiDPI), ≥ 1 */
+  /* A header row over the plot: the caption at the left (or NULL), and
+   * with legend the colour scale over [vmin, vmax] and the highlights'
+   * key at the right. Neither: no header. */
+  const char *caption;
+  gboolean    legend;
+  double      vmin, vmax;
 } WsBarsView;
+
+/* The heat maps a frame can hold at once (each its own texture). */
+typedef enum
+{
+  WS_HEAT_INPUT,
+  WS_HEAT_OUTPUT,
+  WS_HEAT_SLOTS,
+} WsHeatSlot;
+
+/* Overlays on a heat map, in its own cells. */
+typedef enum
+{
+  WS_MARK_TILE,   /* a block's inputs with the halo: cyan, lightly filled */
+  WS_MARK_BLOCK,  /* a block's outputs: cyan outline */
+  WS_MARK_WINDOW, /* one output's (2R + 1)² inputs: amber, filled */
+  WS_MARK_THREAD, /* one thread's K outputs: amber, filled */
+  WS_MARK_CELL,   /* one cell: white outline */
+} WsMarkKind;
+
+typedef struct
+{
+  WsMarkKind kind;
+  WsCellRect cells;
+} WsHeatMark;
+
+typedef struct
+{
+  WsHeatSlot        slot;
+  guint64           side;        /* grid cells a side */
+  guint             texels;      /* texels a side in the slot (ws_heat_texels) */
+  double            vmin, vmax;  /* the colour scale */
+  guint64           block_rows;  /* lines between blocks of these many cells, */
+  guint64           block_cols;  /*   0 for none */
+  guint64           thread_cols; /* lines between threads (K cells, one row), 0: none */
+  const char       *title;       /* over the map, or NULL */
+  double            scale;
+  const WsHeatMark *marks;       /* drawn in order */
+  guint             n_marks;
+} WsHeatView;
 
 /* Compiles the shaders (from the GResource) for the current context. */
 WsRenderer *ws_renderer_new          (GError          **error);
 void        ws_renderer_free         (WsRenderer       *renderer);
+
+/* Fills the viewport with the views' background colour. */
+void        ws_renderer_clear        (WsRenderer       *renderer,
+                                      int               width,
+                                      int               height);
+
+/* ---- bars ---- */
 
 /* The number of bins that fit a target width in device pixels. */
 guint       ws_renderer_bar_columns  (int               width,
@@ -63,6 +125,31 @@ void        ws_renderer_draw_comparators (WsRenderer         *renderer,
                                           const WsBarsView   *view,
                                           int                 width,
                                           int                 height);
+
+/* ---- heat maps ---- */
+
+/* The slot's texture (GL_R32F, texels × texels), created or resized:
+ * its GL name, for CUDA to register. Resizing re-specifies it (a CUDA
+ * registration of the old size must be dropped first). */
+guint       ws_renderer_heat_texture (WsRenderer       *renderer,
+                                      WsHeatSlot        slot,
+                                      guint             texels);
+/* Copies texels² floats from the host into the slot's texture. */
+void        ws_renderer_upload_heat  (WsRenderer       *renderer,
+                                      WsHeatSlot        slot,
+                                      const float      *texels,
+                                      guint             count);
+
+/* Where the map lies in a panel: a square under the title row, over the
+ * legend row, centred. */
+WsRect      ws_renderer_heat_map_rect (const WsHeatView *view,
+                                       WsRect            panel);
+/* Draws the view's map, lines, marks, title and legend inside panel. */
+void        ws_renderer_draw_heat    (WsRenderer       *renderer,
+                                      const WsHeatView *view,
+                                      WsRect            panel,
+                                      int               width,
+                                      int               height);
 
 G_DEFINE_AUTOPTR_CLEANUP_FUNC (WsRenderer, ws_renderer_free)
 

@@ -1,8 +1,9 @@
 /* ws-cli-render-bench.c: `render --bench` — how long a frame takes on the
  * active frame path: the pass (step), the bins (fill) and the drawing
  * (draw), each waited for, medians over up to 64 passes a size, and the
- * frames per second they allow, for n = 2^10 … 2^24. No read-back: an
- * animation never reads its frames back. */
+ * frames per second they allow, for n = 2^10 … 2^24; the drawing with its
+ * caption and legend. No read-back: an animation never reads its frames
+ * back. */
 #include <stdio.h>
 
 #include "ws-cli-render.h"
@@ -23,21 +24,28 @@ now (void)
   return g_get_monotonic_time () / 1e6;
 }
 
-static double
-median (GArray *a)
+double
+render_median (const double *values, guint count)
 {
   WsStats s;
 
-  ws_stats_compute ((const double *) a->data, a->len, &s);
+  ws_stats_compute (values, count, &s);
   return s.median;
+}
+
+static double
+median (GArray *a)
+{
+  return render_median ((const double *) a->data, a->len);
 }
 
 /* One frame, each phase waited for so that it is timed alone. */
 static gboolean
-frame (Render *r, Times *t, gboolean keep, gboolean *stepped, GError **error)
+frame (Render *r, const char *algo, Times *t, gboolean keep, gboolean *stepped, GError **error)
 {
   const WsArray *keys = ws_stepper_keys (r->stepper);
-  WsBarsView view = { ws_bars_count (keys->n, r->columns), keys->n, 0, r->scale };
+  WsBarsView view = { ws_bars_count (keys->n, r->columns), keys->n, 0, r->scale, NULL, TRUE,
+                      r->vmin, r->vmax };
   double t0 = now (), t1, t2, t3;
 
   if (!render_step (r, stepped, error) || !render_sync (r, error))
@@ -46,6 +54,10 @@ frame (Render *r, Times *t, gboolean keep, gboolean *stepped, GError **error)
   if (!render_fill (r, error) || !render_sync (r, error))
     return FALSE;
   t2 = now ();
+  /* The caption changes every pass: its text is painted again each frame,
+   * as the application's would be. */
+  g_autofree char *text = render_caption (r, algo);
+  view.caption = text;
   view.boundary = ws_stepper_run_length (r->stepper);
   ws_renderer_draw_bars (r->renderer, &view, r->width, r->height);
   ws_gl_context_finish (r->gl);
@@ -68,7 +80,7 @@ bench_size (Render *r, const char *algo, const RenderOptions *o, gsize n, GError
   char label[16];
 
   for (guint i = 0; ok && stepped && i < WARMUP + PASSES; i++)
-    ok = frame (r, &t, i >= WARMUP, &stepped, error);
+    ok = frame (r, algo, &t, i >= WARMUP, &stepped, error);
   g_snprintf (label, sizeof label, "2^%d", g_bit_nth_msf (n, -1));
   if (ok && t.frame->len > 0)
     printf ("%-9s %-8s %9.3f %9.3f %9.3f %9.3f %9.0f\n", label,

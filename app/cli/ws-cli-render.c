@@ -82,11 +82,13 @@ static gboolean
 check_options (const RenderOptions *o, WsVariant *variant, GError **error)
 {
   *variant = WS_VARIANT_CPU_SEQ;
-  if (o->variant != NULL && !ws_variant_from_string (o->variant, variant, error))
-    return FALSE;
-  if (o->view != NULL && g_strcmp0 (o->view, "bars") != 0)
-    return invalid (error, "--view %s: only the bars view is built so far", o->view);
-  return TRUE;
+  return o->variant == NULL || ws_variant_from_string (o->variant, variant, error);
+}
+
+static gboolean
+is_heat (const char *algo)
+{
+  return g_strcmp0 (algo, "stencil") == 0;
 }
 
 /* A GPU variant steps on the device when one can be used; otherwise it
@@ -110,6 +112,26 @@ make_stepper (Render *r, WsNetworkKind kind, WsVariant variant, GError **error)
   return r->stepper != NULL;
 }
 
+/* The view goes with the algorithm: bars for the networks, heat maps for
+ * the window sum's grids. */
+static gboolean
+check_view (const char *algo, const RenderOptions *o, GError **error)
+{
+  const char *view = o->view ? o->view : is_heat (algo) ? "heat" : "bars";
+
+  if (g_strcmp0 (view, "bars") != 0 && g_strcmp0 (view, "heat") != 0)
+    return invalid (error, "--view %s: write bars (sorting networks) or heat (stencil)", view);
+  if (is_heat (algo) != (g_strcmp0 (view, "heat") == 0))
+    return invalid (error, is_heat (algo) ? "--view bars draws sorting networks; stencil's grids "
+                                            "take --view heat"
+                                          : "--view heat draws the window sum's grids (render "
+                                            "stencil); %s takes --view bars", algo);
+  if (!is_heat (algo) && (o->radius || o->block || o->per_thread || o->cell))
+    return invalid (error, "--radius, --block, --per-thread and --cell are for render stencil, "
+                           "not %s", algo);
+  return TRUE;
+}
+
 /* What can be refused before a GL context is made. */
 static gboolean
 check_request (const char *algo, const RenderOptions *o, GError **error)
@@ -117,10 +139,10 @@ check_request (const char *algo, const RenderOptions *o, GError **error)
   WsNetworkKind kind;
   WsVariant variant;
 
-  if (!ws_network_kind_from_name (algo, &kind))
-    return invalid (error, "render: “%s” is not a sorting network; use bitonic, odd-even or "
-                           "oddeven-merge", algo);
-  return check_options (o, &variant, error);
+  if (!is_heat (algo) && !ws_network_kind_from_name (algo, &kind))
+    return invalid (error, "render: “%s” draws neither as bars nor as heat maps; use bitonic, "
+                           "odd-even, oddeven-merge or stencil", algo);
+  return check_view (algo, o, error) && check_options (o, &variant, error);
 }
 
 gboolean
@@ -205,27 +227,41 @@ draw_comparators (Render *r, const WsBarsView *view, GError **error)
   return TRUE;
 }
 
-/* The current state as frame-NNNN.png, written atomically. */
-static gboolean
-write_frame (Render *r, GError **error)
+gboolean
+render_write_png (Render *r, guint frame, GError **error)
 {
-  const WsArray *keys = ws_stepper_keys (r->stepper);
-  WsBarsView view = { ws_bars_count (keys->n, r->columns), keys->n,
-                      ws_stepper_run_length (r->stepper), r->scale };
-  g_autofree char *name = g_strdup_printf ("frame-%04u.png", ws_stepper_done (r->stepper));
+  g_autofree char *name = g_strdup_printf ("frame-%04u.png", frame);
   g_autofree char *path = g_build_filename (r->dir, name, NULL);
   g_autoptr (GByteArray) png = g_byte_array_new ();
-  cairo_surface_t *image;
+  cairo_surface_t *image = ws_gl_context_read (r->gl);
+
+  cairo_surface_write_to_png_stream (image, append_png, png);
+  cairo_surface_destroy (image);
+  return ws_file_write_atomic (path, (const char *) png->data, png->len, error);
+}
+
+char *
+render_caption (Render *r, const char *algo)
+{
+  g_autofree char *label = ws_stepper_label (r->stepper);
+
+  return g_strdup_printf ("%s  n = %" G_GSIZE_FORMAT "  ·  %s", algo, r->input->n, label);
+}
+
+/* The current state as a frame. */
+static gboolean
+write_frame (Render *r, const char *algo, GError **error)
+{
+  const WsArray *keys = ws_stepper_keys (r->stepper);
+  g_autofree char *text = render_caption (r, algo);
+  WsBarsView view = { ws_bars_count (keys->n, r->columns), keys->n,
+                      ws_stepper_run_length (r->stepper), r->scale, text, TRUE, r->vmin, r->vmax };
 
   if (!render_fill (r, error))
     return FALSE;
   ws_renderer_draw_bars (r->renderer, &view, r->width, r->height);
-  if (!draw_comparators (r, &view, error))
-    return FALSE;
-  image = ws_gl_context_read (r->gl);
-  cairo_surface_write_to_png_stream (image, append_png, png);
-  cairo_surface_destroy (image);
-  return ws_file_write_atomic (path, (const char *) png->data, png->len, error);
+  return draw_comparators (r, &view, error)
+         && render_write_png (r, ws_stepper_done (r->stepper), error);
 }
 
 gboolean
@@ -265,14 +301,14 @@ verify (Render *r, GError **error)
 }
 
 static gboolean
-render_all (Render *r, GError **error)
+render_all (Render *r, const char *algo, GError **error)
 {
   guint frames = 0;
   gboolean stepped = TRUE;
 
   while (stepped)
     {
-      if (!write_frame (r, error) || !render_step (r, &stepped, error))
+      if (!write_frame (r, algo, error) || !render_step (r, &stepped, error))
         return FALSE;
       frames++;
     }
@@ -290,20 +326,24 @@ ws_cli_render (int argc, char **argv)
   Render r = { 0 };
   const char *algo;
   g_autoptr (GError) error = NULL;
-  g_autoptr (GOptionContext) context = g_option_context_new ("ALGO — draw every pass of a sorting network");
+  g_autoptr (GOptionContext) context = g_option_context_new ("ALGO — draw every pass of a sorting network, or the window sum block by block");
   const GOptionEntry entries[] = {
     { "variant", 0, 0, G_OPTION_ARG_STRING, &o.variant, "cpu-seq (default: the CPU steps), or gpu (the GPU steps; frames by interop or staging)", "V" },
     { "type", 't', 0, G_OPTION_ARG_STRING, &o.type, "int32 or float32 (default)", "T" },
     { "n", 'n', 0, G_OPTION_ARG_STRING, &o.n, "keys (default 64, at most 2^24)", "N" },
     { "dist", 'd', 0, G_OPTION_ARG_STRING, &o.dist, "input distribution (default uniform)", "D" },
     { "seed", 's', 0, G_OPTION_ARG_STRING, &o.seed, "generator seed (default 1)", "S" },
-    { "view", 0, 0, G_OPTION_ARG_STRING, &o.view, "bars (default)", "VIEW" },
+    { "view", 0, 0, G_OPTION_ARG_STRING, &o.view, "bars (the networks' default) or heat (stencil's)", "VIEW" },
+    { "radius", 'r', 0, G_OPTION_ARG_STRING, &o.radius, "stencil: window radius R (default 2)", "R" },
+    { "block", 0, 0, G_OPTION_ARG_STRING, &o.block, "stencil: study 001's blocks of BS×BS threads (default 8)", "BS" },
+    { "per-thread", 0, 0, G_OPTION_ARG_STRING, &o.per_thread, "stencil: study 001's K outputs per thread (default 2)", "K" },
+    { "cell", 0, 0, G_OPTION_ARG_STRING, &o.cell, "stencil: the output ROW,COL to mark (default the centre)", "ROW,COL" },
     { "size", 0, 0, G_OPTION_ARG_STRING, &o.size, "image size in pixels (default 1280x720)", "WxH" },
     { "scale", 0, 0, G_OPTION_ARG_DOUBLE, &o.scale, "device pixels per logical pixel (default 1)", "S" },
     { "frames", 'o', 0, G_OPTION_ARG_FILENAME, &o.frames, "directory for frame-NNNN.png", "DIR" },
-    { "bench", 0, 0, G_OPTION_ARG_NONE, &o.bench, "time step, fill and draw for n = 2^10 … 2^24 instead", NULL },
+    { "bench", 0, 0, G_OPTION_ARG_NONE, &o.bench, "time step, fill and draw for n = 2^10 … 2^24 (stencil: fill and draw for N = 1024 … 16384) instead", NULL },
     { "no-interop", 0, 0, G_OPTION_ARG_NONE, &o.no_interop, "GPU variants: the staging path even where interop works (to compare)", NULL },
-    { "up-to", 0, 0, G_OPTION_ARG_STRING, &o.up_to, "--bench: the largest n (default 2^24)", "N" },
+    { "up-to", 0, 0, G_OPTION_ARG_STRING, &o.up_to, "--bench: the largest n (default 2^24; stencil's N 16384)", "N" },
     { NULL },
   };
   int status = 0;
@@ -321,9 +361,13 @@ ws_cli_render (int argc, char **argv)
   else if (!check_request (algo, &o, &error))
     status = ws_cli_fail (error);
   else if (o.bench)
-    status = render_setup_gl (&r, &o, &error) ? render_bench (&r, algo, &o) : ws_cli_fail (error);
+    status = !render_setup_gl (&r, &o, &error) ? ws_cli_fail (error)
+             : is_heat (algo)                  ? render_heat_bench (&r, &o)
+                                               : render_bench (&r, algo, &o);
   else if (!render_setup_gl (&r, &o, &error) || !make_frames_dir (&r, &o, &error)
-           || !render_setup_keys (&r, algo, &o, 0, &error) || !render_all (&r, &error))
+           || (is_heat (algo) ? !render_heat (&r, &o, &error)
+                              : !render_setup_keys (&r, algo, &o, 0, &error)
+                                  || !render_all (&r, algo, &error)))
     status = ws_cli_fail (error);
   else
     printf ("frame path: %s — %s\nOpenGL: %s\n",
@@ -332,5 +376,6 @@ ws_cli_render (int argc, char **argv)
   render_clear (&r);
   g_free (o.variant), g_free (o.type), g_free (o.n), g_free (o.dist), g_free (o.seed);
   g_free (o.view), g_free (o.size), g_free (o.frames), g_free (o.up_to);
+  g_free (o.radius), g_free (o.block), g_free (o.per_thread), g_free (o.cell);
   return status;
 }

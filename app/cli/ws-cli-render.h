@@ -15,6 +15,7 @@ enum { COMPARATOR_KEYS = 256 };
 typedef struct
 {
   char    *variant, *type, *n, *dist, *seed, *view, *size, *frames, *up_to;
+  char    *radius, *block, *per_thread, *cell; /* the heat view's window sum */
   double   scale;
   gboolean bench;
   gboolean no_interop;
@@ -58,6 +59,26 @@ gboolean render_step       (Render              *r,
 gboolean render_sync       (Render              *r,
                             GError             **error);
 void     render_clear      (Render              *r);
+
+/* The current frame as frame-NNNN.png in r->dir, written atomically. */
+gboolean render_write_png  (Render              *r,
+                            guint                frame,
+                            GError             **error);
+
+/* `render stencil --view heat`: the window sum's frames. */
+gboolean render_heat       (Render              *r,
+                            const RenderOptions *o,
+                            GError             **error);
+
+/* "bitonic  n = 16  ·  pass 3 of 10 — stage k=4, distance j=2". */
+char    *render_caption    (Render              *r,
+                            const char          *algo);
+/* The median of count values. */
+double   render_median     (const double        *values,
+                            guint                count);
+/* `render stencil --bench`: heat-map frame times over grid sides. */
+int      render_heat_bench (Render              *r,
+                            const RenderOptions *o);
 
 /* `render --bench`: frame times over sizes. */
 int      render_bench      (Render              *r,

@@ -304,12 +304,16 @@ cuda_type (WsKeyType type)
   return type == WS_KEY_INT32 ? WS_CUDA_INT32 : WS_CUDA_FLOAT32;
 }
 
-/* A CUDA result as the engine's: its error converted. */
+/* A CUDA result as the engine's: its error converted. The error comes by
+ * address and is read here, after the call that set it: C leaves the order
+ * of a call's arguments open, so `converted (f (&e), e, …)` could read e
+ * before f ran (GCC does, and the message was lost). */
 static gboolean
-converted (gboolean ok, GError *cuda_error, GError **error)
+converted (gboolean ok, GError **cuda_error, GError **error)
 {
-  if (!ok && cuda_error != NULL)
-    propagate (error, cuda_error);
+  if (!ok && *cuda_error != NULL)
+    propagate (error, g_steal_pointer (cuda_error));
+  g_clear_error (cuda_error);
   return ok;
 }
 
@@ -319,7 +323,7 @@ dev_alloc (gsize bytes, GError **error)
   GError *e = NULL;
   gpointer p = ws_cuda_malloc (bytes, &e);
 
-  converted (p != NULL, e, error);
+  converted (p != NULL, &e, error);
   return p;
 }
 
@@ -328,7 +332,7 @@ dev_upload (gpointer d, gconstpointer host, gsize bytes, GError **error)
 {
   GError *e = NULL;
 
-  return converted (ws_cuda_upload (d, host, bytes, &e), e, error);
+  return converted (ws_cuda_upload (d, host, bytes, &e), &e, error);
 }
 
 static gboolean
@@ -336,7 +340,7 @@ dev_download (gpointer host, gconstpointer d, gsize bytes, GError **error)
 {
   GError *e = NULL;
 
-  return converted (ws_cuda_download (host, d, bytes, &e), e, error);
+  return converted (ws_cuda_download (host, d, bytes, &e), &e, error);
 }
 
 static gboolean
@@ -350,7 +354,7 @@ dev_pass (WsNetworkKind kind, WsKeyType type, gpointer d_keys, gsize width, cons
 
   return converted (ws_cuda_network_pass (sorts[kind], cuda_type (type), d_keys, width, info->k,
                                           info->j, info->phase, d_flags, &e),
-                    e, error);
+                    &e, error);
 }
 
 static gboolean
@@ -361,7 +365,7 @@ dev_bars_fill (WsKeyType type, gconstpointer d_keys, const guint8 *d_flags, gsiz
 
   return converted (ws_cuda_bars_fill (cuda_type (type), d_keys, d_flags, n, vmin, vmax, columns,
                                        d_bins, &e),
-                    e, error);
+                    &e, error);
 }
 
 static gpointer
@@ -370,7 +374,7 @@ dev_gl_register (guint buffer, GError **error)
   GError *e = NULL;
   WsCudaGlBuffer *b = ws_cuda_gl_register (buffer, &e);
 
-  converted (b != NULL, e, error);
+  converted (b != NULL, &e, error);
   return b;
 }
 
@@ -380,7 +384,7 @@ dev_gl_map (gpointer handle, gpointer *d_ptr, GError **error)
   GError *e = NULL;
   gsize size;
 
-  return converted (ws_cuda_gl_map (handle, d_ptr, &size, &e), e, error);
+  return converted (ws_cuda_gl_map (handle, d_ptr, &size, &e), &e, error);
 }
 
 static gboolean
@@ -388,7 +392,7 @@ dev_gl_unmap (gpointer handle, GError **error)
 {
   GError *e = NULL;
 
-  return converted (ws_cuda_gl_unmap (handle, &e), e, error);
+  return converted (ws_cuda_gl_unmap (handle, &e), &e, error);
 }
 
 static void
@@ -397,12 +401,62 @@ dev_gl_unregister (gpointer handle)
   ws_cuda_gl_unregister (handle);
 }
 
+/* The engine's launch mask as libwarpscope-cuda's (NULL stays NULL). */
+static const WsCudaHeatMask *
+cuda_mask (const WsHeatMask *mask, WsCudaHeatMask *to)
+{
+  if (mask == NULL)
+    return NULL;
+  *to = (WsCudaHeatMask) { mask->block_rows, mask->block_cols, mask->done };
+  return to;
+}
+
+static gboolean
+dev_heat_fill (WsKeyType type, gconstpointer d_grid, guint64 side, const WsHeatMask *mask,
+               guint texels, gpointer d_out, GError **error)
+{
+  GError *e = NULL;
+  WsCudaHeatMask m;
+
+  return converted (ws_cuda_heat_fill (cuda_type (type), d_grid, side, cuda_mask (mask, &m),
+                                       texels, d_out, &e),
+                    &e, error);
+}
+
+static gpointer
+dev_gl_register_image (guint texture, GError **error)
+{
+  GError *e = NULL;
+  WsCudaGlImage *image = ws_cuda_gl_register_image (texture, &e);
+
+  converted (image != NULL, &e, error);
+  return image;
+}
+
+static gboolean
+dev_heat_fill_image (gpointer handle, WsKeyType type, gconstpointer d_grid, guint64 side,
+                     const WsHeatMask *mask, guint texels, GError **error)
+{
+  GError *e = NULL;
+  WsCudaHeatMask m;
+
+  return converted (ws_cuda_heat_fill_image (handle, cuda_type (type), d_grid, side,
+                                             cuda_mask (mask, &m), texels, &e),
+                    &e, error);
+}
+
+static void
+dev_gl_unregister_image (gpointer handle)
+{
+  ws_cuda_gl_unregister_image (handle);
+}
+
 static gboolean
 dev_synchronize (GError **error)
 {
   GError *e = NULL;
 
-  return converted (ws_cuda_synchronize (&e), e, error);
+  return converted (ws_cuda_synchronize (&e), &e, error);
 }
 
 static const WsDeviceOps cuda_device = {
@@ -416,6 +470,10 @@ static const WsDeviceOps cuda_device = {
   .gl_map = dev_gl_map,
   .gl_unmap = dev_gl_unmap,
   .gl_unregister = dev_gl_unregister,
+  .heat_fill = dev_heat_fill,
+  .gl_register_image = dev_gl_register_image,
+  .heat_fill_image = dev_heat_fill_image,
+  .gl_unregister_image = dev_gl_unregister_image,
   .synchronize = dev_synchronize,
 };
 

@@ -10,6 +10,7 @@
 
 #include <glib.h>
 
+#include "ws-heat.h"
 #include "ws-network.h"
 #include "ws-run.h"
 #include "ws-types.h"
@@ -80,6 +81,27 @@ typedef struct
   gboolean (*gl_unmap)      (gpointer       handle,
                              GError       **error);
   void     (*gl_unregister) (gpointer       handle);
+  /* The heat map's texels (ws-heat.h) of a device grid, into device
+   * memory (texels² floats) … */
+  gboolean (*heat_fill)     (WsKeyType      type,
+                             gconstpointer  d_grid,
+                             guint64        side,
+                             const WsHeatMask *mask,
+                             guint          texels,
+                             gpointer       d_out,
+                             GError       **error);
+  /* … or into a GL texture (GL_R32F) of the current context: registered
+   * once (NULL saying why it cannot be), then written by the device. */
+  gpointer (*gl_register_image) (guint      gl_texture,
+                                 GError   **error);
+  gboolean (*heat_fill_image)   (gpointer   handle,
+                                 WsKeyType  type,
+                                 gconstpointer d_grid,
+                                 guint64    side,
+                                 const WsHeatMask *mask,
+                                 guint      texels,
+                                 GError   **error);
+  void     (*gl_unregister_image) (gpointer handle);
   /* Waits for the device's work (for timing, and to surface faults). */
   gboolean (*synchronize)   (GError       **error);
 } WsDeviceOps;

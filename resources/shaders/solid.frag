@@ -1,9 +1,9 @@
-// solid.frag: the colour the vertex gave.
-in vec3 v_colour;
+// solid.frag: the colour (and opacity) the vertex gave.
+in vec4 v_colour;
 out vec4 frag_color;
 
 void
 main ()
 {
-  frag_color = vec4 (v_colour, 1.0);
+  frag_color = v_colour;
 }

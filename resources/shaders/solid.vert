@@ -1,10 +1,10 @@
 // solid.vert: flat-coloured triangles given in pixels (top-left origin),
-// for the comparators drawn over the bars.
+// for the comparators over the bars and the marks over the heat maps.
 in vec2 a_position;
-in vec3 a_colour;
+in vec4 a_colour;
 uniform vec2 u_viewport;
 
-out vec3 v_colour;
+out vec4 v_colour;
 
 void
 main ()

@@ -106,6 +106,101 @@ test_bench (void)
     }
   g_assert_null (strstr (r->out, "\n2^16"));
   g_assert_nonnull (strstr (r->out, " cpu "));
+
+  /* The window sum's: a row per grid side. */
+  g_autoptr (CliResult) heat = cli_run ("render", "stencil", "--bench", "--up-to", "2048", "--size",
+                                        "320x200", NULL);
+  g_assert_cmpint (heat->status, ==, 0);
+  g_assert_nonnull (strstr (heat->out, "fill ms"));
+  g_assert_nonnull (strstr (heat->out, "\n1024      cpu      cpu-seq"));
+  g_assert_nonnull (strstr (heat->out, "\n2048 "));
+  g_assert_null (strstr (heat->out, "\n4096 "));
+}
+
+static double
+png_lightness (const char *dir, const char *name, int x, int y)
+{
+  g_autofree char *path = g_build_filename (dir, name, NULL);
+  cairo_surface_t *png = cairo_image_surface_create_from_png (path);
+  guint32 p;
+
+  g_assert_cmpint (cairo_surface_status (png), ==, CAIRO_STATUS_SUCCESS);
+  p = ((guint32 *) (cairo_image_surface_get_data (png) + (gsize) y * cairo_image_surface_get_stride (png)))[x];
+  cairo_surface_destroy (png);
+  return 0.2126 * (p >> 16 & 255) + 0.7152 * (p >> 8 & 255) + 0.0722 * (p & 255);
+}
+
+/* The window sum: a frame before the launch and one after each row of
+ * blocks (N = 64, R = 2: 60 outputs a side; BS = 8: 8 rows of blocks, 9
+ * frames). The output starts hatched (dark) and ends in colour. */
+static void
+test_heat_frames (void)
+{
+  g_autofree char *dir = g_dir_make_tmp ("ws-render-XXXXXX", NULL);
+  g_autofree char *small = g_build_filename (dir, "small", NULL);
+  g_autoptr (CliResult) r = cli_run ("render", "stencil", "--frames", dir, NULL);
+
+  if (no_gl (r))
+    return;
+  g_assert_cmpint (r->status, ==, 0);
+  g_assert_nonnull (strstr (r->out, "9 frames"));
+  g_assert_nonnull (strstr (r->out, "the output verified"));
+  g_assert_nonnull (strstr (r->out, "frame path: cpu"));
+  g_assert_cmpuint (count_frames (dir), ==, 9);
+  g_assert_cmpfloat (png_lightness (dir, "frame-0000.png", 960, 200), <, 72);
+  g_assert_cmpfloat (png_lightness (dir, "frame-0008.png", 960, 200), >, 72);
+  /* N = 30, R = 3: 24 outputs a side; BS = 4: 6 rows of blocks. */
+  g_autoptr (CliResult) s = cli_run ("render", "stencil", "--n", "30", "--radius", "3", "--block", "4",
+                                     "--per-thread", "1", "--cell", "0,23", "--type", "int32", "--dist", "uniform16",
+                                     "--size", "640x360", "--frames", small, NULL);
+  g_assert_cmpint (s->status, ==, 0);
+  g_assert_cmpuint (count_frames (small), ==, 7);
+  ws_test_remove_dir (dir);
+}
+
+/* A GPU variant computes the output there and draws from device memory;
+ * without a GPU it says why and the CPU computes. */
+static void
+test_heat_gpu_variant (void)
+{
+  g_autofree char *dir = g_dir_make_tmp ("ws-render-XXXXXX", NULL);
+  g_autoptr (CliResult) r = cli_run ("render", "stencil", "--variant", "gpu-seed", "--block", "16",
+                                     "--per-thread", "4", "--frames", dir, NULL);
+
+  if (no_gl (r))
+    return;
+  g_assert_cmpint (r->status, ==, 0);
+  g_assert_cmpuint (count_frames (dir), ==, 5);
+  g_assert_true (strstr (r->out, "frame path: interop") != NULL
+                 || strstr (r->out, "frame path: staging") != NULL
+                 || (strstr (r->out, "frame path: cpu") != NULL
+                     && strstr (r->err, "the CPU computes") != NULL));
+  ws_test_remove_dir (dir);
+}
+
+static void
+test_heat_errors (void)
+{
+  g_autoptr (CliResult) bars = cli_run ("render", "stencil", "--view", "bars", "--frames", "/tmp/x", NULL);
+  g_autoptr (CliResult) heat = cli_run ("render", "bitonic", "--view", "heat", "--frames", "/tmp/x", NULL);
+  g_autoptr (CliResult) view = cli_run ("render", "stencil", "--view", "pie", "--frames", "/tmp/x", NULL);
+  g_autoptr (CliResult) radius = cli_run ("render", "bitonic", "--radius", "2", "--frames", "/tmp/x", NULL);
+  g_autofree char *dir = g_dir_make_tmp ("ws-render-XXXXXX", NULL);
+  g_autoptr (CliResult) fit = cli_run ("render", "stencil", "--n", "4", "--radius", "2", "--frames", dir, NULL);
+  g_autoptr (CliResult) cell = cli_run ("render", "stencil", "--cell", "60,0", "--frames", dir, NULL);
+  g_autoptr (CliResult) block = cli_run ("render", "stencil", "--block", "33", "--frames", dir, NULL);
+
+  cli_assert_fails (bars, "stencil's grids take --view heat", NULL);
+  cli_assert_fails (heat, "bitonic takes --view bars", NULL);
+  cli_assert_fails (view, "--view pie", NULL);
+  cli_assert_fails (radius, "are for render stencil", NULL);
+  if (no_gl (fit))
+    return;
+  cli_assert_fails (fit, "N must exceed 2R", NULL);
+  cli_assert_fails (cell, "--cell “60,0”", "0 … 59", NULL);
+  cli_assert_fails (block, "block", NULL);
+  g_assert_cmpuint (count_frames (dir), ==, 0);
+  ws_test_remove_dir (dir);
 }
 
 static void
@@ -116,7 +211,7 @@ test_errors (void)
   g_autoptr (CliResult) big = cli_run ("render", "bitonic", "--n", "2^25", "--frames", "/tmp/x", NULL);
   g_autoptr (CliResult) usage = cli_run ("render", "bitonic", NULL);
 
-  cli_assert_fails (algo, "“reduce” is not a sorting network", NULL);
+  cli_assert_fails (algo, "“reduce” draws neither as bars nor as heat maps", NULL);
   cli_assert_fails (size, "--size “10x10”", NULL);
   cli_assert_fails (big, "2^24", NULL);
   g_assert_cmpint (usage->status, ==, 2);
@@ -130,5 +225,8 @@ main (int argc, char **argv)
   g_test_add_func ("/cli/render/gpu-variant", test_gpu_variant);
   g_test_add_func ("/cli/render/bench", test_bench);
   g_test_add_func ("/cli/render/errors", test_errors);
+  g_test_add_func ("/cli/render/heat-frames", test_heat_frames);
+  g_test_add_func ("/cli/render/heat-gpu-variant", test_heat_gpu_variant);
+  g_test_add_func ("/cli/render/heat-errors", test_heat_errors);
   return g_test_run ();
 }

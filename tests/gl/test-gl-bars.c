@@ -263,6 +263,41 @@ test_boundaries (Fixture *f, gconstpointer data)
   g_assert_cmpuint (lines, ==, 3);
 }
 
+/* A caption and the legend: a header row over the plot with text at the
+ * left, the colour map's ends and the highlight colours at the right; the
+ * bars start under it. */
+static void
+test_header (Fixture *f, gconstpointer data)
+{
+  const float keys[] = { 8, 8 };
+  g_autoptr (WsArray) a = ws_array_new (WS_KEY_FLOAT32, 2, NULL);
+  WsBarBin bins[2];
+  WsBarsView view = { 2, 2, 0, 1.0, "bitonic  n = 2", TRUE, 0.0, 8.0 };
+  guint text = 0, swapped = 0, top = 0;
+
+  if (skip_without_gl (f))
+    return;
+  memcpy (a->f32, keys, sizeof keys);
+  ws_bars_fill (a, NULL, 0.0, 8.0, ws_renderer_bar_columns (W, 1.0), bins);
+  ws_renderer_upload_bins (f->renderer, bins, 2);
+  ws_renderer_draw_bars (f->renderer, &view, W, H);
+  f->image = ws_gl_context_read (f->gl);
+  for (int y = 0; y < 26; y++)
+    for (int x = 0; x < W; x++)
+      {
+        guint32 p = pixel (f, x, y);
+        text += x < W / 3 && lightness (p) > 150;
+        swapped += (p >> 16 & 255) > 240 && (p >> 8 & 255) < 90 && (p & 255) < 80;
+      }
+  g_assert_cmpuint (text, >, 20);
+  g_assert_cmpuint (swapped, >, 20); /* the swapped key's swatch */
+  /* The full bars reach up to the header's edge and no further. */
+  for (top = 20; top < H && pixel (f, key_x (0, 2), top) == background (f); top++)
+    ;
+  g_assert_cmpuint (top, >=, 26);
+  g_assert_cmpuint (top, <=, 28);
+}
+
 int
 main (int argc, char **argv)
 {
@@ -273,5 +308,6 @@ main (int argc, char **argv)
   g_test_add ("/gl/bars/swaps-aggregated", Fixture, NULL, fixture_set_up, test_swaps_aggregated, fixture_tear_down);
   g_test_add ("/gl/bars/comparators", Fixture, NULL, fixture_set_up, test_comparators, fixture_tear_down);
   g_test_add ("/gl/bars/boundaries", Fixture, NULL, fixture_set_up, test_boundaries, fixture_tear_down);
+  g_test_add ("/gl/bars/header", Fixture, NULL, fixture_set_up, test_header, fixture_tear_down);
   return g_test_run ();
 }

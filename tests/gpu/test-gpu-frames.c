@@ -9,7 +9,9 @@
 #include "ws-backend.h"
 #include "ws-frame-path.h"
 #include "ws-gl-context.h"
+#include "ws-stencil.h"
 #include "ws-stepper.h"
+#include "ws-window-sum-view.h"
 
 static const WsDeviceOps *
 device (void)
@@ -162,6 +164,85 @@ test_interop_pixels (void)
   g_assert_cmpmem (gpu, size_gpu, host, size_cpu);
 }
 
+/* Study 001's picture of a 2048² grid and its window sum (shown at fewer
+ * texels than cells, the output half computed) through interop, staging
+ * and the cpu path: the same pixels. */
+static void
+fill_both (WsFramePath *path, const WsArray *grids[2], gpointer d_grids[2], const WsWindowSumView *v,
+           const WsHeatMask *mask)
+{
+  g_autoptr (GError) error = NULL;
+
+  for (guint slot = 0; slot < WS_HEAT_SLOTS; slot++)
+    {
+      guint64 side = slot == WS_HEAT_INPUT ? v->shape.side : ws_stencil_outputs (&v->shape);
+      const WsHeatMask *m = slot == WS_HEAT_OUTPUT ? mask : NULL;
+      if (ws_frame_path_kind (path) == WS_FRAME_PATH_CPU)
+        ws_frame_path_fill_heat_host (path, slot, grids[slot], side, m, v->texels[slot]);
+      else
+        g_assert_true (ws_frame_path_fill_heat_device (path, slot, grids[slot]->type, d_grids[slot],
+                                                       side, m, v->texels[slot], &error));
+      g_assert_no_error (error);
+    }
+}
+
+static guint8 *
+draw_study (WsGlContext *gl, WsRenderer *renderer, WsFramePath *path, const WsArray *grids[2],
+            gpointer d_grids[2], const WsWindowSumView *v, const WsHeatMask *mask, gsize *size)
+{
+  fill_both (path, grids, d_grids, v, mask);
+  ws_window_sum_draw (renderer, v, 1600, 900);
+  return read_pixels (gl, size);
+}
+
+static void
+test_heat_interop_pixels (gconstpointer data)
+{
+  const WsTestCase *c = data;
+  g_autoptr (GError) error = NULL;
+  g_autoptr (WsGlContext) gl = NULL;
+  g_autoptr (WsRenderer) renderer = NULL;
+  /* uniform16 keeps int32 window sums in range. */
+  g_autoptr (WsArray) grid = ws_test_generate (c->type, WS_DIST_UNIFORM16, 2048 * 2048, 9);
+  g_autoptr (WsArray) out = NULL;
+  WsWindowSumView v = { { 2048, 3, 16, 4 } };
+  WsHeatMask mask = { 16, 64, 700 };
+  gpointer d_grids[2];
+  gsize sizes[3];
+
+  if (gpu_test_skip_without_device ())
+    return;
+  if ((gl = ws_gl_context_new (NULL)) == NULL || !ws_gl_context_is_nvidia (gl))
+    return (void) g_test_skip ("no OpenGL context on an NVIDIA EGL device here");
+  g_assert_true (ws_gl_context_bind_target (gl, 1600, 900, &error));
+  renderer = ws_renderer_new (&error);
+  out = ws_stencil (grid, 2048, 3, WS_VARIANT_CPU_PAR, NULL, &error);
+  g_assert_no_error (error);
+  const WsArray *grids[2] = { grid, out };
+  ws_bars_range (grid, &v.in_min, &v.in_max);
+  ws_bars_range (out, &v.out_min, &v.out_max);
+  v.chosen = TRUE, v.row = 1000, v.col = 37, v.launch_lines = TRUE, v.scale = 1.0;
+  for (guint slot = 0; slot < WS_HEAT_SLOTS; slot++)
+    {
+      v.texels[slot] = ws_window_sum_texels (&v, slot, 1600, 900);
+      g_assert_cmpuint (v.texels[slot], <, 2042); /* fewer texels than cells a side */
+      d_grids[slot] = device ()->alloc (ws_array_bytes (grids[slot]), &error);
+      g_assert_true (device ()->upload (d_grids[slot], grids[slot]->data, ws_array_bytes (grids[slot]),
+                                        &error));
+    }
+  g_autoptr (WsFramePath) interop = ws_frame_path_new (renderer, ws_backend_cuda (), TRUE, 1, &error);
+  g_assert_cmpint (ws_frame_path_kind (interop), ==, WS_FRAME_PATH_INTEROP);
+  g_autofree guint8 *by_interop = draw_study (gl, renderer, interop, grids, d_grids, &v, &mask, &sizes[0]);
+  g_autoptr (WsFramePath) staging = ws_frame_path_new (renderer, ws_backend_cuda (), FALSE, 1, &error);
+  g_autofree guint8 *by_staging = draw_study (gl, renderer, staging, grids, d_grids, &v, &mask, &sizes[1]);
+  g_autoptr (WsFramePath) cpu = ws_frame_path_new (renderer, NULL, TRUE, 1, &error);
+  g_autofree guint8 *by_cpu = draw_study (gl, renderer, cpu, grids, d_grids, &v, &mask, &sizes[2]);
+  g_assert_no_error (error);
+  g_assert_cmpmem (by_interop, sizes[0], by_staging, sizes[1]);
+  g_assert_cmpmem (by_interop, sizes[0], by_cpu, sizes[2]);
+  device ()->release (d_grids[0]), device ()->release (d_grids[1]);
+}
+
 int
 main (int argc, char **argv)
 {
@@ -169,5 +250,6 @@ main (int argc, char **argv)
   ws_test_add_cases ("/gpu/frames/bins", WS_TEST_PER_DIST, 0, test_bins_equal);
   ws_test_add_cases ("/gpu/frames/stepper", WS_TEST_PER_TYPE, 0, test_stepper_device);
   g_test_add_func ("/gpu/frames/interop-pixels", test_interop_pixels);
+  ws_test_add_cases ("/gpu/frames/heat-interop-pixels", WS_TEST_PER_TYPE, 0, test_heat_interop_pixels);
   return g_test_run ();
 }

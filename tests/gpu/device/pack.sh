@@ -14,6 +14,19 @@ done
 cp "$build"/app/cli/warpscope-cli devrun/
 cp "$(gcc -print-file-name=libgomp.so.1)" devrun/lib/
 cp tests/gpu/device/*.sh devrun/
+# The server has no fonts: the frames' captions and legends bring theirs,
+# found through a fontconfig file beside them (dir relative to it).
+mkdir -p devrun/fonts
+cp /usr/share/fonts/truetype/dejavu/DejaVuSans.ttf /usr/share/fonts/truetype/dejavu/DejaVuSans-Bold.ttf \
+   devrun/fonts/
+cat > devrun/fonts/fonts.conf <<'EOF'
+<?xml version="1.0"?>
+<!DOCTYPE fontconfig SYSTEM "urn:fontconfig:fonts.dtd">
+<fontconfig>
+  <dir prefix="relative">.</dir>
+  <cachedir>/tmp/warpscope-fontconfig</cachedir>
+</fontconfig>
+EOF
 tar -cf - devrun | zstd --long=27 -3 -T0 -q -o devpack/devrun.tar.zst
 cp "$(command -v zstd)" devpack/
 du -sh devpack

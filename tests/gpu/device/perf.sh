@@ -1,5 +1,6 @@
 #!/bin/bash
 . .devbundle/activate
+export FONTCONFIG_FILE=$PWD/devrun/fonts/fonts.conf
 export LD_LIBRARY_PATH=$PWD/devrun/lib:$LD_LIBRARY_PATH OMP_NUM_THREADS=16
 # Side-by-side medians (kernel time, data on the device) for docs/performance.md.
 B=devrun/warpscope-cli

@@ -3,6 +3,7 @@
 # sizes, through the CLI (each case one process; racecheck is slow, hence the
 # small sizes of the launch-per-phase odd-even seeds).
 . .devbundle/activate
+export FONTCONFIG_FILE=$PWD/devrun/fonts/fonts.conf
 export LD_LIBRARY_PATH=$PWD/devrun/lib:$LD_LIBRARY_PATH OMP_NUM_THREADS=16
 B=devrun/warpscope-cli
 cases=(
@@ -19,6 +20,8 @@ cases=(
  "binary-search --n 100000 --queries 30 --variant gpu-seed --segments 7" "binary-search --n 100000 --queries 5000 --variant gpu" "binary-search --n 100000 --queries 5000 --variant gpu-lib"
  "interpolation-search --n 100000 --queries 30 --variant gpu-seed --segments 7" "interpolation-search --n 100000 --queries 5000 --type int32 --variant gpu"
 )
+# `sanitize.sh render` checks only the frames (below).
+[ "${1:-}" = render ] && cases=()
 for tool in memcheck racecheck; do
   clean=0; dirty=0
   for c in "${cases[@]}"; do
@@ -26,4 +29,21 @@ for tool in memcheck racecheck; do
     if [ $rc -eq 0 ] && echo "$out" | grep -q "verified     ok"; then clean=$((clean+1)); else dirty=$((dirty+1)); echo "$tool FAIL ($rc): $c"; echo "$out" | grep -v "^  " | tail -8; fi
   done
   echo "$tool: $clean clean, $dirty not clean"
+done
+# Frames drawn from device memory: the passes and the bars' bins (interop
+# buffer), the heat maps' texels (interop textures) and the staging path.
+renders=(
+ "bitonic --n 3000 --variant gpu" "oddeven-merge --n 3000 --variant gpu --no-interop"
+ "stencil --n 200 --radius 3 --block 8 --per-thread 2 --variant gpu-seed --size 640x360"
+ "stencil --n 300 --radius 2 --variant gpu --no-interop --size 640x360"
+)
+for tool in memcheck racecheck; do
+  clean=0; dirty=0
+  for c in "${renders[@]}"; do
+    d=$(mktemp -d)
+    out=$(timeout 300 compute-sanitizer --tool $tool --error-exitcode 9 $B render $c --frames $d 2>&1); rc=$?
+    if [ $rc -eq 0 ] && echo "$out" | grep -q "frame path: \(interop\|staging\)"; then clean=$((clean+1)); else dirty=$((dirty+1)); echo "$tool render FAIL ($rc): $c"; echo "$out" | grep -v "^  " | tail -8; fi
+    rm -rf "$d"
+  done
+  echo "$tool render: $clean clean, $dirty not clean"
 done

@@ -3,6 +3,7 @@
 # sizes and both key types (kernel time, median of 20 runs each; every
 # variant runs once first so that clocks and caches are warm).
 . .devbundle/activate
+export FONTCONFIG_FILE=$PWD/devrun/fonts/fonts.conf
 export LD_LIBRARY_PATH=$PWD/devrun/lib:$LD_LIBRARY_PATH OMP_NUM_THREADS=16
 B=devrun/warpscope-cli
 k () { $B run "$@" | awk '/^  kernels/ {printf "%6.0f", $2 * 1e6}'; }

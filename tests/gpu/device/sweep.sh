@@ -1,6 +1,7 @@
 #!/bin/bash
 # gpu against its seeds over sizes: the "never slower than the study" claim.
 . .devbundle/activate
+export FONTCONFIG_FILE=$PWD/devrun/fonts/fonts.conf
 export LD_LIBRARY_PATH=$PWD/devrun/lib:$LD_LIBRARY_PATH OMP_NUM_THREADS=16
 B=devrun/warpscope-cli
 k () { $B run "$@" | awk '/^  kernels/ {print $2}'; }

@@ -1,0 +1,19 @@
+/* ws-colormap.h: the perceptual colour map every view and legend shares,
+ * so that a legend painted with Cairo shows exactly the colours the shaders
+ * draw from the colour-map texture. */
+#pragma once
+
+#include <glib.h>
+
+G_BEGIN_DECLS
+
+enum { WS_COLORMAP_SIZE = 256 };
+
+/* The colour of t ∈ [0, 1] (clamped) as 8-bit RGB. */
+void ws_colormap_rgb   (double t,
+                        guint8 rgb[3]);
+
+/* WS_COLORMAP_SIZE RGBA texels, t = i / (size − 1). */
+void ws_colormap_texels (guint8 texels[WS_COLORMAP_SIZE * 4]);
+
+G_END_DECLS

@@ -1,0 +1,49 @@
+/* ws-renderer-private.h: what the renderer's files share (ws-renderer.c:
+ * programs, colour map, bars; ws-renderer-heat.c: heat maps). */
+#pragma once
+
+#include <epoxy/gl.h>
+
+#include "ws-layers.h"
+#include "ws-renderer.h"
+
+G_BEGIN_DECLS
+
+struct _WsRenderer
+{
+  GLuint    bars_program, heat_program, solid_program;
+  GLuint    vertex_array;
+  GLuint    solid_array, solid_buffer;
+  GLuint    bins_texture;
+  GLuint    bins_buffer; /* the pixel-unpack buffer the device writes bins into */
+  gsize     bins_buffer_size;
+  GLuint    colormap_texture;
+  GLuint    heat_textures[WS_HEAT_SLOTS];
+  guint     heat_texels[WS_HEAT_SLOTS];
+  WsLayers *layers;
+};
+
+/* The views' background, also the colour the clear uses. */
+extern const float ws_renderer_background[3];
+
+/* Vertices of the solid program: x, y (pixels, top-left origin), RGBA. */
+enum { SOLID_FLOATS = 6 };
+
+/* Two triangles of the rectangle [x0, x1] × [y0, y1] in one colour. */
+void ws_renderer_add_rect   (GArray      *vertices,
+                             float        x0,
+                             float        y0,
+                             float        x1,
+                             float        y1,
+                             const float  rgba[4]);
+/* Draws the triangles (blended by their alpha). */
+void ws_renderer_draw_solid (WsRenderer  *renderer,
+                             GArray      *vertices,
+                             int          width,
+                             int          height);
+
+/* Binds the colour map to texture unit 1 and `texture` to unit 0. */
+void ws_renderer_bind_textures (WsRenderer *renderer,
+                                GLuint      texture);
+
+G_END_DECLS

@@ -1,0 +1,502 @@
+/* test-gl-heat.c: the heat-map view and study 001's picture drawn in a
+ * headless OpenGL context (Mesa's software EGL on CI, the GPU on the GPU
+ * machine) and read back: colours from the colour map at each cell,
+ * cells not yet computed hatched, block and thread lines where the launch
+ * puts them, marks over the right cells, title and legend present, clicks
+ * mapped to the right output; and the same pixels on a GLES 3 context as on
+ * OpenGL 3.3 core. */
+#include <math.h>
+#include <string.h>
+
+#include "ws-colormap.h"
+#include "ws-error.h"
+#include "ws-gl-context.h"
+#include "ws-renderer.h"
+#include "ws-window-sum-view.h"
+
+G_DEFINE_AUTOPTR_CLEANUP_FUNC (cairo_surface_t, cairo_surface_destroy)
+
+enum { W = 400, H = 400 };
+
+typedef struct
+{
+  WsGlContext     *gl;
+  WsRenderer      *renderer;
+  cairo_surface_t *image;
+} Fixture;
+
+static gboolean
+open_context (Fixture *f, WsGlApi api, int width, int height)
+{
+  g_autoptr (GError) error = NULL;
+
+  f->gl = ws_gl_context_new_for (api, &error);
+  if (f->gl == NULL)
+    {
+      g_assert_error (error, WS_ERROR, WS_ERROR_UNAVAILABLE);
+      return FALSE;
+    }
+  g_assert_true (ws_gl_context_bind_target (f->gl, width, height, &error));
+  f->renderer = ws_renderer_new (&error);
+  g_assert_no_error (error);
+  return TRUE;
+}
+
+static void
+close_context (Fixture *f)
+{
+  g_clear_pointer (&f->image, cairo_surface_destroy);
+  g_clear_pointer (&f->renderer, ws_renderer_free);
+  g_clear_pointer (&f->gl, ws_gl_context_free);
+}
+
+static void
+fixture_set_up (Fixture *f, gconstpointer data)
+{
+  open_context (f, WS_GL_API_OPENGL, W, H);
+}
+
+static void
+fixture_tear_down (Fixture *f, gconstpointer data)
+{
+  close_context (f);
+}
+
+static gboolean
+skip_without_gl (Fixture *f)
+{
+  if (f->gl == NULL)
+    g_test_skip ("no headless OpenGL here (EGL)");
+  return f->gl == NULL;
+}
+
+static guint32
+pixel (Fixture *f, int x, int y)
+{
+  guint8 *data = cairo_image_surface_get_data (f->image);
+  int stride = cairo_image_surface_get_stride (f->image);
+
+  return ((guint32 *) (data + (gsize) y * stride))[x] & 0xffffff;
+}
+
+static int channel (guint32 p, int c) { return p >> (16 - 8 * c) & 255; }
+
+static double
+lightness (guint32 p)
+{
+  return 0.2126 * channel (p, 0) + 0.7152 * channel (p, 1) + 0.0722 * channel (p, 2);
+}
+
+/* The largest difference in one channel between a pixel and a colour. */
+static int
+distance (guint32 p, const guint8 rgb[3])
+{
+  int d = 0;
+
+  for (int c = 0; c < 3; c++)
+    d = MAX (d, abs (channel (p, c) - rgb[c]));
+  return d;
+}
+
+/* A side × side float32 grid of values[i] (or i when values is NULL). */
+static WsArray *
+grid (guint side, const float *values)
+{
+  WsArray *a = ws_array_new (WS_KEY_FLOAT32, (gsize) side * side, NULL);
+
+  for (gsize i = 0; i < a->n; i++)
+    a->f32[i] = values ? values[i] : (float) i;
+  return a;
+}
+
+static WsRect
+whole (void)
+{
+  return (WsRect) { 0, 0, W, H };
+}
+
+/* Fills the slot from the grid (all texels) and draws the view over the
+ * whole viewport. */
+static void
+draw_heat (Fixture *f, const WsArray *a, WsHeatView *v, const WsHeatMask *mask)
+{
+  g_autofree float *texels = g_new (float, (gsize) v->side * v->side);
+
+  v->texels = (guint) v->side;
+  ws_heat_fill (a, v->side, mask, v->texels, texels);
+  ws_renderer_upload_heat (f->renderer, v->slot, texels, v->texels);
+  ws_renderer_clear (f->renderer, W, H);
+  ws_renderer_draw_heat (f->renderer, v, whole (), W, H);
+  g_clear_pointer (&f->image, cairo_surface_destroy);
+  f->image = ws_gl_context_read (f->gl);
+}
+
+/* The centre pixel of cell (row, col) of the view's map. */
+static void
+cell_centre (const WsHeatView *v, guint64 row, guint64 col, int *x, int *y)
+{
+  WsRect map = ws_renderer_heat_map_rect (v, whole ());
+
+  *x = (int) (map.x + (col + 0.5) * map.width / v->side);
+  *y = (int) (map.y + (row + 0.5) * map.height / v->side);
+}
+
+/* Values 0 … 15 on a 4 × 4 grid over [0, 15]: each cell the colour map's
+ * colour of its value, lightness rising cell by cell. */
+static void
+test_colours (Fixture *f, gconstpointer data)
+{
+  g_autoptr (WsArray) a = grid (4, NULL);
+  WsHeatView v = { WS_HEAT_INPUT, 4, 4, 0.0, 15.0, .scale = 1.0 };
+  double last = -1;
+
+  if (skip_without_gl (f))
+    return;
+  draw_heat (f, a, &v, NULL);
+  for (guint i = 0; i < 16; i++)
+    {
+      guint8 rgb[3];
+      int x, y;
+      cell_centre (&v, i / 4, i % 4, &x, &y);
+      ws_colormap_rgb (i / 15.0, rgb);
+      g_assert_cmpint (distance (pixel (f, x, y), rgb), <=, 4);
+      g_assert_cmpfloat (lightness (pixel (f, x, y)), >, last);
+      last = lightness (pixel (f, x, y));
+    }
+}
+
+/* A launch half done: blocks of 2 × 2 cells, the first three in launch
+ * order have run; the fourth's cells are hatched, dark, not a colour of
+ * the map. */
+static void
+test_pending (Fixture *f, gconstpointer data)
+{
+  g_autoptr (WsArray) a = grid (4, NULL);
+  WsHeatView v = { WS_HEAT_OUTPUT, 4, 4, 0.0, 15.0, .scale = 1.0 };
+  WsHeatMask mask = { 2, 2, 3 };
+  WsRect map;
+  guint light = 0, dark = 0;
+
+  if (skip_without_gl (f))
+    return;
+  draw_heat (f, a, &v, &mask);
+  map = ws_renderer_heat_map_rect (&v, whole ());
+  /* The last block: rows 2–3, columns 2–3, the map's bottom-right quarter. */
+  for (int y = (int) (map.y + map.height * 0.55); y < map.y + map.height * 0.95; y++)
+    for (int x = (int) (map.x + map.width * 0.55); x < map.x + map.width * 0.95; x++)
+      {
+        double l = lightness (pixel (f, x, y));
+        g_assert_cmpfloat (l, <, 72.0); /* the map's darkest colour is lighter */
+        light += l > 55.0, dark += l <= 55.0;
+      }
+  g_assert_cmpuint (light, >, 0); /* a hatch: both shades */
+  g_assert_cmpuint (dark, >, light);
+  /* The third block (rows 2–3, columns 0–1) has run: value 8's colour. */
+  guint8 rgb[3];
+  int x, y;
+  ws_colormap_rgb (8 / 15.0, rgb);
+  cell_centre (&v, 2, 0, &x, &y);
+  g_assert_cmpint (distance (pixel (f, x, y), rgb), <=, 4);
+}
+
+/* Counts the runs of columns along row y whose lightness exceeds `above`. */
+static guint
+light_runs (Fixture *f, WsRect map, int y, double above)
+{
+  guint runs = 0;
+  gboolean in = FALSE;
+
+  for (int x = (int) map.x; x < map.x + map.width; x++)
+    {
+      gboolean l = lightness (pixel (f, x, y)) > above;
+      runs += l && !in;
+      in = l;
+    }
+  return runs;
+}
+
+/* A constant 16 × 16 grid with blocks of 4 × 8 cells and threads of K = 2:
+ * along a row, lines between blocks at columns 8 (one), between threads at
+ * 2, 4, 6, 10, 12, 14; down a column, block lines at rows 4, 8, 12 and
+ * thread lines between every two rows. Block lines are the brighter. */
+static void
+test_launch_lines (Fixture *f, gconstpointer data)
+{
+  float values[256];
+  g_autoptr (WsArray) a = NULL;
+  WsHeatView v = { WS_HEAT_OUTPUT, 16, 16, 0.0, 1.0, 4, 8, 2, .scale = 1.0 };
+  WsRect map;
+  int x, y;
+  double cell;
+
+  if (skip_without_gl (f))
+    return;
+  for (guint i = 0; i < 256; i++)
+    values[i] = 0.0f;
+  a = grid (16, values);
+  draw_heat (f, a, &v, NULL);
+  map = ws_renderer_heat_map_rect (&v, whole ());
+  cell_centre (&v, 1, 1, &x, &y);
+  cell = lightness (pixel (f, x, y));
+  g_assert_cmpuint (light_runs (f, map, y, cell + 5), ==, 7);  /* 1 block + 6 thread lines */
+  g_assert_cmpuint (light_runs (f, map, y, cell + 60), ==, 1); /* the block line alone */
+  /* Down column x, a line between every two rows: 15, of which 3 blocks'. */
+  guint runs = 0, strong = 0;
+  gboolean in = FALSE, in_strong = FALSE;
+  for (int yy = (int) map.y; yy < map.y + map.height; yy++)
+    {
+      double l = lightness (pixel (f, x, yy));
+      runs += l > cell + 5 && !in, in = l > cell + 5;
+      strong += l > cell + 60 && !in_strong, in_strong = l > cell + 60;
+    }
+  g_assert_cmpuint (runs, ==, 15);
+  g_assert_cmpuint (strong, ==, 3);
+}
+
+/* A window mark over cells (2–4, 2–4) of a constant 8 × 8 grid tints
+ * those cells amber and frames them; a cell mark frames (6, 6) in white;
+ * cells elsewhere keep their colour. */
+static void
+test_marks (Fixture *f, gconstpointer data)
+{
+  g_autoptr (WsArray) a = grid (8, (const float[64]) { 0 });
+  const WsHeatMark marks[] = { { WS_MARK_WINDOW, { 2, 2, 3, 3 } }, { WS_MARK_CELL, { 6, 6, 1, 1 } } };
+  WsHeatView v = { WS_HEAT_INPUT, 8, 8, 0.0, 1.0, .scale = 1.0, .marks = marks, .n_marks = 2 };
+  WsRect map;
+  int x, y, ox, oy;
+  guint32 inside, outside, frame, white;
+
+  if (skip_without_gl (f))
+    return;
+  draw_heat (f, a, &v, NULL);
+  map = ws_renderer_heat_map_rect (&v, whole ());
+  cell_centre (&v, 3, 3, &x, &y);
+  cell_centre (&v, 0, 0, &ox, &oy);
+  inside = pixel (f, x, y), outside = pixel (f, ox, oy);
+  g_assert_cmpint (channel (inside, 0), >, channel (outside, 0) + 25); /* amber over the map */
+  g_assert_cmpint (channel (inside, 2), <, channel (outside, 2) + 10);
+  /* The frame lies just outside the window's left edge, column 2. */
+  frame = pixel (f, (int) (map.x + 2 * map.width / 8) - 1, y);
+  g_assert_cmpint (distance (frame, (const guint8[]) { 242, 184, 46 }), <=, 6);
+  white = pixel (f, (int) (map.x + 6 * map.width / 8) - 1, (int) (map.y + 6.5 * map.height / 8));
+  g_assert_cmpint (distance (white, (const guint8[]) { 255, 255, 255 }), <=, 3);
+  /* Cell (6, 6) itself is not filled. */
+  cell_centre (&v, 6, 6, &x, &y);
+  g_assert_cmpuint (pixel (f, x, y), ==, outside);
+}
+
+/* The title over the map shows text (light pixels on the background), and
+ * the legend under it the colour map's two ends. */
+static void
+test_title_and_legend (Fixture *f, gconstpointer data)
+{
+  g_autoptr (WsArray) a = grid (4, NULL);
+  WsHeatView v = { WS_HEAT_INPUT, 4, 4, 0.0, 15.0, .title = "input 4 × 4", .scale = 1.0 };
+  WsRect map;
+  guint text = 0, low = 0, high = 0;
+  guint8 lo[3], hi[3];
+
+  if (skip_without_gl (f))
+    return;
+  draw_heat (f, a, &v, NULL);
+  map = ws_renderer_heat_map_rect (&v, whole ());
+  for (int y = 0; y < map.y; y++)
+    for (int x = 0; x < W; x++)
+      text += lightness (pixel (f, x, y)) > 150;
+  g_assert_cmpuint (text, >, 20);
+  ws_colormap_rgb (0.0, lo), ws_colormap_rgb (1.0, hi);
+  for (int y = (int) (map.y + map.height); y < H; y++)
+    for (int x = 0; x < W; x++)
+      low += distance (pixel (f, x, y), lo) <= 6, high += distance (pixel (f, x, y), hi) <= 6;
+  g_assert_cmpuint (low, >, 5);
+  g_assert_cmpuint (high, >, 5);
+}
+
+/* ---- study 001's picture ---- */
+
+static WsWindowSumView
+study_view (void)
+{
+  WsWindowSumView v = { { 64, 2, 8, 2 }, 0, 1, 0, 25 };
+
+  v.chosen = TRUE, v.row = 30, v.col = 30, v.launch_lines = TRUE, v.scale = 1.0;
+  return v;
+}
+
+/* The map rectangle of a slot in a width × height viewport. */
+static WsRect
+slot_map (const WsWindowSumView *v, WsHeatSlot slot, int width, int height)
+{
+  WsRect panels[WS_HEAT_SLOTS];
+  WsHeatView h = { slot, slot == WS_HEAT_INPUT ? v->shape.side : ws_stencil_outputs (&v->shape) };
+
+  h.scale = v->scale;
+  ws_window_sum_panels (v, width, height, panels);
+  return ws_renderer_heat_map_rect (&h, panels[slot]);
+}
+
+static void
+cell_point (WsRect map, guint64 side, guint64 row, guint64 col, double *x, double *y)
+{
+  *x = map.x + (col + 0.5) * map.width / side;
+  *y = map.y + (row + 0.5) * map.height / side;
+}
+
+/* A click on an output cell names it; on the input, the output centred
+ * there; on the input's border of width R, or off the maps, none. */
+static void
+test_hit (void)
+{
+  WsWindowSumView v = study_view ();
+  WsRect in = slot_map (&v, WS_HEAT_INPUT, 1280, 720), out = slot_map (&v, WS_HEAT_OUTPUT, 1280, 720);
+  guint64 row, col;
+  double x, y;
+
+  g_assert_cmpfloat (in.x + in.width, <, out.x); /* side by side */
+  for (guint64 r = 0; r < 60; r += 7)
+    for (guint64 c = 0; c < 60; c += 11)
+      {
+        cell_point (out, 60, r, c, &x, &y);
+        g_assert_true (ws_window_sum_hit (&v, 1280, 720, x, y, &row, &col));
+        g_assert_cmpuint (row, ==, r);
+        g_assert_cmpuint (col, ==, c);
+        cell_point (in, 64, r + 2, c + 2, &x, &y);
+        g_assert_true (ws_window_sum_hit (&v, 1280, 720, x, y, &row, &col));
+        g_assert_cmpuint (row, ==, r);
+        g_assert_cmpuint (col, ==, c);
+      }
+  cell_point (in, 64, 1, 30, &x, &y);
+  g_assert_false (ws_window_sum_hit (&v, 1280, 720, x, y, &row, &col));
+  cell_point (in, 64, 30, 63, &x, &y);
+  g_assert_false (ws_window_sum_hit (&v, 1280, 720, x, y, &row, &col));
+  g_assert_false (ws_window_sum_hit (&v, 1280, 720, 2, 2, &row, &col));
+}
+
+/* Draws study 001's picture of a constant grid, chosen output or not. */
+static void
+draw_study (Fixture *f, gboolean chosen)
+{
+  WsWindowSumView v = study_view ();
+  g_autoptr (WsArray) a = grid (64, NULL), o = grid (60, NULL);
+  g_autofree float *texels = g_new (float, 64 * 64);
+
+  v.chosen = chosen;
+  for (guint slot = 0; slot < WS_HEAT_SLOTS; slot++)
+    {
+      const WsArray *g = slot == WS_HEAT_INPUT ? a : o;
+      guint64 side = slot == WS_HEAT_INPUT ? 64 : 60;
+      v.texels[slot] = ws_window_sum_texels (&v, slot, 1280, 720);
+      g_assert_cmpuint (v.texels[slot], ==, side); /* a pixel or more a cell */
+      ws_heat_fill (g, side, NULL, v.texels[slot], texels);
+      ws_renderer_upload_heat (f->renderer, slot, texels, v.texels[slot]);
+    }
+  ws_window_sum_draw (f->renderer, &v, 1280, 720);
+  g_clear_pointer (&f->image, cairo_surface_destroy);
+  f->image = ws_gl_context_read (f->gl);
+}
+
+/* With output (30, 30) chosen (BS = 8, K = 2): on the output its thread's
+ * two cells (30, 30–31) are filled, its block (rows 24–31, columns 16–31)
+ * framed; on the input its window (rows and columns 30–34) filled and the
+ * block's tile (rows 24–35, columns 16–35) lightly; far away nothing
+ * changes. */
+static void
+test_study_marks (Fixture *f, gconstpointer data)
+{
+  WsWindowSumView v = study_view ();
+  WsRect in = slot_map (&v, WS_HEAT_INPUT, 1280, 720), out = slot_map (&v, WS_HEAT_OUTPUT, 1280, 720);
+  g_autoptr (cairo_surface_t) plain = NULL;
+  double x, y;
+
+  g_clear_pointer (&f->gl, ws_gl_context_free);
+  g_clear_pointer (&f->renderer, ws_renderer_free);
+  if (!open_context (f, WS_GL_API_OPENGL, 1280, 720))
+    return (void) g_test_skip ("no headless OpenGL here (EGL)");
+  draw_study (f, FALSE);
+  plain = g_steal_pointer (&f->image);
+  draw_study (f, TRUE);
+#define PLAIN(px, py) (((guint32 *) (cairo_image_surface_get_data (plain) + (gsize) (py) * cairo_image_surface_get_stride (plain)))[px] & 0xffffff)
+  cell_point (out, 60, 30, 31, &x, &y);
+  g_assert_cmpuint (pixel (f, (int) x, (int) y), !=, PLAIN ((int) x, (int) y));
+  cell_point (out, 60, 28, 20, &x, &y); /* inside the block, not the thread: unfilled */
+  g_assert_cmpuint (pixel (f, (int) x, (int) y), ==, PLAIN ((int) x, (int) y));
+  cell_point (out, 60, 5, 5, &x, &y);
+  g_assert_cmpuint (pixel (f, (int) x, (int) y), ==, PLAIN ((int) x, (int) y));
+  cell_point (in, 64, 34, 30, &x, &y); /* the window's corner */
+  g_assert_cmpuint (pixel (f, (int) x, (int) y), !=, PLAIN ((int) x, (int) y));
+  cell_point (in, 64, 25, 17, &x, &y); /* in the tile, outside the window */
+  g_assert_cmpuint (pixel (f, (int) x, (int) y), !=, PLAIN ((int) x, (int) y));
+  cell_point (in, 64, 40, 40, &x, &y);
+  g_assert_cmpuint (pixel (f, (int) x, (int) y), ==, PLAIN ((int) x, (int) y));
+#undef PLAIN
+}
+
+/* ---- GLES ---- */
+
+/* Bars and a heat map drawn on OpenGL 3.3 core and on GLES 3: the same
+ * image (each channel within 2). */
+static cairo_surface_t *
+draw_both_views (WsGlApi api)
+{
+  Fixture f = { 0 };
+  const float keys[] = { 1, 5, 2, 8, 3, 7, 4, 6 };
+  g_autoptr (WsArray) k = ws_array_new (WS_KEY_FLOAT32, 8, NULL), a = grid (4, NULL);
+  WsBarBin bins[8];
+  WsBarsView bars = { 8, 8, 4, 1.0, "bars", TRUE, 0.0, 8.0 };
+  WsHeatView heat = { WS_HEAT_INPUT, 4, 4, 0.0, 15.0, 2, 2, 1, "heat", 1.0 };
+  float texels[16];
+
+  if (!open_context (&f, api, W, H))
+    return NULL;
+  g_test_message ("%s", ws_gl_context_describe (f.gl));
+  g_assert_true ((strstr (ws_gl_context_describe (f.gl), "OpenGL ES") != NULL) == (api == WS_GL_API_GLES));
+  memcpy (k->f32, keys, sizeof keys);
+  ws_bars_fill (k, NULL, 0.0, 8.0, ws_renderer_bar_columns (W, 1.0), bins);
+  ws_renderer_upload_bins (f.renderer, bins, 8);
+  ws_renderer_draw_bars (f.renderer, &bars, W, H);
+  ws_heat_fill (a, 4, NULL, 4, texels);
+  ws_renderer_upload_heat (f.renderer, WS_HEAT_INPUT, texels, 4);
+  ws_renderer_draw_heat (f.renderer, &heat, (WsRect) { W / 2, H / 2, W / 2, H / 2 }, W, H);
+  f.image = ws_gl_context_read (f.gl);
+  cairo_surface_t *image = g_steal_pointer (&f.image);
+  close_context (&f);
+  return image;
+}
+
+static void
+test_gles_same_pixels (void)
+{
+  g_autoptr (cairo_surface_t) gl = draw_both_views (WS_GL_API_OPENGL);
+  g_autoptr (cairo_surface_t) es = draw_both_views (WS_GL_API_GLES);
+  Fixture f = { 0 };
+  int worst = 0;
+
+  if (gl == NULL || es == NULL)
+    return (void) g_test_skip ("no OpenGL 3.3 core and GLES 3 contexts both (EGL)");
+  f.image = es;
+  for (int y = 0; y < H; y++)
+    for (int x = 0; x < W; x++)
+      {
+        guint32 p = ((guint32 *) (cairo_image_surface_get_data (gl)
+                                  + (gsize) y * cairo_image_surface_get_stride (gl)))[x];
+        guint8 rgb[3] = { channel (p, 0), channel (p, 1), channel (p, 2) };
+        worst = MAX (worst, distance (pixel (&f, x, y), rgb));
+      }
+  f.image = NULL;
+  g_assert_cmpint (worst, <=, 2);
+}
+
+int
+main (int argc, char **argv)
+{
+  g_test_init (&argc, &argv, NULL);
+  g_test_add ("/gl/heat/colours", Fixture, NULL, fixture_set_up, test_colours, fixture_tear_down);
+  g_test_add ("/gl/heat/pending", Fixture, NULL, fixture_set_up, test_pending, fixture_tear_down);
+  g_test_add ("/gl/heat/launch-lines", Fixture, NULL, fixture_set_up, test_launch_lines, fixture_tear_down);
+  g_test_add ("/gl/heat/marks", Fixture, NULL, fixture_set_up, test_marks, fixture_tear_down);
+  g_test_add ("/gl/heat/title-and-legend", Fixture, NULL, fixture_set_up, test_title_and_legend, fixture_tear_down);
+  g_test_add_func ("/gl/window-sum/hit", test_hit);
+  g_test_add ("/gl/window-sum/marks", Fixture, NULL, fixture_set_up, test_study_marks, fixture_tear_down);
+  g_test_add_func ("/gl/gles/same-pixels", test_gles_same_pixels);
+  return g_test_run ();
+}
