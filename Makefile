@@ -13,7 +13,8 @@ MESON_ARGS ?=
 # Debian packages the build and tests need (checked one by one; only the
 # missing ones are installed).
 DEPS := gcc g++ make meson ninja-build pkg-config python3 libglib2.0-dev libcairo2-dev \
-        fonts-dejavu-core libepoxy-dev libegl1 libegl-mesa0 libgl1-mesa-dri libopengl0
+        fonts-dejavu-core libepoxy-dev libegl1 libegl-mesa0 libgl1-mesa-dri libopengl0 \
+        libgtk-4-dev xvfb xauth desktop-file-utils appstream
 
 SUDO := $(shell [ "$$(id -u)" -ne 0 ] && command -v sudo >/dev/null && echo sudo)
 
@@ -49,8 +50,15 @@ $(BUILD)/build.ninja:
 build: deps $(BUILD)/build.ninja
 	ninja -C $(BUILD)
 
+# The application finds its settings schema in the build tree (data/). With
+# no display (a server, CI) it says so and shows the CLI's demo instead.
 run: build
-	$(BUILD)/app/cli/warpscope-cli demo
+	@if [ -n "$$DISPLAY$$WAYLAND_DISPLAY" ]; then \
+	  GSETTINGS_SCHEMA_DIR=$(CURDIR)/$(BUILD)/data $(BUILD)/app/ui/warpscope; \
+	else \
+	  echo "No display here (DISPLAY and WAYLAND_DISPLAY are unset): showing the CLI demo instead of the window."; \
+	  $(BUILD)/app/cli/warpscope-cli demo; \
+	fi
 
 test: build
 	@python3 tests/run-suites.py $(BUILD)

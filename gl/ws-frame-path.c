@@ -32,7 +32,7 @@ choose (WsFramePath *p, const WsBackend *backend, gboolean allow_interop)
   if (backend == NULL || backend->device == NULL)
     {
       p->kind = WS_FRAME_PATH_CPU;
-      p->reason = g_strdup ("the keys are on the host (a CPU variant)");
+      p->reason = g_strdup ("the data are on the host (a CPU variant)");
       return;
     }
   p->device = backend->device;
@@ -107,6 +107,12 @@ const char *
 ws_frame_path_reason (const WsFramePath *p)
 {
   return p->reason;
+}
+
+char *
+ws_frame_path_describe (const WsFramePath *p)
+{
+  return g_strdup_printf ("frame path: %s — %s", names[p->kind], p->reason);
 }
 
 /* Map, fill on the device, unmap; GL then copies the buffer into the

@@ -42,6 +42,10 @@ const char      *ws_frame_path_name        (WsFramePathKind   kind);
 /* Why this path: "CUDA writes the GL buffer", or the reason interop failed. */
 const char      *ws_frame_path_reason      (const WsFramePath *path);
 
+/* "frame path: interop — the GPU writes …": the path and its reason, as
+ * the application and the CLI show them. Free with g_free. */
+char            *ws_frame_path_describe    (const WsFramePath *path);
+
 /* The bins of n device keys (and flags, or NULL) into the renderer's
  * texture: interop or staging. */
 gboolean         ws_frame_path_fill_device (WsFramePath      *path,

@@ -18,8 +18,8 @@ ws_legend_font (cairo_t *cr, double scale, gboolean bold)
   cairo_set_font_size (cr, WS_LEGEND_TEXT * scale);
 }
 
-static double
-text_width (cairo_t *cr, const char *text)
+double
+ws_legend_text_width (cairo_t *cr, const char *text)
 {
   cairo_text_extents_t e;
 
@@ -28,10 +28,18 @@ text_width (cairo_t *cr, const char *text)
 }
 
 double
+ws_legend_scale_width (cairo_t *cr, double vmin, double vmax, double ramp_width, double scale)
+{
+  g_autofree char *lo = ws_legend_number (vmin), *hi = ws_legend_number (vmax);
+
+  return ws_legend_text_width (cr, lo) + ws_legend_text_width (cr, hi) + ramp_width + 2 * 6 * scale;
+}
+
+double
 ws_legend_text (cairo_t *cr, const char *text, double x, double y, WsAlign align)
 {
   cairo_font_extents_t f;
-  double width = text_width (cr, text);
+  double width = ws_legend_text_width (cr, text);
 
   cairo_font_extents (cr, &f);
   x -= align == WS_ALIGN_CENTRE ? width / 2 : align == WS_ALIGN_END ? width : 0;
@@ -73,13 +81,19 @@ ws_legend_scale (cairo_t *cr, double vmin, double vmax, double x, double y, doub
 {
   g_autofree char *lo = ws_legend_number (vmin), *hi = ws_legend_number (vmax);
   double gap = 6 * scale, bar = 10 * scale;
-  double total = text_width (cr, lo) + text_width (cr, hi) + ramp_width + 2 * gap;
+  double total = ws_legend_scale_width (cr, vmin, vmax, ramp_width, scale);
   double start = x - (align == WS_ALIGN_CENTRE ? total / 2 : align == WS_ALIGN_END ? total : 0);
 
   start += ws_legend_text (cr, lo, start, y, WS_ALIGN_START) + gap;
   ramp (cr, start, y - bar / 2, ramp_width, bar);
   ws_legend_text (cr, hi, start + ramp_width + gap, y, WS_ALIGN_START);
   return total;
+}
+
+double
+ws_legend_swatch_width (cairo_t *cr, const char *label, double scale)
+{
+  return 15 * scale + ws_legend_text_width (cr, label);
 }
 
 double

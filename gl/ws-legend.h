@@ -34,6 +34,17 @@ double ws_legend_text   (cairo_t      *cr,
                          double        x,
                          double        y,
                          WsAlign       align);
+/* The width ws_legend_text and ws_legend_scale would take. */
+double ws_legend_text_width  (cairo_t    *cr,
+                              const char *text);
+double ws_legend_scale_width (cairo_t    *cr,
+                              double      vmin,
+                              double      vmax,
+                              double      ramp_width,
+                              double      scale);
+double ws_legend_swatch_width (cairo_t    *cr,
+                               const char *label,
+                               double      scale);
 /* A value as a legend shows it: 4 significant digits, no trailing zeros. */
 char  *ws_legend_number (double        value);
 /* The colour map from vmin (left) to vmax (right) with the two values at

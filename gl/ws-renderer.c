@@ -210,14 +210,26 @@ static void
 paint_header (cairo_t *cr, int width, int height, gconstpointer data)
 {
   const WsBarsView *v = data;
-  double s = MAX (v->scale, 1.0), y = height / 2.0, x = width - MARGIN * s;
+  double s = MAX (v->scale, 1.0), y = height / 2.0, x = width - MARGIN * s, gap = 18 * s;
+  double room = width - 2 * MARGIN * s, caption = 0, scale_w, swapped_w, keys_w;
 
+  ws_legend_font (cr, s, TRUE);
+  if (v->caption != NULL)
+    caption = ws_legend_text_width (cr, v->caption);
   ws_legend_font (cr, s, FALSE);
-  if (v->legend)
+  scale_w = ws_legend_scale_width (cr, v->vmin, v->vmax, 120 * s, s);
+  swapped_w = ws_legend_swatch_width (cr, "swapped", s);
+  keys_w = ws_legend_swatch_width (cr, "compared", s) + 12 * s + swapped_w;
+  /* A narrow canvas keeps the caption first, then the colour scale, then
+   * the highlights' key: what does not fit is left out, not overlapped. */
+  if (v->legend && caption + gap + scale_w <= room)
     {
-      x -= ws_legend_scale (cr, v->vmin, v->vmax, x, y, 120 * s, s, WS_ALIGN_END) + 18 * s;
-      ws_legend_swatch (cr, ws_legend_compared, "compared", x - 170 * s, y, s);
-      ws_legend_swatch (cr, ws_legend_swapped, "swapped", x - 80 * s, y, s);
+      x -= ws_legend_scale (cr, v->vmin, v->vmax, x, y, 120 * s, s, WS_ALIGN_END) + gap;
+      if (caption + gap + scale_w + gap + keys_w <= room)
+        {
+          ws_legend_swatch (cr, ws_legend_compared, "compared", x - keys_w, y, s);
+          ws_legend_swatch (cr, ws_legend_swapped, "swapped", x - swapped_w, y, s);
+        }
     }
   ws_legend_font (cr, s, TRUE);
   if (v->caption != NULL)
@@ -281,6 +293,22 @@ ws_renderer_draw_solid (WsRenderer *r, GArray *vertices, int width, int height)
   glDrawArrays (GL_TRIANGLES, 0, vertices->len / SOLID_FLOATS);
   glBindVertexArray (0);
   glDisable (GL_BLEND);
+}
+
+void
+ws_renderer_draw_key_mark (WsRenderer *r, const WsBarsView *v, guint64 key, int width, int height)
+{
+  const float band[4] = { 1.0f, 0.2f, 0.2f, 0.35f }, solid[4] = { 1.0f, 0.2f, 0.2f, 1.0f };
+  PlotArea a = plot_area (v, width, height);
+  double x0 = a.left + (double) key * a.width / MAX (v->keys, 1);
+  double x1 = MAX (x0 + 2 * a.scale, a.left + (double) (key + 1) * a.width / MAX (v->keys, 1));
+  double top = a.top, bottom = height - a.bottom, mid = (x0 + x1) / 2, s = a.scale;
+  g_autoptr (GArray) vertices = g_array_new (FALSE, FALSE, sizeof (float));
+
+  ws_renderer_add_rect (vertices, (float) x0, (float) top, (float) x1, (float) bottom, band);
+  ws_renderer_add_rect (vertices, (float) (mid - 4 * s), (float) (bottom + 2 * s),
+                        (float) (mid + 4 * s), (float) (bottom + 8 * s), solid);
+  ws_renderer_draw_solid (r, vertices, width, height);
 }
 
 /* ---- comparators ---- */

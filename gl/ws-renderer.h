@@ -115,6 +115,14 @@ void        ws_renderer_draw_bars    (WsRenderer       *renderer,
                                       int               width,
                                       int               height);
 
+/* A key marked as wrong (the first out of order after a stage check): a
+ * red band over its column and a triangle under the axis. */
+void        ws_renderer_draw_key_mark (WsRenderer       *renderer,
+                                       const WsBarsView *view,
+                                       guint64           key,
+                                       int               width,
+                                       int               height);
+
 /* The comparators of the current pass as brackets over the bars, red where
  * they swapped (per-key flags, WS_BAR_*), staggered so that none hides
  * another. For small n (the view draws them up to 256 keys). */

@@ -370,9 +370,10 @@ ws_cli_render (int argc, char **argv)
                                   || !render_all (&r, algo, &error)))
     status = ws_cli_fail (error);
   else
-    printf ("frame path: %s — %s\nOpenGL: %s\n",
-            ws_frame_path_name (ws_frame_path_kind (r.path)), ws_frame_path_reason (r.path),
-            ws_gl_context_describe (r.gl));
+    {
+      g_autofree char *path = ws_frame_path_describe (r.path);
+      printf ("%s\nOpenGL: %s\n", path, ws_gl_context_describe (r.gl));
+    }
   render_clear (&r);
   g_free (o.variant), g_free (o.type), g_free (o.n), g_free (o.dist), g_free (o.seed);
   g_free (o.view), g_free (o.size), g_free (o.frames), g_free (o.up_to);

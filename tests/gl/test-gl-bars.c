@@ -263,39 +263,64 @@ test_boundaries (Fixture *f, gconstpointer data)
   g_assert_cmpuint (lines, ==, 3);
 }
 
-/* A caption and the legend: a header row over the plot with text at the
- * left, the colour map's ends and the highlight colours at the right; the
- * bars start under it. */
+/* Draws two keys of 8 with a caption and the legend on a width × H
+ * target and reads it. */
 static void
-test_header (Fixture *f, gconstpointer data)
+draw_header (Fixture *f, int width)
 {
   const float keys[] = { 8, 8 };
   g_autoptr (WsArray) a = ws_array_new (WS_KEY_FLOAT32, 2, NULL);
   WsBarBin bins[2];
   WsBarsView view = { 2, 2, 0, 1.0, "bitonic  n = 2", TRUE, 0.0, 8.0 };
-  guint text = 0, swapped = 0, top = 0;
+
+  g_assert_true (ws_gl_context_bind_target (f->gl, width, H, NULL));
+  memcpy (a->f32, keys, sizeof keys);
+  ws_bars_fill (a, NULL, 0.0, 8.0, ws_renderer_bar_columns (width, 1.0), bins);
+  ws_renderer_upload_bins (f->renderer, bins, 2);
+  ws_renderer_draw_bars (f->renderer, &view, width, H);
+  g_clear_pointer (&f->image, cairo_surface_destroy);
+  f->image = ws_gl_context_read (f->gl);
+}
+
+/* Pixels of the header row (its top 26) at the left third that are text,
+ * and anywhere that are the swapped key's red swatch. */
+static void
+count_header (Fixture *f, int width, guint *text, guint *swapped)
+{
+  *text = *swapped = 0;
+  for (int y = 0; y < 26; y++)
+    for (int x = 0; x < width; x++)
+      {
+        guint32 p = pixel (f, x, y);
+        *text += x < width / 3 && lightness (p) > 150;
+        *swapped += (p >> 16 & 255) > 240 && (p >> 8 & 255) < 90 && (p & 255) < 80;
+      }
+}
+
+/* A caption and the legend: a header row over the plot with text at the
+ * left, the colour scale and the highlights' key at the right; the bars
+ * start under it. On a narrow canvas the key is left out rather than
+ * drawn over the caption. */
+static void
+test_header (Fixture *f, gconstpointer data)
+{
+  guint text, swapped, top;
 
   if (skip_without_gl (f))
     return;
-  memcpy (a->f32, keys, sizeof keys);
-  ws_bars_fill (a, NULL, 0.0, 8.0, ws_renderer_bar_columns (W, 1.0), bins);
-  ws_renderer_upload_bins (f->renderer, bins, 2);
-  ws_renderer_draw_bars (f->renderer, &view, W, H);
-  f->image = ws_gl_context_read (f->gl);
-  for (int y = 0; y < 26; y++)
-    for (int x = 0; x < W; x++)
-      {
-        guint32 p = pixel (f, x, y);
-        text += x < W / 3 && lightness (p) > 150;
-        swapped += (p >> 16 & 255) > 240 && (p >> 8 & 255) < 90 && (p & 255) < 80;
-      }
+  draw_header (f, 900);
+  count_header (f, 900, &text, &swapped);
   g_assert_cmpuint (text, >, 20);
   g_assert_cmpuint (swapped, >, 20); /* the swapped key's swatch */
   /* The full bars reach up to the header's edge and no further. */
-  for (top = 20; top < H && pixel (f, key_x (0, 2), top) == background (f); top++)
+  for (top = 20; top < H && pixel (f, 12 + 876 / 4, top) == background (f); top++)
     ;
   g_assert_cmpuint (top, >=, 26);
   g_assert_cmpuint (top, <=, 28);
+  draw_header (f, 300);
+  count_header (f, 300, &text, &swapped);
+  g_assert_cmpuint (text, >, 20);
+  g_assert_cmpuint (swapped, ==, 0);
 }
 
 int

@@ -1,0 +1,133 @@
+/* ws-application.c: the GtkApplication (see ws-application.h). */
+#include "ws-application.h"
+
+#include "ws-config.h"
+#include "ws-ui-resources.h"
+#include "ws-window.h"
+
+struct _WsApplication
+{
+  GtkApplication parent_instance;
+};
+
+G_DEFINE_FINAL_TYPE (WsApplication, ws_application, GTK_TYPE_APPLICATION)
+
+void
+ws_ui_register_resources (void)
+{
+  static gsize once = 0;
+
+  if (g_once_init_enter (&once))
+    {
+      g_resources_register (ws_ui_get_resource ());
+      g_once_init_leave (&once, 1);
+    }
+}
+
+GSettings *
+ws_application_settings (void)
+{
+  static gsize warned = 0;
+  GSettingsSchemaSource *source = g_settings_schema_source_get_default ();
+  g_autoptr (GSettingsSchema) schema
+    = source ? g_settings_schema_source_lookup (source, WS_APPLICATION_ID, TRUE) : NULL;
+
+  if (schema != NULL)
+    return g_settings_new_full (schema, NULL, NULL);
+  if (g_once_init_enter (&warned))
+    {
+      g_message ("The settings schema %s is not installed; preferences will not be kept "
+                 "(run through `make run`, or install Warpscope)", WS_APPLICATION_ID);
+      g_once_init_leave (&warned, 1);
+    }
+  return NULL;
+}
+
+static void
+quit (GSimpleAction *action, GVariant *param, gpointer app)
+{
+  GList *windows = gtk_application_get_windows (app);
+
+  /* Closing the windows saves their state (dispose) before the app ends. */
+  while (windows != NULL)
+    {
+      gtk_window_destroy (windows->data);
+      windows = gtk_application_get_windows (app);
+    }
+}
+
+static void
+about (GSimpleAction *action, GVariant *param, gpointer app)
+{
+  const char *authors[] = { "Warpscope developers", NULL };
+
+  gtk_show_about_dialog (gtk_application_get_active_window (app), "program-name", "Warpscope",
+                         "logo-icon-name", WS_APPLICATION_ID, "version", WS_VERSION,
+                         "comments", "GPU algorithms made visible and measurable: sorting networks, "
+                                     "window sums and primitives, pass by pass, CPU against GPU.",
+                         "license-type", GTK_LICENSE_GPL_3_0, "authors", authors, NULL);
+}
+
+static void
+set_accels (GtkApplication *app)
+{
+  static const struct { const char *action, *keys[3]; } accels[] = {
+    { "app.quit", { "<Control>q", NULL } },
+    { "win.play", { "space", NULL } },
+    { "win.step", { "Right", NULL } },
+    { "win.step-back", { "Left", NULL } },
+    { "win.reset", { "Home", NULL } },
+    { "win.faster", { "plus", "KP_Add", NULL } },
+    { "win.slower", { "minus", "KP_Subtract", NULL } },
+    { "win.fullscreen", { "F11", NULL } },
+    { "win.presentation", { "F5", NULL } },
+  };
+
+  for (guint i = 0; i < G_N_ELEMENTS (accels); i++)
+    gtk_application_set_accels_for_action (app, accels[i].action, accels[i].keys);
+}
+
+static void
+ws_application_startup (GApplication *app)
+{
+  const GActionEntry actions[] = { { "quit", quit }, { "about", about } };
+  g_autoptr (GtkCssProvider) css = gtk_css_provider_new ();
+
+  ws_ui_register_resources ();
+  G_APPLICATION_CLASS (ws_application_parent_class)->startup (app);
+  g_action_map_add_action_entries (G_ACTION_MAP (app), actions, G_N_ELEMENTS (actions), app);
+  set_accels (GTK_APPLICATION (app));
+  gtk_css_provider_load_from_resource (css, "/io/github/warpscope/Warpscope/ui/style.css");
+  gtk_style_context_add_provider_for_display (gdk_display_get_default (), GTK_STYLE_PROVIDER (css),
+                                              GTK_STYLE_PROVIDER_PRIORITY_APPLICATION);
+  gtk_window_set_default_icon_name (WS_APPLICATION_ID);
+}
+
+static void
+ws_application_activate (GApplication *app)
+{
+  GtkWindow *window = gtk_application_get_active_window (GTK_APPLICATION (app));
+
+  if (window == NULL)
+    window = GTK_WINDOW (ws_window_new (GTK_APPLICATION (app)));
+  gtk_window_present (window);
+}
+
+static void
+ws_application_class_init (WsApplicationClass *klass)
+{
+  G_APPLICATION_CLASS (klass)->startup = ws_application_startup;
+  G_APPLICATION_CLASS (klass)->activate = ws_application_activate;
+}
+
+static void
+ws_application_init (WsApplication *self)
+{
+}
+
+WsApplication *
+ws_application_new (void)
+{
+  return g_object_new (WS_TYPE_APPLICATION, "application-id", WS_APPLICATION_ID,
+                       "resource-base-path", "/io/github/warpscope/Warpscope", NULL);
+}

@@ -1,0 +1,755 @@
+/* ws-sorting-page.c: the sorting networks mode (see ws-sorting-page.h). */
+#include "ws-sorting-page.h"
+
+#include <math.h>
+#include <string.h>
+
+#include "ws-application.h"
+#include "ws-array-io.h"
+#include "ws-backend.h"
+#include "ws-canvas.h"
+#include "ws-frame-path.h"
+#include "ws-generator.h"
+#include "ws-size.h"
+#include "ws-stepper.h"
+
+/* Above this many keys a GPU stepper brings keys and flags back only at
+ * the end: a copy of 2^22 keys each pass would cost more than the pass. */
+enum { DEVICE_SYNC_KEYS = 1 << 22, COMPARATOR_KEYS = 256 };
+
+struct _WsSortingPage
+{
+  GtkBox          parent_instance;
+
+  WsCanvas       *canvas;
+  GtkDropDown    *algorithm, *key_type, *distribution, *n_presets;
+  GtkToggleButton *cpu_button, *gpu_button;
+  GtkEntry       *n_entry;
+  GtkSpinButton  *seed;
+  GtkButton      *generate_button, *load_button, *play_button;
+  GtkProgressBar *progress;
+  GtkScale       *speed;
+  GtkLabel       *speed_label, *pass_label, *counters_label, *check_label, *path_label;
+  GtkCheckButton *show_highlights, *show_comparators, *show_boundaries;
+
+  WsArray        *input;       /* the keys as generated or loaded */
+  WsStepper      *stepper;
+  gboolean        on_device;
+  WsFramePath    *path;        /* lives in the canvas's GL context */
+  double          vmin, vmax;
+  guint64         comparisons, swaps;
+  gint64          bad_at;      /* the first key a check found out of order, or -1 */
+  GCancellable   *generating;
+  guint           tick;        /* the play tick callback, 0 when paused */
+  gint64          last_frame_us;
+  GError         *draw_error;  /* what went wrong drawing, shown from an idle */
+  double          owed;        /* passes due but not yet run */
+};
+
+G_DEFINE_FINAL_TYPE (WsSortingPage, ws_sorting_page, GTK_TYPE_BOX)
+
+/* ---- labels ---- */
+
+static void
+show_counters (WsSortingPage *self)
+{
+  g_autofree char *text = g_strdup_printf ("comparisons %" G_GUINT64_FORMAT "  ·  swaps %"
+                                           G_GUINT64_FORMAT, self->comparisons, self->swaps);
+
+  gtk_label_set_text (self->counters_label, text);
+}
+
+static void
+show_pass (WsSortingPage *self)
+{
+  g_autofree char *label = self->stepper ? ws_stepper_label (self->stepper) : NULL;
+
+  gtk_label_set_text (self->pass_label, label ? label : "generate keys to begin");
+  show_counters (self);
+}
+
+static void
+show_speed (WsSortingPage *self)
+{
+  double speed = pow (10.0, gtk_range_get_value (GTK_RANGE (self->speed)));
+  g_autofree char *text = g_strdup_printf (speed < 10 ? "%.1f passes/s" : "%.0f passes/s", speed);
+
+  gtk_label_set_text (self->speed_label, text);
+}
+
+/* ---- stepping ---- */
+
+static const WsNetwork *
+network (WsSortingPage *self)
+{
+  return ws_stepper_network (self->stepper);
+}
+
+/* The keys and flags on the host, when they are to be counted and checked
+ * this pass (always on the CPU; on the GPU up to DEVICE_SYNC_KEYS). */
+static gboolean
+host_view (WsSortingPage *self, GError **error)
+{
+  if (!self->on_device)
+    return TRUE;
+  if (ws_network_width (network (self)) > DEVICE_SYNC_KEYS && !ws_stepper_finished (self->stepper))
+    return FALSE;
+  return ws_stepper_sync (self->stepper, error);
+}
+
+static void
+count_pass (WsSortingPage *self)
+{
+  const guint8 *flags = ws_stepper_flags (self->stepper);
+  gsize width = ws_network_width (network (self)), compared = 0, swapped = 0;
+
+  for (gsize i = 0; i < width; i++)
+    compared += (flags[i] & WS_BAR_COMPARED) != 0, swapped += (flags[i] & WS_BAR_SWAPPED) != 0;
+  self->comparisons += compared / 2;
+  self->swaps += swapped / 2;
+}
+
+/* The engine's invariant after a stage, and sortedness at the end: the
+ * first key out of order is kept to be marked. */
+static void
+check_pass (WsSortingPage *self)
+{
+  guint pass = ws_stepper_done (self->stepper) - 1;
+  const WsArray *keys = ws_stepper_keys (self->stepper);
+  g_autoptr (GError) error = NULL;
+  gsize bad = 0;
+  g_autofree char *text = NULL;
+
+  if (self->bad_at >= 0 || !ws_network_pass_ends_stage (network (self), pass))
+    return;
+  if (!ws_network_check_pass (network (self), keys, pass, &bad, &error))
+    {
+      self->bad_at = (gint64) bad;
+      text = g_strdup_printf ("✗ broken at key %" G_GSIZE_FORMAT ": %s", bad, error->message);
+    }
+  else
+    text = g_strdup (ws_stepper_finished (self->stepper) ? "✓ sorted" : "✓ the stage holds");
+  gtk_label_set_text (self->check_label, text);
+  gtk_widget_set_tooltip_text (GTK_WIDGET (self->check_label), text);
+}
+
+static gboolean
+run_pass (WsSortingPage *self, GError **error)
+{
+  gboolean stepped;
+
+  if (self->on_device)
+    {
+      if (!ws_stepper_step_device (self->stepper, &stepped, error))
+        return FALSE;
+    }
+  else
+    stepped = ws_stepper_step (self->stepper);
+  if (!stepped)
+    return TRUE;
+  if (!host_view (self, error))
+    return error == NULL || *error == NULL;
+  count_pass (self);
+  check_pass (self);
+  return TRUE;
+}
+
+static void
+report (WsSortingPage *self, const GError *error)
+{
+  g_autofree char *text = g_strdup_printf ("✗ %s", error->message);
+
+  gtk_label_set_text (self->check_label, text);
+  ws_sorting_page_play (self, FALSE);
+}
+
+void
+ws_sorting_page_step (WsSortingPage *self)
+{
+  g_autoptr (GError) error = NULL;
+
+  g_return_if_fail (WS_IS_SORTING_PAGE (self));
+  if (self->stepper == NULL || ws_stepper_finished (self->stepper))
+    return;
+  if (!run_pass (self, &error))
+    report (self, error);
+  show_pass (self);
+  gtk_gl_area_queue_render (GTK_GL_AREA (self->canvas));
+}
+
+/* ---- the stepper ---- */
+
+static void
+drop_stepper (WsSortingPage *self)
+{
+  if (self->path != NULL && ws_canvas_make_current (self->canvas))
+    g_clear_pointer (&self->path, ws_frame_path_free);
+  g_clear_pointer (&self->stepper, ws_stepper_free);
+}
+
+static gboolean
+gpu_chosen (WsSortingPage *self)
+{
+  return gtk_toggle_button_get_active (self->gpu_button);
+}
+
+static WsNetworkKind
+chosen_kind (WsSortingPage *self)
+{
+  WsNetworkKind kind = WS_NETWORK_BITONIC;
+  GtkStringObject *item = gtk_drop_down_get_selected_item (self->algorithm);
+
+  ws_network_kind_from_name (gtk_string_object_get_string (item), &kind);
+  return kind;
+}
+
+/* A fresh stepper over the input: on the GPU when asked and possible. */
+static void
+make_stepper (WsSortingPage *self)
+{
+  g_autoptr (GError) error = NULL;
+  const WsBackend *cuda = ws_backend_cuda ();
+
+  drop_stepper (self);
+  self->comparisons = self->swaps = 0, self->bad_at = -1, self->owed = 0;
+  gtk_label_set_text (self->check_label, "");
+  if (self->input == NULL)
+    return show_pass (self);
+  self->on_device = gpu_chosen (self) && cuda->device != NULL;
+  if (self->on_device)
+    self->stepper = ws_stepper_new_on_device (chosen_kind (self), self->input, cuda, &error);
+  else
+    self->stepper = ws_stepper_new (chosen_kind (self), self->input, &error);
+  if (self->stepper == NULL)
+    report (self, error);
+  ws_bars_range (self->input, &self->vmin, &self->vmax);
+  show_pass (self);
+  gtk_gl_area_queue_render (GTK_GL_AREA (self->canvas));
+}
+
+void
+ws_sorting_page_reset (WsSortingPage *self)
+{
+  g_return_if_fail (WS_IS_SORTING_PAGE (self));
+  ws_sorting_page_play (self, FALSE);
+  make_stepper (self);
+}
+
+/* Back one pass: replay from the input to the pass before (the network
+ * keeps no history; replaying costs what the passes cost). */
+void
+ws_sorting_page_step_back (WsSortingPage *self)
+{
+  guint target;
+
+  g_return_if_fail (WS_IS_SORTING_PAGE (self));
+  if (self->stepper == NULL || ws_stepper_done (self->stepper) == 0)
+    return;
+  target = ws_stepper_done (self->stepper) - 1;
+  ws_sorting_page_play (self, FALSE);
+  make_stepper (self);
+  while (self->stepper != NULL && ws_stepper_done (self->stepper) < target)
+    {
+      g_autoptr (GError) error = NULL;
+      if (!run_pass (self, &error))
+        return report (self, error);
+    }
+  show_pass (self);
+}
+
+/* ---- playing ---- */
+
+/* Runs the passes the speed owes since the last frame, within a few
+ * milliseconds so that the window keeps answering at any speed or n. */
+static gboolean
+on_tick (GtkWidget *widget, GdkFrameClock *clock, gpointer data)
+{
+  WsSortingPage *self = data;
+  gint64 now = gdk_frame_clock_get_frame_time (clock);
+  double speed = pow (10.0, gtk_range_get_value (GTK_RANGE (self->speed)));
+  gint64 deadline = g_get_monotonic_time () + 8000;
+
+  if (self->last_frame_us != 0)
+    self->owed = MIN (self->owed + speed * (now - self->last_frame_us) / 1e6, 1000.0);
+  self->last_frame_us = now;
+  while (self->owed >= 1.0 && !ws_stepper_finished (self->stepper)
+         && g_get_monotonic_time () < deadline)
+    {
+      g_autoptr (GError) error = NULL;
+      self->owed -= 1.0;
+      if (!run_pass (self, &error))
+        {
+          report (self, error);
+          return G_SOURCE_REMOVE;
+        }
+    }
+  show_pass (self);
+  gtk_gl_area_queue_render (GTK_GL_AREA (self->canvas));
+  if (ws_stepper_finished (self->stepper))
+    {
+      self->tick = 0;
+      ws_sorting_page_play (self, FALSE);
+      return G_SOURCE_REMOVE;
+    }
+  return G_SOURCE_CONTINUE;
+}
+
+void
+ws_sorting_page_play (WsSortingPage *self, gboolean play)
+{
+  g_return_if_fail (WS_IS_SORTING_PAGE (self));
+  play = play && self->stepper != NULL && !ws_stepper_finished (self->stepper);
+  if (play && self->tick == 0)
+    {
+      self->last_frame_us = 0, self->owed = 1.0; /* the first pass at once */
+      self->tick = gtk_widget_add_tick_callback (GTK_WIDGET (self->canvas), on_tick, self, NULL);
+    }
+  else if (!play && self->tick != 0)
+    {
+      gtk_widget_remove_tick_callback (GTK_WIDGET (self->canvas), self->tick);
+      self->tick = 0;
+    }
+  gtk_button_set_icon_name (self->play_button, self->tick ? "media-playback-pause-symbolic"
+                                                          : "media-playback-start-symbolic");
+}
+
+gboolean
+ws_sorting_page_is_playing (WsSortingPage *self)
+{
+  return self->tick != 0;
+}
+
+void
+ws_sorting_page_scale_speed (WsSortingPage *self, double factor)
+{
+  gtk_range_set_value (GTK_RANGE (self->speed),
+                       gtk_range_get_value (GTK_RANGE (self->speed)) + log10 (factor));
+}
+
+/* ---- generating and loading ---- */
+
+typedef struct
+{
+  WsKeyType      type;
+  WsDistribution dist;
+  gsize          n;
+  guint64        seed;
+} Request;
+
+static void
+generate_in_thread (GTask *task, gpointer source, gpointer data, GCancellable *cancel)
+{
+  const Request *r = data;
+  GError *error = NULL;
+  WsArray *keys = ws_generate (r->type, r->dist, r->n, r->seed, &error);
+
+  if (keys != NULL)
+    g_task_return_pointer (task, keys, (GDestroyNotify) ws_array_free);
+  else
+    g_task_return_error (task, error);
+}
+
+static void
+busy (WsSortingPage *self, gboolean on, const char *what)
+{
+  gtk_widget_set_visible (GTK_WIDGET (self->progress), on);
+  gtk_progress_bar_set_text (self->progress, what);
+  if (on)
+    gtk_progress_bar_pulse (self->progress);
+  gtk_widget_set_sensitive (GTK_WIDGET (self->generate_button), !on);
+  gtk_widget_set_sensitive (GTK_WIDGET (self->load_button), !on);
+}
+
+static void
+take_input (WsSortingPage *self, WsArray *keys)
+{
+  g_clear_pointer (&self->input, ws_array_free);
+  self->input = keys;
+  make_stepper (self);
+}
+
+static void
+on_generated (GObject *source, GAsyncResult *result, gpointer data)
+{
+  WsSortingPage *self = data;
+  g_autoptr (GError) error = NULL;
+  WsArray *keys = g_task_propagate_pointer (G_TASK (result), &error);
+
+  if (g_error_matches (error, G_IO_ERROR, G_IO_ERROR_CANCELLED))
+    return;
+  busy (self, FALSE, NULL);
+  g_clear_object (&self->generating);
+  if (keys == NULL)
+    return report (self, error);
+  take_input (self, keys);
+}
+
+static gboolean
+read_request (WsSortingPage *self, Request *r, GError **error)
+{
+  GtkStringObject *dist = gtk_drop_down_get_selected_item (self->distribution);
+
+  r->type = gtk_drop_down_get_selected (self->key_type) == 1 ? WS_KEY_INT32 : WS_KEY_FLOAT32;
+  r->seed = (guint64) gtk_spin_button_get_value (self->seed);
+  if (!ws_distribution_from_string (gtk_string_object_get_string (dist), &r->dist, error)
+      || !ws_size_parse ("n", gtk_editable_get_text (GTK_EDITABLE (self->n_entry)), &r->n, error))
+    return FALSE;
+  if (r->n == 0 || r->n > (1u << 24))
+    {
+      g_set_error (error, G_IO_ERROR, G_IO_ERROR_INVALID_ARGUMENT,
+                   "n = %" G_GSIZE_FORMAT ": the animation takes 1 to 2^24 keys", r->n);
+      return FALSE;
+    }
+  return TRUE;
+}
+
+void
+ws_sorting_page_generate (WsSortingPage *self)
+{
+  g_autoptr (GError) error = NULL;
+  g_autoptr (GTask) task = NULL;
+  Request *r = g_new0 (Request, 1);
+
+  if (!read_request (self, r, &error))
+    {
+      g_free (r);
+      return report (self, error);
+    }
+  ws_sorting_page_play (self, FALSE);
+  if (self->generating != NULL)
+    g_cancellable_cancel (self->generating);
+  g_set_object (&self->generating, g_cancellable_new ());
+  busy (self, TRUE, "generating keys…");
+  task = g_task_new (self, self->generating, on_generated, self);
+  g_task_set_task_data (task, r, g_free);
+  g_task_run_in_thread (task, generate_in_thread);
+}
+
+static void
+on_file_chosen (GtkNativeDialog *dialog, int response, gpointer data)
+{
+  WsSortingPage *self = data;
+  g_autoptr (GFile) file = NULL;
+  g_autoptr (GError) error = NULL;
+  WsArray *keys;
+
+  if (response == GTK_RESPONSE_ACCEPT
+      && (file = gtk_file_chooser_get_file (GTK_FILE_CHOOSER (dialog))) != NULL)
+    {
+      g_autofree char *path = g_file_get_path (file);
+      WsKeyType type = gtk_drop_down_get_selected (self->key_type) == 1 ? WS_KEY_INT32
+                                                                        : WS_KEY_FLOAT32;
+      keys = ws_array_load (path, WS_FORMAT_TEXT, type, &error);
+      if (keys != NULL && keys->n > (1u << 24))
+        {
+          g_clear_pointer (&keys, ws_array_free);
+          g_set_error (&error, G_IO_ERROR, G_IO_ERROR_INVALID_ARGUMENT,
+                       "%s holds more than 2^24 keys; the animation takes up to 2^24", path);
+        }
+      if (keys != NULL)
+        take_input (self, keys);
+      else
+        report (self, error);
+    }
+  g_object_unref (dialog);
+}
+
+static void
+load_file (WsSortingPage *self)
+{
+  GtkRoot *root = gtk_widget_get_root (GTK_WIDGET (self));
+  GtkFileChooserNative *dialog = gtk_file_chooser_native_new (
+    "Load Keys", GTK_IS_WINDOW (root) ? GTK_WINDOW (root) : NULL, GTK_FILE_CHOOSER_ACTION_OPEN,
+    "_Load", "_Cancel");
+
+  g_signal_connect (dialog, "response", G_CALLBACK (on_file_chosen), self);
+  gtk_native_dialog_show (GTK_NATIVE_DIALOG (dialog));
+}
+
+/* ---- drawing ---- */
+
+static gboolean
+report_later (gpointer data)
+{
+  WsSortingPage *self = data;
+
+  if (self->draw_error != NULL)
+    report (self, self->draw_error);
+  g_clear_error (&self->draw_error);
+  return G_SOURCE_REMOVE;
+}
+
+static gboolean
+fill (WsSortingPage *self, WsRenderer *renderer, guint columns, GError **error)
+{
+  const WsArray *keys = ws_stepper_keys (self->stepper);
+  gboolean flags = gtk_check_button_get_active (self->show_highlights);
+
+  if (self->path == NULL)
+    {
+      self->path = ws_frame_path_new (renderer, self->on_device ? ws_backend_cuda () : NULL, TRUE,
+                                      columns, error);
+      if (self->path == NULL)
+        return FALSE;
+      ws_canvas_label_later (self->path_label, ws_frame_path_describe (self->path));
+    }
+  if (ws_frame_path_kind (self->path) == WS_FRAME_PATH_CPU)
+    {
+      ws_frame_path_fill_host (self->path, keys, flags ? ws_stepper_flags (self->stepper) : NULL,
+                               self->vmin, self->vmax, columns);
+      return TRUE;
+    }
+  return ws_frame_path_fill_device (self->path, keys->type, ws_stepper_device_keys (self->stepper),
+                                    flags ? ws_stepper_device_flags (self->stepper) : NULL,
+                                    keys->n, self->vmin, self->vmax, columns, error);
+}
+
+static void
+paint (WsRenderer *renderer, int width, int height, double scale, gpointer data)
+{
+  WsSortingPage *self = data;
+  guint columns = ws_renderer_bar_columns (width, scale);
+  g_autoptr (GError) error = NULL;
+  g_autofree char *caption = NULL;
+  const WsArray *keys;
+  gsize pairs;
+
+  if (self->stepper == NULL)
+    return;
+  if (self->path != NULL && ws_frame_path_kind (self->path) != WS_FRAME_PATH_CPU
+      && !self->on_device)
+    g_clear_pointer (&self->path, ws_frame_path_free);
+  if (!fill (self, renderer, columns, &error))
+    {
+      /* Not while drawing: the label would change size mid-frame. */
+      g_idle_add_full (G_PRIORITY_DEFAULT, report_later, g_object_ref (self), g_object_unref);
+      g_set_error_literal (&self->draw_error, error->domain, error->code, error->message);
+      return;
+    }
+  keys = ws_stepper_keys (self->stepper);
+  caption = ws_stepper_label (self->stepper);
+  WsBarsView view = { ws_bars_count (keys->n, columns), keys->n,
+                      gtk_check_button_get_active (self->show_boundaries)
+                        ? ws_stepper_run_length (self->stepper) : 0,
+                      scale, caption, TRUE, self->vmin, self->vmax };
+  ws_renderer_draw_bars (renderer, &view, width, height);
+  if (self->bad_at >= 0)
+    ws_renderer_draw_key_mark (renderer, &view, (guint64) self->bad_at, width, height);
+  if (keys->n <= COMPARATOR_KEYS && gtk_check_button_get_active (self->show_comparators)
+      && (!self->on_device || ws_stepper_sync (self->stepper, NULL)))
+    {
+      const WsComparator *c = ws_stepper_comparators (self->stepper, &pairs);
+      ws_renderer_draw_comparators (renderer, c, pairs, ws_stepper_flags (self->stepper), &view,
+                                    width, height);
+    }
+}
+
+static void
+release (gpointer data)
+{
+  WsSortingPage *self = data;
+
+  g_clear_pointer (&self->path, ws_frame_path_free);
+}
+
+/* ---- preferences ---- */
+
+/* The selected string of a drop-down, or the item named `name`. */
+static const char *
+selected_name (GtkDropDown *d)
+{
+  return gtk_string_object_get_string (gtk_drop_down_get_selected_item (d));
+}
+
+static void
+select_name (GtkDropDown *d, const char *name)
+{
+  GListModel *model = gtk_drop_down_get_model (d);
+
+  for (guint i = 0; i < g_list_model_get_n_items (model); i++)
+    {
+      g_autoptr (GtkStringObject) item = g_list_model_get_item (model, i);
+      if (g_strcmp0 (gtk_string_object_get_string (item), name) == 0)
+        return gtk_drop_down_set_selected (d, i);
+    }
+}
+
+/* The last algorithm, keys and speed (where the schema is installed). */
+static void
+load_preferences (WsSortingPage *self)
+{
+  g_autoptr (GSettings) s = ws_application_settings ();
+  g_autofree char *algorithm = NULL, *type = NULL, *dist = NULL, *n = NULL;
+
+  if (s == NULL)
+    return;
+  algorithm = g_settings_get_string (s, "algorithm");
+  type = g_settings_get_string (s, "key-type");
+  dist = g_settings_get_string (s, "distribution");
+  select_name (self->algorithm, algorithm);
+  select_name (self->key_type, type);
+  select_name (self->distribution, dist);
+  n = g_strdup_printf ("%" G_GUINT64_FORMAT, g_settings_get_uint64 (s, "n"));
+  gtk_editable_set_text (GTK_EDITABLE (self->n_entry), n);
+  gtk_spin_button_set_value (self->seed, (double) g_settings_get_uint64 (s, "seed"));
+  gtk_range_set_value (GTK_RANGE (self->speed), log10 (g_settings_get_double (s, "speed")));
+}
+
+static void
+save_preferences (WsSortingPage *self)
+{
+  g_autoptr (GSettings) s = ws_application_settings ();
+  Request r;
+
+  if (s == NULL)
+    return;
+  g_settings_set_string (s, "algorithm", selected_name (self->algorithm));
+  g_settings_set_string (s, "key-type", selected_name (self->key_type));
+  g_settings_set_string (s, "distribution", selected_name (self->distribution));
+  if (read_request (self, &r, NULL))
+    g_settings_set_uint64 (s, "n", r.n);
+  g_settings_set_uint64 (s, "seed", (guint64) gtk_spin_button_get_value (self->seed));
+  g_settings_set_double (s, "speed", CLAMP (pow (10.0, gtk_range_get_value (GTK_RANGE (self->speed))),
+                                            0.1, 1000.0));
+}
+
+/* ---- the widget ---- */
+
+static void
+on_redraw (WsSortingPage *self)
+{
+  gtk_gl_area_queue_render (GTK_GL_AREA (self->canvas));
+}
+
+static void
+on_preset (WsSortingPage *self)
+{
+  GtkStringObject *item = gtk_drop_down_get_selected_item (self->n_presets);
+
+  gtk_editable_set_text (GTK_EDITABLE (self->n_entry), gtk_string_object_get_string (item));
+}
+
+/* The GPU button says why it cannot be used, where it cannot. */
+static void
+offer_gpu (WsSortingPage *self)
+{
+  const WsBackend *cuda = ws_backend_cuda ();
+  g_autoptr (GArray) devices = NULL;
+  g_autoptr (GError) why = NULL;
+
+  if (cuda->device != NULL && cuda->query_devices (cuda, &devices, &why))
+    {
+      g_autofree char *tip = g_strdup_printf ("Step the network in the memory of %s",
+                                              g_array_index (devices, WsDeviceInfo, 0).name);
+      gtk_widget_set_tooltip_text (GTK_WIDGET (self->gpu_button), tip);
+      return;
+    }
+  gtk_widget_set_sensitive (GTK_WIDGET (self->gpu_button), FALSE);
+  gtk_widget_set_tooltip_text (GTK_WIDGET (self->gpu_button),
+                               why ? why->message : "This build has no CUDA backend");
+}
+
+static void
+ws_sorting_page_dispose (GObject *object)
+{
+  WsSortingPage *self = WS_SORTING_PAGE (object);
+
+  if (self->input != NULL || self->stepper != NULL)
+    save_preferences (self);
+  if (self->generating != NULL)
+    g_cancellable_cancel (self->generating);
+  g_clear_object (&self->generating);
+  if (self->tick != 0)
+    gtk_widget_remove_tick_callback (GTK_WIDGET (self->canvas), self->tick), self->tick = 0;
+  g_clear_pointer (&self->stepper, ws_stepper_free);
+  g_clear_pointer (&self->input, ws_array_free);
+  g_clear_error (&self->draw_error);
+  gtk_widget_dispose_template (GTK_WIDGET (self), WS_TYPE_SORTING_PAGE);
+  G_OBJECT_CLASS (ws_sorting_page_parent_class)->dispose (object);
+}
+
+static void
+ws_sorting_page_class_init (WsSortingPageClass *klass)
+{
+  GtkWidgetClass *w = GTK_WIDGET_CLASS (klass);
+
+  G_OBJECT_CLASS (klass)->dispose = ws_sorting_page_dispose;
+  ws_ui_register_resources ();
+  g_type_ensure (WS_TYPE_CANVAS);
+  gtk_widget_class_set_template_from_resource (w, "/io/github/warpscope/Warpscope/ui/ws-sorting-page.ui");
+#define BIND(name) gtk_widget_class_bind_template_child (w, WsSortingPage, name)
+  BIND (canvas), BIND (algorithm), BIND (key_type), BIND (distribution), BIND (n_presets);
+  BIND (cpu_button), BIND (gpu_button), BIND (n_entry), BIND (seed), BIND (generate_button);
+  BIND (load_button), BIND (play_button), BIND (progress), BIND (speed), BIND (speed_label);
+  BIND (pass_label), BIND (counters_label), BIND (check_label), BIND (path_label);
+  BIND (show_highlights), BIND (show_comparators), BIND (show_boundaries);
+#undef BIND
+}
+
+static void
+ws_sorting_page_init (WsSortingPage *self)
+{
+  gtk_widget_init_template (GTK_WIDGET (self));
+  self->bad_at = -1;
+  gtk_drop_down_set_selected (self->n_presets, 1);
+  ws_canvas_set_painter (self->canvas, paint, release, self);
+  g_signal_connect_swapped (self->generate_button, "clicked", G_CALLBACK (ws_sorting_page_generate), self);
+  g_signal_connect_swapped (self->load_button, "clicked", G_CALLBACK (load_file), self);
+  g_signal_connect_swapped (self->n_presets, "notify::selected", G_CALLBACK (on_preset), self);
+  g_signal_connect_swapped (self->algorithm, "notify::selected", G_CALLBACK (ws_sorting_page_reset), self);
+  g_signal_connect_swapped (self->gpu_button, "toggled", G_CALLBACK (ws_sorting_page_reset), self);
+  g_signal_connect_swapped (self->speed, "value-changed", G_CALLBACK (show_speed), self);
+  g_signal_connect_swapped (self->show_highlights, "toggled", G_CALLBACK (on_redraw), self);
+  g_signal_connect_swapped (self->show_comparators, "toggled", G_CALLBACK (on_redraw), self);
+  g_signal_connect_swapped (self->show_boundaries, "toggled", G_CALLBACK (on_redraw), self);
+  offer_gpu (self);
+  load_preferences (self);
+  show_speed (self);
+  show_pass (self);
+}
+
+GtkWidget *
+ws_sorting_page_new (void)
+{
+  return g_object_new (WS_TYPE_SORTING_PAGE, NULL);
+}
+
+const char *
+ws_sorting_page_pass_text (WsSortingPage *self)
+{
+  return gtk_label_get_text (self->pass_label);
+}
+
+const char *
+ws_sorting_page_counters_text (WsSortingPage *self)
+{
+  return gtk_label_get_text (self->counters_label);
+}
+
+const char *
+ws_sorting_page_check_text (WsSortingPage *self)
+{
+  return gtk_label_get_text (self->check_label);
+}
+
+gboolean
+ws_sorting_page_ready (WsSortingPage *self)
+{
+  return self->stepper != NULL && self->generating == NULL;
+}
+
+void
+ws_sorting_page_corrupt (WsSortingPage *self, gsize i)
+{
+  WsArray *keys = (WsArray *) ws_stepper_keys (self->stepper); /* test hook: host keys */
+  gsize size = keys->type == WS_KEY_INT32 ? sizeof (gint32) : sizeof (float);
+  guint8 tmp[8], *at;
+
+  g_return_if_fail (!self->on_device && ws_stepper_done (self->stepper) > 0 && i + 1 < keys->n);
+  at = (guint8 *) keys->data + i * size;
+  memcpy (tmp, at, size), memcpy (at, at + size, size), memcpy (at + size, tmp, size);
+  /* As if the last pass had left them so: its check runs again. */
+  self->bad_at = -1;
+  check_pass (self);
+  gtk_gl_area_queue_render (GTK_GL_AREA (self->canvas));
+}

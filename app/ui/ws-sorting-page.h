@@ -1,0 +1,39 @@
+/* ws-sorting-page.h: the sorting networks mode — keys generated or loaded,
+ * a network stepped pass by pass on the CPU or the GPU and drawn from
+ * where the keys live, with the pass, its counters and the engine's stage
+ * check beside it. */
+#pragma once
+
+#include <gtk/gtk.h>
+
+G_BEGIN_DECLS
+
+#define WS_TYPE_SORTING_PAGE (ws_sorting_page_get_type ())
+G_DECLARE_FINAL_TYPE (WsSortingPage, ws_sorting_page, WS, SORTING_PAGE, GtkBox)
+
+GtkWidget  *ws_sorting_page_new          (void);
+
+/* The transport, as the window's actions and keys drive it. */
+void        ws_sorting_page_play         (WsSortingPage *page,
+                                          gboolean       play);
+gboolean    ws_sorting_page_is_playing   (WsSortingPage *page);
+void        ws_sorting_page_step         (WsSortingPage *page);
+void        ws_sorting_page_step_back    (WsSortingPage *page);
+void        ws_sorting_page_reset        (WsSortingPage *page);
+/* Speed by a factor (the + and − keys). */
+void        ws_sorting_page_scale_speed  (WsSortingPage *page,
+                                          double         factor);
+/* Generates new keys as the panel says (on a worker). */
+void        ws_sorting_page_generate     (WsSortingPage *page);
+
+/* For tests: the texts shown, and whether keys are ready. */
+const char *ws_sorting_page_pass_text    (WsSortingPage *page);
+const char *ws_sorting_page_counters_text (WsSortingPage *page);
+const char *ws_sorting_page_check_text   (WsSortingPage *page);
+gboolean    ws_sorting_page_ready        (WsSortingPage *page);
+/* For tests: swaps keys i and i + 1 in place after a pass, as a broken
+ * kernel would, and runs that pass's check again (CPU stepping only). */
+void        ws_sorting_page_corrupt      (WsSortingPage *page,
+                                          gsize          i);
+
+G_END_DECLS

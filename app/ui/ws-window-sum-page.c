@@ -1,0 +1,528 @@
+/* ws-window-sum-page.c: the window-sum mode (see ws-window-sum-page.h). */
+#include "ws-window-sum-page.h"
+
+#include "ws-application.h"
+#include "ws-backend.h"
+#include "ws-canvas.h"
+#include "ws-frame-path.h"
+#include "ws-run-data.h"
+#include "ws-stats.h"
+#include "ws-stencil.h"
+#include "ws-window-sum-view.h"
+
+#include <string.h>
+
+struct _WsWindowSumPage
+{
+  GtkBox           parent_instance;
+
+  WsCanvas        *canvas;
+  GtkSpinButton   *side, *radius, *block, *per_thread;
+  GtkDropDown     *variant;
+  GtkButton       *run_button, *launch_reset, *launch_end;
+  GtkToggleButton *launch_play;
+  GtkProgressBar  *progress;
+  GtkLabel        *run_label, *launch_label, *cell_label, *path_label;
+  GtkCheckButton  *show_lines;
+
+  WsRunData        data;        /* the grid */
+  WsRunOutput      out;         /* its window sums */
+  gboolean         have_run;
+  WsStencilShape   shape;
+  double           in_min, in_max, out_min, out_max;
+  guint64          row, col;    /* the chosen output */
+  guint64          done;        /* blocks run in the launch animation */
+  double           owed;
+  gint64           last_frame_us;
+  guint            tick;
+  const WsDeviceOps *device;    /* the grids are on the device, or NULL */
+  gpointer         d_grid, d_output;
+  WsFramePath     *path;
+  gboolean         stale;       /* the maps' texels must be made again */
+  guint            texels_made[WS_HEAT_SLOTS]; /* their sizes when last made */
+  GCancellable    *running;
+};
+
+G_DEFINE_FINAL_TYPE (WsWindowSumPage, ws_window_sum_page, GTK_TYPE_BOX)
+
+static guint64
+total_blocks (WsWindowSumPage *self)
+{
+  guint64 bx, by;
+
+  ws_stencil_blocks (&self->shape, &bx, &by);
+  return bx * by;
+}
+
+static void
+redraw (WsWindowSumPage *self)
+{
+  self->stale = TRUE;
+  gtk_gl_area_queue_render (GTK_GL_AREA (self->canvas));
+}
+
+/* ---- labels ---- */
+
+static void
+show_launch (WsWindowSumPage *self)
+{
+  g_autofree char *text = self->have_run
+    ? g_strdup_printf ("blocks run: %" G_GUINT64_FORMAT " of %" G_GUINT64_FORMAT, self->done,
+                       total_blocks (self))
+    : NULL;
+
+  gtk_label_set_text (self->launch_label, text ? text : "");
+}
+
+static void
+show_cell (WsWindowSumPage *self)
+{
+  WsStencilPlace p;
+  g_autofree char *text = NULL;
+
+  if (!self->have_run)
+    return gtk_label_set_text (self->cell_label, "");
+  ws_stencil_place (&self->shape, self->row, self->col, &p);
+  text = g_strdup_printf (
+    "output (%" G_GUINT64_FORMAT ", %" G_GUINT64_FORMAT ") = %.6g\n"
+    "thread (%u, %u) of block (%" G_GUINT64_FORMAT ", %" G_GUINT64_FORMAT "), launched %" G_GUINT64_FORMAT
+    " of %" G_GUINT64_FORMAT "; the thread computes %" G_GUINT64_FORMAT " outputs",
+    self->row, self->col,
+    ws_array_get_double (self->out.array, self->row * ws_stencil_outputs (&self->shape) + self->col),
+    p.thread_x, p.thread_y, p.block_x, p.block_y, p.launch + 1, total_blocks (self),
+    p.thread_outputs.cols);
+  gtk_label_set_text (self->cell_label, text);
+}
+
+/* ---- running ---- */
+
+typedef struct
+{
+  const WsAlgorithm *algo;
+  WsParams           params;
+  WsVariant          variant;
+  gsize              side;
+  WsRunData          data;
+  WsRunOutput        out;
+} Job;
+
+static void
+job_free (gpointer data)
+{
+  Job *job = data;
+
+  ws_run_output_clear (&job->out);
+  ws_run_data_clear (&job->data);
+  g_free (job);
+}
+
+static void
+run_in_thread (GTask *task, gpointer source, gpointer data, GCancellable *cancel)
+{
+  Job *job = data;
+  WsRunInput in = { job->algo, job->variant, job->params };
+  GError *error = NULL;
+
+  if (!ws_run_data_generate (job->algo, &job->params, WS_KEY_FLOAT32, WS_DIST_UNIFORM, job->side, 1,
+                             &job->data, &error))
+    return g_task_return_error (task, error);
+  ws_run_data_bind (&job->data, &in);
+  if (!ws_run (&in, &job->out, &error))
+    return g_task_return_error (task, error);
+  g_task_return_boolean (task, TRUE);
+}
+
+static void
+drop_device (WsWindowSumPage *self)
+{
+  if (self->path != NULL && ws_canvas_make_current (self->canvas))
+    g_clear_pointer (&self->path, ws_frame_path_free);
+  if (self->device != NULL)
+    self->device->release (self->d_grid), self->device->release (self->d_output);
+  self->device = NULL, self->d_grid = self->d_output = NULL;
+}
+
+/* A GPU variant's grids go to device memory, where the frames come from. */
+static void
+place_on_device (WsWindowSumPage *self, WsVariant variant)
+{
+  const WsBackend *cuda = ws_backend_cuda ();
+  const WsArray *grid = self->data.input, *out = self->out.array;
+  g_autoptr (GError) error = NULL;
+
+  if (!ws_variant_is_gpu (variant) || cuda->device == NULL)
+    return;
+  self->device = cuda->device;
+  if ((self->d_grid = self->device->alloc (ws_array_bytes (grid), &error)) == NULL
+      || (self->d_output = self->device->alloc (ws_array_bytes (out), &error)) == NULL
+      || !self->device->upload (self->d_grid, grid->data, ws_array_bytes (grid), &error)
+      || !self->device->upload (self->d_output, out->data, ws_array_bytes (out), &error))
+    {
+      g_warning ("The grids stay on the host: %s", error->message);
+      drop_device (self);
+    }
+}
+
+static void
+take_job (WsWindowSumPage *self, Job *job)
+{
+  double seconds = job->out.seconds, flop = ws_stencil_flop (job->side, self->shape.radius);
+  g_autofree char *text = g_strdup_printf ("%s: %.3f ms, %.2f GFLOP/s (study 001's count)",
+                                           ws_variant_name (job->variant), seconds * 1e3,
+                                           seconds > 0 ? flop / seconds / 1e9 : 0.0);
+
+  drop_device (self);
+  ws_run_output_clear (&self->out), ws_run_data_clear (&self->data);
+  self->data = job->data, self->out = job->out;
+  memset (&job->data, 0, sizeof job->data), memset (&job->out, 0, sizeof job->out);
+  ws_bars_range (self->data.input, &self->in_min, &self->in_max);
+  ws_bars_range (self->out.array, &self->out_min, &self->out_max);
+  self->have_run = TRUE;
+  self->row = self->col = ws_stencil_outputs (&self->shape) / 2;
+  self->done = total_blocks (self);
+  place_on_device (self, job->variant);
+  gtk_label_set_text (self->run_label, text);
+  show_launch (self), show_cell (self);
+  redraw (self);
+}
+
+static void
+on_run (GObject *source, GAsyncResult *result, gpointer data)
+{
+  WsWindowSumPage *self = WS_WINDOW_SUM_PAGE (source);
+  g_autoptr (GError) error = NULL;
+
+  if (!g_task_propagate_boolean (G_TASK (result), &error)
+      && g_error_matches (error, G_IO_ERROR, G_IO_ERROR_CANCELLED))
+    return;
+  gtk_widget_set_visible (GTK_WIDGET (self->progress), FALSE);
+  gtk_widget_set_sensitive (GTK_WIDGET (self->run_button), TRUE);
+  g_clear_object (&self->running);
+  if (error != NULL)
+    {
+      g_autofree char *text = g_strdup_printf ("✗ %s", error->message);
+      gtk_label_set_text (self->run_label, text);
+      return;
+    }
+  take_job (self, g_task_get_task_data (G_TASK (result)));
+}
+
+void
+ws_window_sum_page_run (WsWindowSumPage *self)
+{
+  Job *job = g_new0 (Job, 1);
+  g_autoptr (GTask) task = NULL;
+  g_autoptr (GError) error = NULL;
+  GtkStringObject *variant = gtk_drop_down_get_selected_item (self->variant);
+
+  job->algo = ws_registry_lookup ("stencil", NULL);
+  ws_params_init_defaults (job->algo, &job->params);
+  job->side = (gsize) gtk_spin_button_get_value (self->side);
+  ws_variant_from_string (gtk_string_object_get_string (variant), &job->variant, NULL);
+  self->shape = (WsStencilShape) { job->side, (guint) gtk_spin_button_get_value (self->radius),
+                                   (guint) gtk_spin_button_get_value (self->block),
+                                   (guint) gtk_spin_button_get_value (self->per_thread) };
+  if (!ws_params_set (job->algo, &job->params, "radius", self->shape.radius, &error)
+      || !ws_params_set (job->algo, &job->params, "block", self->shape.block, &error)
+      || !ws_params_set (job->algo, &job->params, "per-thread", self->shape.per_thread, &error)
+      || !ws_stencil_check (job->side, self->shape.radius, &error))
+    {
+      g_autofree char *text = g_strdup_printf ("✗ %s", error->message);
+      gtk_label_set_text (self->run_label, text);
+      return job_free (job);
+    }
+  if (self->running != NULL)
+    g_cancellable_cancel (self->running);
+  g_set_object (&self->running, g_cancellable_new ());
+  gtk_widget_set_visible (GTK_WIDGET (self->progress), TRUE);
+  gtk_progress_bar_set_text (self->progress, "generating and running…");
+  gtk_progress_bar_pulse (self->progress);
+  gtk_widget_set_sensitive (GTK_WIDGET (self->run_button), FALSE);
+  task = g_task_new (self, self->running, on_run, NULL);
+  g_task_set_task_data (task, job, job_free);
+  g_task_run_in_thread (task, run_in_thread);
+}
+
+/* ---- drawing ---- */
+
+static WsWindowSumView
+view_of (WsWindowSumPage *self, int width, int height, double scale)
+{
+  WsWindowSumView v = { self->shape, self->in_min, self->in_max, self->out_min, self->out_max };
+
+  v.chosen = TRUE, v.row = self->row, v.col = self->col;
+  v.launch_lines = gtk_check_button_get_active (self->show_lines);
+  v.scale = scale;
+  for (guint slot = 0; slot < WS_HEAT_SLOTS; slot++)
+    v.texels[slot] = ws_window_sum_texels (&v, slot, width, height);
+  return v;
+}
+
+/* Both maps' texels, from where the grids live. */
+static gboolean
+fill (WsWindowSumPage *self, WsRenderer *renderer, const WsWindowSumView *v, GError **error)
+{
+  WsHeatMask mask = { self->shape.block, (guint64) self->shape.block * self->shape.per_thread,
+                      self->done };
+
+  if (self->path == NULL)
+    {
+      self->path = ws_frame_path_new (renderer, self->device ? ws_backend_cuda () : NULL, TRUE, 1,
+                                      error);
+      if (self->path == NULL)
+        return FALSE;
+      ws_canvas_label_later (self->path_label, ws_frame_path_describe (self->path));
+    }
+  for (guint slot = 0; slot < WS_HEAT_SLOTS; slot++)
+    {
+      gboolean in = slot == WS_HEAT_INPUT;
+      const WsArray *grid = in ? self->data.input : self->out.array;
+      guint64 side = in ? self->shape.side : ws_stencil_outputs (&self->shape);
+      const WsHeatMask *m = in ? NULL : &mask;
+      if (self->device == NULL)
+        ws_frame_path_fill_heat_host (self->path, slot, grid, side, m, v->texels[slot]);
+      else if (!ws_frame_path_fill_heat_device (self->path, slot, grid->type,
+                                                in ? self->d_grid : self->d_output, side, m,
+                                                v->texels[slot], error))
+        return FALSE;
+    }
+  return TRUE;
+}
+
+static void
+paint (WsRenderer *renderer, int width, int height, double scale, gpointer data)
+{
+  WsWindowSumPage *self = data;
+  WsWindowSumView v;
+  g_autoptr (GError) error = NULL;
+
+  if (!self->have_run)
+    return;
+  v = view_of (self, width, height, scale);
+  /* Texels are made again when the data, the launch or the size changed. */
+  if (self->stale || memcmp (v.texels, self->texels_made, sizeof v.texels) != 0)
+    {
+      if (!fill (self, renderer, &v, &error))
+        {
+          g_warning ("The heat maps cannot be filled: %s", error->message);
+          return;
+        }
+      self->stale = FALSE;
+      memcpy (self->texels_made, v.texels, sizeof v.texels);
+    }
+  ws_window_sum_draw (renderer, &v, width, height);
+}
+
+static void
+release (gpointer data)
+{
+  WsWindowSumPage *self = data;
+
+  g_clear_pointer (&self->path, ws_frame_path_free);
+  self->stale = TRUE;
+}
+
+/* ---- clicks and the launch ---- */
+
+void
+ws_window_sum_page_choose (WsWindowSumPage *self, guint64 row, guint64 col)
+{
+  guint64 m = ws_stencil_outputs (&self->shape);
+
+  if (!self->have_run || row >= m || col >= m)
+    return;
+  self->row = row, self->col = col;
+  show_cell (self);
+  gtk_gl_area_queue_render (GTK_GL_AREA (self->canvas));
+}
+
+void
+ws_window_sum_page_click (WsWindowSumPage *self, double x, double y)
+{
+  double scale = gtk_widget_get_scale_factor (GTK_WIDGET (self->canvas));
+  int width = (int) (gtk_widget_get_width (GTK_WIDGET (self->canvas)) * scale);
+  int height = (int) (gtk_widget_get_height (GTK_WIDGET (self->canvas)) * scale);
+  WsWindowSumView v;
+  guint64 row, col;
+
+  if (!self->have_run)
+    return;
+  v = view_of (self, width, height, scale);
+  if (ws_window_sum_hit (&v, width, height, x * scale, y * scale, &row, &col))
+    ws_window_sum_page_choose (self, row, col);
+}
+
+static void
+on_pressed (GtkGestureClick *gesture, int n_press, double x, double y, gpointer data)
+{
+  ws_window_sum_page_click (data, x, y);
+}
+
+void
+ws_window_sum_page_set_blocks (WsWindowSumPage *self, guint64 done)
+{
+  if (!self->have_run)
+    return;
+  self->done = MIN (done, total_blocks (self));
+  show_launch (self);
+  redraw (self);
+}
+
+/* The whole launch takes about eight seconds, whatever its size. */
+static gboolean
+on_tick (GtkWidget *widget, GdkFrameClock *clock, gpointer data)
+{
+  WsWindowSumPage *self = data;
+  gint64 now = gdk_frame_clock_get_frame_time (clock);
+  double rate = MAX (total_blocks (self) / 8.0, 2.0);
+  guint64 step;
+
+  if (self->last_frame_us != 0)
+    self->owed += rate * (now - self->last_frame_us) / 1e6;
+  self->last_frame_us = now;
+  step = (guint64) self->owed;
+  self->owed -= (double) step;
+  ws_window_sum_page_set_blocks (self, self->done + step);
+  if (self->done < total_blocks (self))
+    return G_SOURCE_CONTINUE;
+  self->tick = 0;
+  gtk_toggle_button_set_active (self->launch_play, FALSE);
+  return G_SOURCE_REMOVE;
+}
+
+static void
+on_play_toggled (WsWindowSumPage *self)
+{
+  gboolean play = gtk_toggle_button_get_active (self->launch_play) && self->have_run;
+
+  if (play && self->tick == 0)
+    {
+      if (self->done >= total_blocks (self))
+        ws_window_sum_page_set_blocks (self, 0);
+      self->last_frame_us = 0, self->owed = 0;
+      self->tick = gtk_widget_add_tick_callback (GTK_WIDGET (self->canvas), on_tick, self, NULL);
+    }
+  else if (!play && self->tick != 0)
+    {
+      gtk_widget_remove_tick_callback (GTK_WIDGET (self->canvas), self->tick);
+      self->tick = 0;
+    }
+}
+
+static void
+on_launch_reset (WsWindowSumPage *self)
+{
+  ws_window_sum_page_set_blocks (self, 0);
+}
+
+static void
+on_launch_end (WsWindowSumPage *self)
+{
+  gtk_toggle_button_set_active (self->launch_play, FALSE);
+  ws_window_sum_page_set_blocks (self, G_MAXUINT64);
+}
+
+void
+ws_window_sum_page_toggle_launch (WsWindowSumPage *self)
+{
+  gtk_toggle_button_set_active (self->launch_play, !gtk_toggle_button_get_active (self->launch_play));
+}
+
+void
+ws_window_sum_page_step_blocks (WsWindowSumPage *self, gint64 delta)
+{
+  gint64 done = (gint64) MIN (self->done, (guint64) G_MAXINT64) + delta;
+
+  gtk_toggle_button_set_active (self->launch_play, FALSE);
+  ws_window_sum_page_set_blocks (self, (guint64) MAX (done, 0));
+}
+
+/* ---- the widget ---- */
+
+static void
+ws_window_sum_page_dispose (GObject *object)
+{
+  WsWindowSumPage *self = WS_WINDOW_SUM_PAGE (object);
+
+  if (self->running != NULL)
+    g_cancellable_cancel (self->running);
+  g_clear_object (&self->running);
+  if (self->tick != 0)
+    gtk_widget_remove_tick_callback (GTK_WIDGET (self->canvas), self->tick), self->tick = 0;
+  if (self->device != NULL)
+    self->device->release (self->d_grid), self->device->release (self->d_output);
+  self->device = NULL;
+  ws_run_output_clear (&self->out);
+  ws_run_data_clear (&self->data);
+  gtk_widget_dispose_template (GTK_WIDGET (self), WS_TYPE_WINDOW_SUM_PAGE);
+  G_OBJECT_CLASS (ws_window_sum_page_parent_class)->dispose (object);
+}
+
+static void
+ws_window_sum_page_class_init (WsWindowSumPageClass *klass)
+{
+  GtkWidgetClass *w = GTK_WIDGET_CLASS (klass);
+
+  G_OBJECT_CLASS (klass)->dispose = ws_window_sum_page_dispose;
+  ws_ui_register_resources ();
+  g_type_ensure (WS_TYPE_CANVAS);
+  gtk_widget_class_set_template_from_resource (w, "/io/github/warpscope/Warpscope/ui/ws-window-sum-page.ui");
+#define BIND(name) gtk_widget_class_bind_template_child (w, WsWindowSumPage, name)
+  BIND (canvas), BIND (side), BIND (radius), BIND (block), BIND (per_thread), BIND (variant);
+  BIND (run_button), BIND (launch_reset), BIND (launch_end), BIND (launch_play), BIND (progress);
+  BIND (run_label), BIND (launch_label), BIND (cell_label), BIND (path_label), BIND (show_lines);
+#undef BIND
+}
+
+static void
+ws_window_sum_page_init (WsWindowSumPage *self)
+{
+  GtkGesture *click = gtk_gesture_click_new ();
+
+  gtk_widget_init_template (GTK_WIDGET (self));
+  ws_canvas_set_painter (self->canvas, paint, release, self);
+  g_signal_connect (click, "pressed", G_CALLBACK (on_pressed), self);
+  gtk_widget_add_controller (GTK_WIDGET (self->canvas), GTK_EVENT_CONTROLLER (click));
+  g_signal_connect_swapped (self->run_button, "clicked", G_CALLBACK (ws_window_sum_page_run), self);
+  g_signal_connect_swapped (self->launch_play, "toggled", G_CALLBACK (on_play_toggled), self);
+  g_signal_connect_swapped (self->launch_reset, "clicked", G_CALLBACK (on_launch_reset), self);
+  g_signal_connect_swapped (self->launch_end, "clicked", G_CALLBACK (on_launch_end), self);
+  g_signal_connect_swapped (self->show_lines, "toggled", G_CALLBACK (gtk_gl_area_queue_render),
+                            self->canvas);
+}
+
+GtkWidget *
+ws_window_sum_page_new (void)
+{
+  return g_object_new (WS_TYPE_WINDOW_SUM_PAGE, NULL);
+}
+
+GtkWidget *
+ws_window_sum_page_canvas (WsWindowSumPage *self)
+{
+  return GTK_WIDGET (self->canvas);
+}
+
+gboolean
+ws_window_sum_page_ready (WsWindowSumPage *self)
+{
+  return self->have_run && self->running == NULL;
+}
+
+const char *
+ws_window_sum_page_run_text (WsWindowSumPage *self)
+{
+  return gtk_label_get_text (self->run_label);
+}
+
+const char *
+ws_window_sum_page_cell_text (WsWindowSumPage *self)
+{
+  return gtk_label_get_text (self->cell_label);
+}
+
+const char *
+ws_window_sum_page_launch_text (WsWindowSumPage *self)
+{
+  return gtk_label_get_text (self->launch_label);
+}

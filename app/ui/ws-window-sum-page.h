@@ -1,0 +1,40 @@
+/* ws-window-sum-page.h: the window-sum mode — study 001's grid and its
+ * window sums as heat maps, the launch's blocks and threads, a clicked
+ * output's window, thread, block and tile, the output filled block by
+ * block in launch order, and the last run's time and GFLOP/s. */
+#pragma once
+
+#include <gtk/gtk.h>
+
+G_BEGIN_DECLS
+
+#define WS_TYPE_WINDOW_SUM_PAGE (ws_window_sum_page_get_type ())
+G_DECLARE_FINAL_TYPE (WsWindowSumPage, ws_window_sum_page, WS, WINDOW_SUM_PAGE, GtkBox)
+
+GtkWidget  *ws_window_sum_page_new        (void);
+/* Generates the grid and runs the chosen variant on a worker. */
+void        ws_window_sum_page_run        (WsWindowSumPage *page);
+gboolean    ws_window_sum_page_ready      (WsWindowSumPage *page);
+/* Chooses the output at (row, col), as a click on it does. */
+void        ws_window_sum_page_choose     (WsWindowSumPage *page,
+                                           guint64          row,
+                                           guint64          col);
+/* A click at (x, y) in the canvas's logical pixels. */
+void        ws_window_sum_page_click      (WsWindowSumPage *page,
+                                           double           x,
+                                           double           y);
+/* Blocks run so far in the launch animation (all once it ends). */
+void        ws_window_sum_page_set_blocks (WsWindowSumPage *page,
+                                           guint64          done);
+/* The window's transport on this page: play or pause the launch, move
+ * it by delta blocks, or back to before it. */
+void        ws_window_sum_page_toggle_launch (WsWindowSumPage *page);
+void        ws_window_sum_page_step_blocks   (WsWindowSumPage *page,
+                                              gint64           delta);
+/* For tests: the canvas (to click on), and the texts shown. */
+GtkWidget  *ws_window_sum_page_canvas     (WsWindowSumPage *page);
+const char *ws_window_sum_page_run_text   (WsWindowSumPage *page);
+const char *ws_window_sum_page_cell_text  (WsWindowSumPage *page);
+const char *ws_window_sum_page_launch_text (WsWindowSumPage *page);
+
+G_END_DECLS

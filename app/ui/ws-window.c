@@ -1,0 +1,180 @@
+/* ws-window.c: the main window (see ws-window.h). */
+#include "ws-window.h"
+
+#include "ws-application.h"
+#include "ws-window-sum-page.h"
+
+struct _WsWindow
+{
+  GtkApplicationWindow parent_instance;
+  GtkStack            *stack;
+  WsSortingPage       *sorting;
+  WsWindowSumPage     *window_sum;
+  GSettings           *settings; /* NULL where the schema is not installed */
+};
+
+G_DEFINE_FINAL_TYPE (WsWindow, ws_window, GTK_TYPE_APPLICATION_WINDOW)
+
+/* The transport acts on the visible mode: passes of a network, or the
+ * blocks of the window sum's launch. */
+static gboolean
+on_window_sum (WsWindow *self)
+{
+  return g_strcmp0 (ws_window_get_mode (self), "window-sum") == 0;
+}
+
+static void
+play (GtkWidget *widget, const char *action, GVariant *param)
+{
+  WsWindow *self = WS_WINDOW (widget);
+
+  if (on_window_sum (self))
+    ws_window_sum_page_toggle_launch (self->window_sum);
+  else
+    ws_sorting_page_play (self->sorting, !ws_sorting_page_is_playing (self->sorting));
+}
+
+static void
+step (GtkWidget *widget, const char *action, GVariant *param)
+{
+  WsWindow *self = WS_WINDOW (widget);
+
+  if (on_window_sum (self))
+    ws_window_sum_page_step_blocks (self->window_sum, 1);
+  else
+    ws_sorting_page_step (self->sorting);
+}
+
+static void
+step_back (GtkWidget *widget, const char *action, GVariant *param)
+{
+  WsWindow *self = WS_WINDOW (widget);
+
+  if (on_window_sum (self))
+    ws_window_sum_page_step_blocks (self->window_sum, -1);
+  else
+    ws_sorting_page_step_back (self->sorting);
+}
+
+static void
+reset (GtkWidget *widget, const char *action, GVariant *param)
+{
+  WsWindow *self = WS_WINDOW (widget);
+
+  if (on_window_sum (self))
+    ws_window_sum_page_set_blocks (self->window_sum, 0);
+  else
+    ws_sorting_page_reset (self->sorting);
+}
+
+static void
+faster (GtkWidget *widget, const char *action, GVariant *param)
+{
+  ws_sorting_page_scale_speed (WS_WINDOW (widget)->sorting, g_str_equal (action, "win.faster")
+                                                              ? G_SQRT2 : 1.0 / G_SQRT2);
+}
+
+static void
+fullscreen (GtkWidget *widget, const char *action, GVariant *param)
+{
+  GtkWindow *w = GTK_WINDOW (widget);
+
+  if (gtk_window_is_fullscreen (w))
+    gtk_window_unfullscreen (w);
+  else
+    gtk_window_fullscreen (w);
+}
+
+static void
+presentation (GtkWidget *widget, const char *action, GVariant *param)
+{
+  if (gtk_widget_has_css_class (widget, "presentation"))
+    gtk_widget_remove_css_class (widget, "presentation");
+  else
+    gtk_widget_add_css_class (widget, "presentation");
+}
+
+static void
+ws_window_dispose (GObject *object)
+{
+  WsWindow *self = WS_WINDOW (object);
+
+  if (self->settings != NULL)
+    {
+      g_settings_set_string (self->settings, "mode", ws_window_get_mode (self));
+      g_settings_set_boolean (self->settings, "window-maximized",
+                              gtk_window_is_maximized (GTK_WINDOW (self)));
+    }
+  g_clear_object (&self->settings);
+  gtk_widget_dispose_template (GTK_WIDGET (self), WS_TYPE_WINDOW);
+  G_OBJECT_CLASS (ws_window_parent_class)->dispose (object);
+}
+
+static void
+ws_window_class_init (WsWindowClass *klass)
+{
+  GtkWidgetClass *w = GTK_WIDGET_CLASS (klass);
+
+  G_OBJECT_CLASS (klass)->dispose = ws_window_dispose;
+  ws_ui_register_resources ();
+  g_type_ensure (WS_TYPE_SORTING_PAGE);
+  g_type_ensure (WS_TYPE_WINDOW_SUM_PAGE);
+  gtk_widget_class_set_template_from_resource (w, "/io/github/warpscope/Warpscope/ui/ws-window.ui");
+  gtk_widget_class_bind_template_child (w, WsWindow, stack);
+  gtk_widget_class_bind_template_child (w, WsWindow, sorting);
+  gtk_widget_class_bind_template_child (w, WsWindow, window_sum);
+  gtk_widget_class_install_action (w, "win.play", NULL, play);
+  gtk_widget_class_install_action (w, "win.step", NULL, step);
+  gtk_widget_class_install_action (w, "win.step-back", NULL, step_back);
+  gtk_widget_class_install_action (w, "win.reset", NULL, reset);
+  gtk_widget_class_install_action (w, "win.faster", NULL, faster);
+  gtk_widget_class_install_action (w, "win.slower", NULL, faster);
+  gtk_widget_class_install_action (w, "win.fullscreen", NULL, fullscreen);
+  gtk_widget_class_install_action (w, "win.presentation", NULL, presentation);
+}
+
+static void
+ws_window_init (WsWindow *self)
+{
+  gtk_widget_init_template (GTK_WIDGET (self));
+  self->settings = ws_application_settings ();
+  if (self->settings == NULL)
+    return;
+  g_autofree char *mode = g_settings_get_string (self->settings, "mode");
+  ws_window_set_mode (self, mode);
+  if (g_settings_get_boolean (self->settings, "window-maximized"))
+    gtk_window_maximize (GTK_WINDOW (self));
+  g_settings_bind (self->settings, "window-width", self, "default-width", G_SETTINGS_BIND_DEFAULT);
+  g_settings_bind (self->settings, "window-height", self, "default-height", G_SETTINGS_BIND_DEFAULT);
+}
+
+GtkWidget *
+ws_window_new (GtkApplication *app)
+{
+  return g_object_new (WS_TYPE_WINDOW, "application", app, NULL);
+}
+
+WsSortingPage *
+ws_window_sorting_page (WsWindow *self)
+{
+  return self->sorting;
+}
+
+WsWindowSumPage *
+ws_window_window_sum_page (WsWindow *self)
+{
+  return self->window_sum;
+}
+
+void
+ws_window_set_mode (WsWindow *self, const char *mode)
+{
+  if (gtk_stack_get_child_by_name (self->stack, mode) != NULL)
+    gtk_stack_set_visible_child_name (self->stack, mode);
+}
+
+const char *
+ws_window_get_mode (WsWindow *self)
+{
+  return gtk_stack_get_visible_child_name (self->stack);
+}

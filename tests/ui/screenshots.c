@@ -1,0 +1,78 @@
+/* screenshots.c: renders the window in each finished mode to PNG, for the
+ * README and docs/images (tests/ui/screenshots.sh runs it under Xvfb).
+ *   ws-screenshots DIR */
+#include <gtk/gtk.h>
+#include <stdio.h>
+
+#include "ui-test-util.h"
+#include "ws-application.h"
+#include "ws-window.h"
+
+static gboolean ready (gpointer page) { return ws_sorting_page_ready (page); }
+static gboolean sum_ready (gpointer page) { return ws_window_sum_page_ready (page); }
+
+/* The window as its renderer draws it, GL canvas included. */
+static gboolean
+save (GtkWidget *window, const char *path)
+{
+  GdkPaintable *paintable = gtk_widget_paintable_new (window);
+  GtkSnapshot *snapshot = gtk_snapshot_new ();
+  GskRenderer *renderer = gtk_native_get_renderer (GTK_NATIVE (window));
+  int w = gtk_widget_get_width (window), h = gtk_widget_get_height (window);
+  g_autoptr (GskRenderNode) node = NULL;
+  g_autoptr (GdkTexture) texture = NULL;
+
+  gdk_paintable_snapshot (paintable, snapshot, w, h);
+  node = gtk_snapshot_free_to_node (snapshot);
+  texture = gsk_renderer_render_texture (renderer, node, &GRAPHENE_RECT_INIT (0, 0, w, h));
+  g_object_unref (paintable);
+  return gdk_texture_save_to_png (texture, path);
+}
+
+int
+main (int argc, char **argv)
+{
+  g_autoptr (WsApplication) app = NULL;
+  g_autofree char *path = NULL;
+  WsWindow *window;
+  WsSortingPage *page;
+
+  if (argc != 2 || !gtk_init_check ())
+    {
+      fprintf (stderr, "usage: ws-screenshots DIR (with a display)\n");
+      return 2;
+    }
+  app = ws_application_new ();
+  g_application_set_flags (G_APPLICATION (app), G_APPLICATION_NON_UNIQUE);
+  g_application_register (G_APPLICATION (app), NULL, NULL);
+  window = WS_WINDOW (ws_window_new (GTK_APPLICATION (app)));
+  gtk_window_set_default_size (GTK_WINDOW (window), 1400, 820);
+  gtk_window_present (GTK_WINDOW (window));
+  ui_spin_until (ui_mapped, window, 10);
+  page = ws_window_sorting_page (window);
+  ws_sorting_page_generate (page);
+  ui_spin_until (ready, page, 30);
+  for (int i = 0; i < 14; i++)
+    ws_sorting_page_step (page);
+  ui_spin (1.0); /* a few frames drawn */
+  path = g_build_filename (argv[1], "app-sorting.png", NULL);
+  if (!save (GTK_WIDGET (window), path))
+    return 1;
+  printf ("%s\n", path);
+
+  /* Study 001's launch half run, output (30, 37) chosen. */
+  WsWindowSumPage *sum = ws_window_window_sum_page (window);
+  ws_window_set_mode (window, "window-sum");
+  ws_window_sum_page_run (sum);
+  ui_spin_until (sum_ready, sum, 30);
+  ws_window_sum_page_choose (sum, 30, 37);
+  ws_window_sum_page_set_blocks (sum, 15);
+  ui_spin (1.0);
+  g_free (path);
+  path = g_build_filename (argv[1], "app-window-sum.png", NULL);
+  if (!save (GTK_WIDGET (window), path))
+    return 1;
+  printf ("%s\n", path);
+  gtk_window_destroy (GTK_WINDOW (window));
+  return 0;
+}

@@ -1,0 +1,95 @@
+/* test-ui-sorting.c: the sorting networks mode in a real window (Xvfb,
+ * Mesa's software OpenGL): generate keys on a worker, step forward and
+ * back and read the pass label and the counters, see a deliberately broken
+ * stage flagged at the key where it breaks, play to the end and find the
+ * keys sorted. Skips where there is no display. */
+#include <gtk/gtk.h>
+#include <stdio.h>
+
+#include "ui-test-util.h"
+#include "ws-sorting-page.h"
+
+typedef struct
+{
+  GtkWidget     *window;
+  WsSortingPage *page;
+} Fixture;
+
+static gboolean page_ready (gpointer page) { return ws_sorting_page_ready (page); }
+
+static void
+fixture_set_up (Fixture *f, gconstpointer data)
+{
+  f->page = WS_SORTING_PAGE (ws_sorting_page_new ());
+  f->window = ui_present (GTK_WIDGET (f->page), 1200, 700);
+  ws_sorting_page_generate (f->page); /* the panel's defaults: bitonic, 64 float32 keys */
+  g_assert_true (ui_spin_until (page_ready, f->page, 30));
+}
+
+static void
+fixture_tear_down (Fixture *f, gconstpointer data)
+{
+  gtk_window_destroy (GTK_WINDOW (f->window));
+}
+
+/* Bitonic on 64 keys: 21 passes of 32 comparators each. */
+static void
+test_step_and_back (Fixture *f, gconstpointer data)
+{
+  g_assert_cmpstr (ws_sorting_page_pass_text (f->page), ==, "initial state — 21 passes to run");
+  for (int i = 0; i < 3; i++)
+    ws_sorting_page_step (f->page);
+  g_assert_cmpstr (ws_sorting_page_pass_text (f->page), ==, "pass 3 of 21 — stage k=4, distance j=1");
+  g_assert_true (g_str_has_prefix (ws_sorting_page_counters_text (f->page), "comparisons 96  ·  swaps "));
+  g_assert_cmpstr (ws_sorting_page_check_text (f->page), ==, "✓ the stage holds");
+  ws_sorting_page_step_back (f->page);
+  g_assert_cmpstr (ws_sorting_page_pass_text (f->page), ==, "pass 2 of 21 — stage k=4, distance j=2");
+  g_assert_true (g_str_has_prefix (ws_sorting_page_counters_text (f->page), "comparisons 64  ·  "));
+  ws_sorting_page_reset (f->page);
+  g_assert_cmpstr (ws_sorting_page_pass_text (f->page), ==, "initial state — 21 passes to run");
+  g_assert_true (g_str_has_prefix (ws_sorting_page_counters_text (f->page), "comparisons 0  ·  swaps 0"));
+}
+
+/* Keys 0 and 1 swapped after stage k=4 (runs of 4 sorted, the first
+ * ascending): the stage's check fails at key 1. */
+static void
+test_broken_stage (Fixture *f, gconstpointer data)
+{
+  for (int i = 0; i < 3; i++)
+    ws_sorting_page_step (f->page);
+  ws_sorting_page_corrupt (f->page, 0);
+  g_assert_true (g_str_has_prefix (ws_sorting_page_check_text (f->page), "✗ broken at key 1: "));
+  /* It stays flagged as the passes go on. */
+  ws_sorting_page_step (f->page);
+  g_assert_true (g_str_has_prefix (ws_sorting_page_check_text (f->page), "✗ broken at key 1: "));
+}
+
+static gboolean
+stopped (gpointer page)
+{
+  return !ws_sorting_page_is_playing (page);
+}
+
+/* Played at full speed, the network runs to its end and the keys are
+ * sorted; the main loop kept turning meanwhile. */
+static void
+test_play (Fixture *f, gconstpointer data)
+{
+  ws_sorting_page_scale_speed (f->page, 1e6);
+  ws_sorting_page_play (f->page, TRUE);
+  g_assert_true (ws_sorting_page_is_playing (f->page));
+  g_assert_true (ui_spin_until (stopped, f->page, 30));
+  g_assert_cmpstr (ws_sorting_page_pass_text (f->page), ==, "pass 21 of 21 — stage k=64, distance j=1");
+  g_assert_cmpstr (ws_sorting_page_check_text (f->page), ==, "✓ sorted");
+}
+
+int
+main (int argc, char **argv)
+{
+  if (!ui_test_init (&argc, &argv))
+    return 0;
+  g_test_add ("/ui/sorting/step-and-back", Fixture, NULL, fixture_set_up, test_step_and_back, fixture_tear_down);
+  g_test_add ("/ui/sorting/broken-stage", Fixture, NULL, fixture_set_up, test_broken_stage, fixture_tear_down);
+  g_test_add ("/ui/sorting/play", Fixture, NULL, fixture_set_up, test_play, fixture_tear_down);
+  return g_test_run ();
+}

@@ -1,0 +1,98 @@
+/* test-ui-window-sum.c: the window-sum mode in a real window (Xvfb, Mesa's
+ * software OpenGL): a run on a worker reports its time and GFLOP/s; the
+ * chosen output names its thread, block and launch as study 001's kernel
+ * has them; a click on a cell of either map chooses the output there; the
+ * launch animation counts blocks. Skips where there is no display. */
+#include <gtk/gtk.h>
+#include <stdio.h>
+#include <string.h>
+
+#include "ui-test-util.h"
+#include "ws-window-sum-page.h"
+#include "ws-window-sum-view.h"
+
+typedef struct
+{
+  GtkWidget       *window;
+  WsWindowSumPage *page;
+} Fixture;
+
+static gboolean ready (gpointer page) { return ws_window_sum_page_ready (page); }
+
+static void
+fixture_set_up (Fixture *f, gconstpointer data)
+{
+  f->page = WS_WINDOW_SUM_PAGE (ws_window_sum_page_new ());
+  f->window = ui_present (GTK_WIDGET (f->page), 1300, 700);
+  ws_window_sum_page_run (f->page); /* defaults: N 64, R 2, BS 8, K 2, cpu-seq */
+  g_assert_true (ui_spin_until (ready, f->page, 30));
+}
+
+static void
+fixture_tear_down (Fixture *f, gconstpointer data)
+{
+  gtk_window_destroy (GTK_WINDOW (f->window));
+}
+
+/* Output (30, 30) of 60²: thread column 15 → block x 1, thread x 7; row 30
+ * → block y 3, thread y 6; 4 blocks a row, so launched 3·4 + 1 + 1 = 14th
+ * of 32. */
+static void
+test_run_and_place (Fixture *f, gconstpointer data)
+{
+  g_assert_true (g_str_has_prefix (ws_window_sum_page_run_text (f->page), "cpu-seq: "));
+  g_assert_nonnull (strstr (ws_window_sum_page_run_text (f->page), "GFLOP/s"));
+  g_assert_true (g_str_has_prefix (ws_window_sum_page_cell_text (f->page), "output (30, 30) = "));
+  g_assert_nonnull (strstr (ws_window_sum_page_cell_text (f->page),
+                            "thread (7, 6) of block (1, 3), launched 14 of 32; the thread "
+                            "computes 2 outputs"));
+  g_assert_cmpstr (ws_window_sum_page_launch_text (f->page), ==, "blocks run: 32 of 32");
+  ws_window_sum_page_set_blocks (f->page, 5);
+  g_assert_cmpstr (ws_window_sum_page_launch_text (f->page), ==, "blocks run: 5 of 32");
+}
+
+/* The centre of cell (row, col) of a map, in the canvas's pixels. */
+static void
+cell_point (Fixture *f, WsHeatSlot slot, guint64 row, guint64 col, double *x, double *y)
+{
+  GtkWidget *canvas = ws_window_sum_page_canvas (f->page);
+  int w = gtk_widget_get_width (canvas), h = gtk_widget_get_height (canvas);
+  WsWindowSumView v = { { 64, 2, 8, 2 } };
+  WsRect panels[WS_HEAT_SLOTS];
+  WsHeatView heat = { slot, slot == WS_HEAT_INPUT ? 64 : 60 };
+  WsRect map;
+
+  v.scale = heat.scale = 1.0;
+  ws_window_sum_panels (&v, w, h, panels);
+  map = ws_renderer_heat_map_rect (&heat, panels[slot]);
+  *x = map.x + (col + 0.5) * map.width / heat.side;
+  *y = map.y + (row + 0.5) * map.height / heat.side;
+}
+
+/* Clicking output (5, 10) chooses it; clicking input (42, 7) chooses the
+ * output centred there, (40, 5); the input's border chooses nothing. */
+static void
+test_clicks (Fixture *f, gconstpointer data)
+{
+  double x, y;
+
+  cell_point (f, WS_HEAT_OUTPUT, 5, 10, &x, &y);
+  ws_window_sum_page_click (f->page, x, y);
+  g_assert_true (g_str_has_prefix (ws_window_sum_page_cell_text (f->page), "output (5, 10) = "));
+  cell_point (f, WS_HEAT_INPUT, 42, 7, &x, &y);
+  ws_window_sum_page_click (f->page, x, y);
+  g_assert_true (g_str_has_prefix (ws_window_sum_page_cell_text (f->page), "output (40, 5) = "));
+  cell_point (f, WS_HEAT_INPUT, 0, 7, &x, &y);
+  ws_window_sum_page_click (f->page, x, y);
+  g_assert_true (g_str_has_prefix (ws_window_sum_page_cell_text (f->page), "output (40, 5) = "));
+}
+
+int
+main (int argc, char **argv)
+{
+  if (!ui_test_init (&argc, &argv))
+    return 0;
+  g_test_add ("/ui/window-sum/run-and-place", Fixture, NULL, fixture_set_up, test_run_and_place, fixture_tear_down);
+  g_test_add ("/ui/window-sum/clicks", Fixture, NULL, fixture_set_up, test_clicks, fixture_tear_down);
+  return g_test_run ();
+}

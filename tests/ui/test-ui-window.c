@@ -1,0 +1,123 @@
+/* test-ui-window.c: the application's window under Xvfb — its accelerators,
+ * the mode switcher, the transport driven through the window's actions (as
+ * the keys drive it), and the mode kept in the settings between windows.
+ * Skips where there is no display. */
+#include <gtk/gtk.h>
+#include <stdio.h>
+
+#include "ui-test-util.h"
+#include "ws-application.h"
+#include "ws-window.h"
+
+static gboolean ready (gpointer page) { return ws_sorting_page_ready (page); }
+static gboolean sum_ready (gpointer page) { return ws_window_sum_page_ready (page); }
+
+static WsApplication *
+started_app (void)
+{
+  WsApplication *app = ws_application_new ();
+
+  g_application_set_flags (G_APPLICATION (app), G_APPLICATION_NON_UNIQUE);
+  g_assert_true (g_application_register (G_APPLICATION (app), NULL, NULL)); /* runs startup */
+  return app;
+}
+
+static WsWindow *
+shown_window (WsApplication *app)
+{
+  WsWindow *window = WS_WINDOW (ws_window_new (GTK_APPLICATION (app)));
+
+  gtk_window_present (GTK_WINDOW (window));
+  g_assert_true (ui_spin_until (ui_mapped, window, 10));
+  return window;
+}
+
+/* The lecture-hall keys are the accelerators of the window's actions. */
+static void
+test_accels (void)
+{
+  g_autoptr (WsApplication) app = started_app ();
+  const char *expected[][2] = { { "win.play", "space" }, { "win.step", "Right" },
+                                { "win.step-back", "Left" }, { "win.reset", "Home" },
+                                { "win.faster", "plus" }, { "win.slower", "minus" },
+                                { "win.fullscreen", "F11" }, { "app.quit", "<Control>q" } };
+
+  for (guint i = 0; i < G_N_ELEMENTS (expected); i++)
+    {
+      g_auto (GStrv) accels = gtk_application_get_accels_for_action (GTK_APPLICATION (app),
+                                                                     expected[i][0]);
+      g_assert_nonnull (accels[0]);
+      g_assert_cmpstr (accels[0], ==, expected[i][1]);
+    }
+}
+
+/* Keys generated, then the transport through the actions. */
+static void
+test_actions (void)
+{
+  g_autoptr (WsApplication) app = started_app ();
+  WsWindow *window = shown_window (app);
+  WsSortingPage *page = ws_window_sorting_page (window);
+  GtkWidget *w = GTK_WIDGET (window);
+
+  ws_sorting_page_generate (page);
+  g_assert_true (ui_spin_until (ready, page, 30));
+  g_assert_true (gtk_widget_activate_action (w, "win.step", NULL));
+  g_assert_cmpstr (ws_sorting_page_pass_text (page), ==, "pass 1 of 21 — stage k=2, distance j=1");
+  gtk_widget_activate_action (w, "win.step", NULL);
+  gtk_widget_activate_action (w, "win.step-back", NULL);
+  g_assert_cmpstr (ws_sorting_page_pass_text (page), ==, "pass 1 of 21 — stage k=2, distance j=1");
+  gtk_widget_activate_action (w, "win.reset", NULL);
+  g_assert_cmpstr (ws_sorting_page_pass_text (page), ==, "initial state — 21 passes to run");
+  gtk_widget_activate_action (w, "win.play", NULL);
+  g_assert_true (ws_sorting_page_is_playing (page));
+  gtk_widget_activate_action (w, "win.play", NULL);
+  g_assert_false (ws_sorting_page_is_playing (page));
+
+  /* In the window-sum mode the same keys move the launch block by block. */
+  WsWindowSumPage *sum = ws_window_window_sum_page (window);
+  ws_window_set_mode (window, "window-sum");
+  ws_window_sum_page_run (sum);
+  g_assert_true (ui_spin_until (sum_ready, sum, 30));
+  gtk_widget_activate_action (w, "win.reset", NULL);
+  g_assert_cmpstr (ws_window_sum_page_launch_text (sum), ==, "blocks run: 0 of 32");
+  gtk_widget_activate_action (w, "win.step", NULL);
+  gtk_widget_activate_action (w, "win.step", NULL);
+  g_assert_cmpstr (ws_window_sum_page_launch_text (sum), ==, "blocks run: 2 of 32");
+  gtk_widget_activate_action (w, "win.step-back", NULL);
+  g_assert_cmpstr (ws_window_sum_page_launch_text (sum), ==, "blocks run: 1 of 32");
+  g_assert_cmpstr (ws_sorting_page_pass_text (page), ==, "initial state — 21 passes to run");
+  gtk_window_destroy (GTK_WINDOW (window));
+}
+
+/* The switcher's pages by name; the mode a window closes in is the one
+ * the next opens in (GSettings, memory backend in the tests). */
+static void
+test_modes (void)
+{
+  g_autoptr (WsApplication) app = started_app ();
+  WsWindow *window = shown_window (app);
+
+  ws_window_set_mode (window, "sorting");
+  g_assert_cmpstr (ws_window_get_mode (window), ==, "sorting");
+  ws_window_set_mode (window, "primitives");
+  g_assert_cmpstr (ws_window_get_mode (window), ==, "primitives");
+  ws_window_set_mode (window, "no-such-mode");
+  g_assert_cmpstr (ws_window_get_mode (window), ==, "primitives");
+  ws_window_set_mode (window, "window-sum");
+  gtk_window_destroy (GTK_WINDOW (window));
+  window = shown_window (app);
+  g_assert_cmpstr (ws_window_get_mode (window), ==, "window-sum");
+  gtk_window_destroy (GTK_WINDOW (window));
+}
+
+int
+main (int argc, char **argv)
+{
+  if (!ui_test_init (&argc, &argv))
+    return 0;
+  g_test_add_func ("/ui/window/accels", test_accels);
+  g_test_add_func ("/ui/window/actions", test_actions);
+  g_test_add_func ("/ui/window/modes", test_modes);
+  return g_test_run ();
+}

@@ -1,0 +1,23 @@
+/* ui-test-util.h: what the ui tests and the screenshot tool share —
+ * turning the main loop until something has happened. */
+#pragma once
+
+#include <gtk/gtk.h>
+
+/* Iterates the default main context until done (data) is TRUE or seconds
+ * pass; returns done (data). */
+gboolean ui_spin_until (gboolean (*done) (gpointer),
+                        gpointer   data,
+                        double     seconds);
+/* Lets the main loop run for seconds (frames get drawn). */
+void     ui_spin       (double     seconds);
+/* g_test_init and GTK; FALSE (after printing TAP's "1..0 # SKIP") where
+ * there is no display, and main returns 0. */
+gboolean   ui_test_init  (int        *argc,
+                          char     ***argv);
+/* A window of width × height holding child, shown and mapped. */
+GtkWidget *ui_present    (GtkWidget  *child,
+                          int         width,
+                          int         height);
+/* TRUE once the widget is mapped (for ui_spin_until). */
+gboolean ui_mapped     (gpointer   widget);
