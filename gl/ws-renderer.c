@@ -212,14 +212,16 @@ paint_header (cairo_t *cr, int width, int height, gconstpointer data)
   const WsBarsView *v = data;
   double s = MAX (v->scale, 1.0), y = height / 2.0, x = width - MARGIN * s, gap = 18 * s;
   double room = width - 2 * MARGIN * s, caption = 0, scale_w, swapped_w, keys_w;
+  const char *compared = v->compared_name ? v->compared_name : "compared";
+  const char *swapped = v->swapped_name ? v->swapped_name : "swapped";
 
   ws_legend_font (cr, s, TRUE);
   if (v->caption != NULL)
     caption = ws_legend_text_width (cr, v->caption);
   ws_legend_font (cr, s, FALSE);
   scale_w = ws_legend_scale_width (cr, v->vmin, v->vmax, 120 * s, s);
-  swapped_w = ws_legend_swatch_width (cr, "swapped", s);
-  keys_w = ws_legend_swatch_width (cr, "compared", s) + 12 * s + swapped_w;
+  swapped_w = ws_legend_swatch_width (cr, swapped, s);
+  keys_w = ws_legend_swatch_width (cr, compared, s) + 12 * s + swapped_w;
   /* A narrow canvas keeps the caption first, then the colour scale, then
    * the highlights' key: what does not fit is left out, not overlapped. */
   if (v->legend && caption + gap + scale_w <= room)
@@ -227,8 +229,8 @@ paint_header (cairo_t *cr, int width, int height, gconstpointer data)
       x -= ws_legend_scale (cr, v->vmin, v->vmax, x, y, 120 * s, s, WS_ALIGN_END) + gap;
       if (caption + gap + scale_w + gap + keys_w <= room)
         {
-          ws_legend_swatch (cr, ws_legend_compared, "compared", x - keys_w, y, s);
-          ws_legend_swatch (cr, ws_legend_swapped, "swapped", x - swapped_w, y, s);
+          ws_legend_swatch (cr, ws_legend_compared, compared, x - keys_w, y, s);
+          ws_legend_swatch (cr, ws_legend_swapped, swapped, x - swapped_w, y, s);
         }
     }
   ws_legend_font (cr, s, TRUE);
@@ -240,8 +242,10 @@ static void
 draw_header (WsRenderer *r, const WsBarsView *v, int width, int height)
 {
   PlotArea a = plot_area (v, width, height);
-  g_autofree char *key = g_strdup_printf ("%s|%d|%.17g|%.17g|%g", v->caption ? v->caption : "",
-                                          v->legend, v->vmin, v->vmax, a.scale);
+  g_autofree char *key = g_strdup_printf ("%s|%d|%.17g|%.17g|%g|%s|%s",
+                                          v->caption ? v->caption : "", v->legend, v->vmin,
+                                          v->vmax, a.scale, v->compared_name ? v->compared_name : "",
+                                          v->swapped_name ? v->swapped_name : "");
 
   if (has_header (v))
     ws_layers_draw (r->layers, "bars-header", key, 0, 0, width, (int) lround (a.top),

@@ -39,6 +39,9 @@ typedef struct
   const char *caption;
   gboolean    legend;
   double      vmin, vmax;
+  /* The highlights' names in the legend (NULL: "compared", "swapped");
+   * a scan reads and writes, a search has a range and probes. */
+  const char *compared_name, *swapped_name;
 } WsBarsView;
 
 /* The heat maps a frame can hold at once (each its own texture). */

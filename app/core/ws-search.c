@@ -80,6 +80,8 @@ typedef struct
   gsize          lo, hi;
   double         below, above;
   guint64        steps, probes;
+  GArray        *trace_steps;  /* WsSearchStep, or NULL: not traced */
+  GArray        *trace_probes; /* gsize positions */
 } WsRange;
 
 static inline double
@@ -87,7 +89,30 @@ probe (WsRange *s,
        gsize    i)
 {
   s->probes++;
+  if (s->trace_probes != NULL)
+    g_array_append_val (s->trace_probes, i);
   return value_at (s->a, i);
+}
+
+/* A traced search notes each step's range and where its probes start. */
+static void
+trace_step (WsRange *s)
+{
+  WsSearchStep step = { s->lo, s->hi, s->trace_probes ? s->trace_probes->len : 0, 0 };
+
+  if (s->trace_steps != NULL)
+    g_array_append_val (s->trace_steps, step);
+}
+
+static void
+trace_step_end (WsRange *s)
+{
+  WsSearchStep *step;
+
+  if (s->trace_steps == NULL)
+    return;
+  step = &g_array_index (s->trace_steps, WsSearchStep, s->trace_steps->len - 1);
+  step->n_probes = s->trace_probes->len - step->first_probe;
 }
 
 static inline void
@@ -211,6 +236,31 @@ interpolation_step (WsRange *s,
 }
 
 static gint64
+search_range (WsRange *s, guint segments, gboolean interpolation)
+{
+  WsGuard guard = { 0, FALSE };
+
+  /* With p > 2, the study's blocks first pick one of p segments. */
+  if (interpolation && segments > 2 && s->lo < s->hi)
+    {
+      trace_step (s);
+      kary_step (s, segments);
+      trace_step_end (s);
+    }
+  while (s->lo < s->hi)
+    {
+      trace_step (s);
+      if (interpolation)
+        interpolation_step (s, &guard);
+      else
+        kary_step (s, segments);
+      trace_step_end (s);
+    }
+  /* hi is the first index holding a value >= key; above is that value. */
+  return s->hi < s->a->n && s->above == s->key ? (gint64) s->hi : -1;
+}
+
+static gint64
 search_one (const WsArray *a,
             double         key,
             guint          segments,
@@ -219,22 +269,23 @@ search_one (const WsArray *a,
             guint64       *probes)
 {
   WsRange s = { .a = a, .key = key, .lo = 0, .hi = a->n };
-  WsGuard guard = { 0, FALSE };
+  gint64 found = search_range (&s, segments, interpolation);
 
-  /* With p > 2, the study's blocks first pick one of p segments. */
-  if (interpolation && segments > 2 && s.lo < s.hi)
-    kary_step (&s, segments);
-  while (s.lo < s.hi)
-    {
-      if (interpolation)
-        interpolation_step (&s, &guard);
-      else
-        kary_step (&s, segments);
-    }
   *steps += s.steps;
   *probes += s.probes;
-  /* hi is the first index holding a value >= key; above is that value. */
-  return s.hi < a->n && s.above == key ? (gint64) s.hi : -1;
+  return found;
+}
+
+gint64
+ws_search_trace (const WsArray *sorted, double key, guint segments, gboolean interpolation,
+                 GArray *steps, GArray *probes)
+{
+  WsRange s = { .a = sorted, .key = key, .lo = 0, .hi = sorted->n,
+                .trace_steps = steps, .trace_probes = probes };
+
+  g_return_val_if_fail (steps != NULL && probes != NULL, -1);
+  g_return_val_if_fail (segments >= WS_SEARCH_MIN_SEGMENTS && segments <= WS_SEARCH_MAX_SEGMENTS, -1);
+  return search_range (&s, segments, interpolation);
 }
 
 /* ---- Many keys ---- */

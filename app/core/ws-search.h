@@ -62,6 +62,25 @@ gboolean  ws_interpolation_search (const WsArray *sorted,
                                    WsCounters    *counters,
                                    GError       **error);
 
+/* One step of one key's search, for the animation: the range [lo, hi)
+ * before the step, and its probes (positions in a probes array). */
+typedef struct
+{
+  gsize lo, hi;
+  guint first_probe, n_probes;
+} WsSearchStep;
+
+/* Searches sorted for key exactly as ws_binary_search (interpolation FALSE)
+ * or ws_interpolation_search do, appending each step to steps (of
+ * WsSearchStep) and each probe's position to probes (of gsize); returns
+ * the answer. */
+gint64    ws_search_trace         (const WsArray *sorted,
+                                   double         key,
+                                   guint          segments,
+                                   gboolean       interpolation,
+                                   GArray        *steps,
+                                   GArray        *probes);
+
 /* The answers by a linear scan, for checking (O(n) per key). */
 void      ws_search_reference     (const WsArray *sorted,
                                    const WsArray *keys,

@@ -10,6 +10,7 @@ struct _WsWindow
   GtkStack            *stack;
   WsSortingPage       *sorting;
   WsWindowSumPage     *window_sum;
+  WsPrimitivesPage    *primitives;
   GSettings           *settings; /* NULL where the schema is not installed */
 };
 
@@ -18,9 +19,9 @@ G_DEFINE_FINAL_TYPE (WsWindow, ws_window, GTK_TYPE_APPLICATION_WINDOW)
 /* The transport acts on the visible mode: passes of a network, or the
  * blocks of the window sum's launch. */
 static gboolean
-on_window_sum (WsWindow *self)
+on_mode (WsWindow *self, const char *mode)
 {
-  return g_strcmp0 (ws_window_get_mode (self), "window-sum") == 0;
+  return g_strcmp0 (ws_window_get_mode (self), mode) == 0;
 }
 
 static void
@@ -28,8 +29,10 @@ play (GtkWidget *widget, const char *action, GVariant *param)
 {
   WsWindow *self = WS_WINDOW (widget);
 
-  if (on_window_sum (self))
+  if (on_mode (self, "window-sum"))
     ws_window_sum_page_toggle_launch (self->window_sum);
+  else if (on_mode (self, "primitives"))
+    ws_primitives_page_play (self->primitives, !ws_primitives_page_is_playing (self->primitives));
   else
     ws_sorting_page_play (self->sorting, !ws_sorting_page_is_playing (self->sorting));
 }
@@ -39,8 +42,10 @@ step (GtkWidget *widget, const char *action, GVariant *param)
 {
   WsWindow *self = WS_WINDOW (widget);
 
-  if (on_window_sum (self))
+  if (on_mode (self, "window-sum"))
     ws_window_sum_page_step_blocks (self->window_sum, 1);
+  else if (on_mode (self, "primitives"))
+    ws_primitives_page_step (self->primitives, 1);
   else
     ws_sorting_page_step (self->sorting);
 }
@@ -50,8 +55,10 @@ step_back (GtkWidget *widget, const char *action, GVariant *param)
 {
   WsWindow *self = WS_WINDOW (widget);
 
-  if (on_window_sum (self))
+  if (on_mode (self, "window-sum"))
     ws_window_sum_page_step_blocks (self->window_sum, -1);
+  else if (on_mode (self, "primitives"))
+    ws_primitives_page_step (self->primitives, -1);
   else
     ws_sorting_page_step_back (self->sorting);
 }
@@ -61,8 +68,10 @@ reset (GtkWidget *widget, const char *action, GVariant *param)
 {
   WsWindow *self = WS_WINDOW (widget);
 
-  if (on_window_sum (self))
+  if (on_mode (self, "window-sum"))
     ws_window_sum_page_set_blocks (self->window_sum, 0);
+  else if (on_mode (self, "primitives"))
+    ws_primitives_page_reset (self->primitives);
   else
     ws_sorting_page_reset (self->sorting);
 }
@@ -119,10 +128,12 @@ ws_window_class_init (WsWindowClass *klass)
   ws_ui_register_resources ();
   g_type_ensure (WS_TYPE_SORTING_PAGE);
   g_type_ensure (WS_TYPE_WINDOW_SUM_PAGE);
+  g_type_ensure (WS_TYPE_PRIMITIVES_PAGE);
   gtk_widget_class_set_template_from_resource (w, "/io/github/warpscope/Warpscope/ui/ws-window.ui");
   gtk_widget_class_bind_template_child (w, WsWindow, stack);
   gtk_widget_class_bind_template_child (w, WsWindow, sorting);
   gtk_widget_class_bind_template_child (w, WsWindow, window_sum);
+  gtk_widget_class_bind_template_child (w, WsWindow, primitives);
   gtk_widget_class_install_action (w, "win.play", NULL, play);
   gtk_widget_class_install_action (w, "win.step", NULL, step);
   gtk_widget_class_install_action (w, "win.step-back", NULL, step_back);
@@ -158,6 +169,12 @@ WsSortingPage *
 ws_window_sorting_page (WsWindow *self)
 {
   return self->sorting;
+}
+
+WsPrimitivesPage *
+ws_window_primitives_page (WsWindow *self)
+{
+  return self->primitives;
 }
 
 WsWindowSumPage *

@@ -4,6 +4,7 @@
 
 #include <gtk/gtk.h>
 
+#include "ws-primitives-page.h"
 #include "ws-sorting-page.h"
 #include "ws-window-sum-page.h"
 
@@ -15,6 +16,7 @@ G_DECLARE_FINAL_TYPE (WsWindow, ws_window, WS, WINDOW, GtkApplicationWindow)
 GtkWidget     *ws_window_new          (GtkApplication *app);
 WsSortingPage *ws_window_sorting_page (WsWindow       *window);
 WsWindowSumPage *ws_window_window_sum_page (WsWindow   *window);
+WsPrimitivesPage *ws_window_primitives_page (WsWindow *window);
 /* The visible mode: "sorting", "window-sum" or "primitives". */
 void           ws_window_set_mode     (WsWindow       *window,
                                        const char     *mode);

@@ -236,6 +236,47 @@ test_binary_probes (void)
     }
 }
 
+/* The trace the animation draws is the search itself: the same answer as
+ * the reference and as ws_*_search, each step's range inside the one before
+ * and its probes inside its range, the final range empty at the answer. */
+static void
+test_trace (void)
+{
+  g_autoptr (WsArray) raw = ws_test_generate (WS_KEY_INT32, WS_DIST_FEW_UNIQUE, 5000, 8);
+  g_autoptr (WsArray) sorted = ws_test_qsort_copy (raw);
+  g_autoptr (WsArray) keys = ws_search_make_keys (sorted, 200, 3, NULL);
+  g_autofree gint64 *want = g_new (gint64, keys->n), *got = g_new (gint64, keys->n);
+  const guint segments[] = { 2, 5, 64 };
+
+  ws_search_reference (sorted, keys, want);
+  for (guint k = 0; k < keys->n; k++)
+    for (guint p = 0; p < G_N_ELEMENTS (segments); p++)
+      for (int interp = 0; interp < 2; interp++)
+        {
+          g_autoptr (GArray) steps = g_array_new (FALSE, FALSE, sizeof (WsSearchStep));
+          g_autoptr (GArray) probes = g_array_new (FALSE, FALSE, sizeof (gsize));
+          gsize lo = 0, hi = sorted->n;
+          gint64 found = ws_search_trace (sorted, ws_array_get_double (keys, k), segments[p], interp,
+                                          steps, probes);
+          g_assert_cmpint (found, ==, want[k]);
+          for (guint s = 0; s < steps->len; s++)
+            {
+              const WsSearchStep *st = &g_array_index (steps, WsSearchStep, s);
+              g_assert_true (st->lo >= lo && st->hi <= hi && st->lo < st->hi);
+              g_assert_cmpuint (st->n_probes, >=, 1);
+              for (guint i = 0; i < st->n_probes; i++)
+                {
+                  gsize at = g_array_index (probes, gsize, st->first_probe + i);
+                  g_assert_true (at >= st->lo && at < st->hi);
+                }
+              lo = st->lo, hi = st->hi;
+            }
+        }
+  /* The same answers as the batch searches give. */
+  g_assert_true (ws_binary_search (sorted, keys, 5, WS_VARIANT_CPU_SEQ, got, NULL, NULL));
+  g_assert_cmpmem (got, keys->n * sizeof *got, want, keys->n * sizeof *want);
+}
+
 /* p segments: about log_p n steps of p - 1 probes each. */
 static void
 test_kary_steps (void)
@@ -437,6 +478,7 @@ main (int    argc,
   g_test_add_func ("/search/max-segments", test_max_segments);
   g_test_add_func ("/search/probes/binary", test_binary_probes);
   g_test_add_func ("/search/probes/kary", test_kary_steps);
+  g_test_add_func ("/search/trace", test_trace);
   g_test_add_func ("/search/probes/interpolation", test_interpolation_probes);
   g_test_add_func ("/search/errors/unsorted", test_unsorted);
   g_test_add_func ("/search/errors/unsorted-long", test_unsorted_long);

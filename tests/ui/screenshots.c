@@ -73,6 +73,18 @@ main (int argc, char **argv)
   if (!save (GTK_WIDGET (window), path))
     return 1;
   printf ("%s\n", path);
+
+  /* Blelloch's scan of 32 keys in its up-sweep. */
+  WsPrimitivesPage *prim = ws_window_primitives_page (window);
+  ws_window_set_mode (window, "primitives");
+  ws_primitives_page_generate (prim);
+  ws_primitives_page_step (prim, 4);
+  ui_spin (1.0);
+  g_free (path);
+  path = g_build_filename (argv[1], "app-primitives.png", NULL);
+  if (!save (GTK_WIDGET (window), path))
+    return 1;
+  printf ("%s\n", path);
   gtk_window_destroy (GTK_WINDOW (window));
   return 0;
 }

@@ -1,0 +1,267 @@
+/* ws-primitives-page.c: the primitives mode (see ws-primitives-page.h). */
+#include "ws-primitives-page.h"
+
+#include "ws-animation.h"
+#include "ws-application.h"
+#include "ws-canvas.h"
+#include "ws-frame-path.h"
+#include "ws-generator.h"
+#include "ws-radix.h"
+#include "ws-search.h"
+
+enum { PAIR_KEYS = 256, HISTOGRAM_CHUNKS = 16, STEPS_PER_SECOND = 2 };
+
+struct _WsPrimitivesPage
+{
+  GtkBox         parent_instance;
+
+  WsCanvas      *canvas;
+  GtkDropDown   *primitive;
+  GtkSpinButton *n, *bins, *segments, *seed;
+  GtkButton     *generate_button, *play_button;
+  GtkLabel      *step_label, *caption_label;
+
+  WsAnimation   *animation;
+  guint          at;        /* the frame shown */
+  WsFramePath   *path;
+  guint          tick;
+  gint64         last_frame_us;
+  double         owed;
+};
+
+G_DEFINE_FINAL_TYPE (WsPrimitivesPage, ws_primitives_page, GTK_TYPE_BOX)
+
+static WsAnimationFrame *
+current (WsPrimitivesPage *self)
+{
+  return self->animation ? g_ptr_array_index (self->animation->frames, self->at) : NULL;
+}
+
+static void
+show_frame (WsPrimitivesPage *self)
+{
+  WsAnimationFrame *f = current (self);
+  g_autofree char *step = f ? g_strdup_printf ("step %u of %u", self->at,
+                                               self->animation->frames->len - 1) : NULL;
+
+  gtk_label_set_text (self->step_label, step ? step : "generate keys to begin");
+  gtk_label_set_text (self->caption_label, f ? f->caption : "");
+  gtk_gl_area_queue_render (GTK_GL_AREA (self->canvas));
+}
+
+/* ---- making the frames ---- */
+
+static WsAnimation *
+make_animation (WsPrimitivesPage *self, GError **error)
+{
+  WsPrimitive p = gtk_drop_down_get_selected (self->primitive);
+  gsize n = (gsize) gtk_spin_button_get_value (self->n);
+  guint64 seed = (guint64) gtk_spin_button_get_value (self->seed);
+  g_autoptr (WsArray) keys = ws_generate (WS_KEY_FLOAT32, WS_DIST_UNIFORM, n, seed, error);
+
+  if (keys == NULL)
+    return NULL;
+  if (p == WS_PRIMITIVE_SCAN)
+    return ws_animation_scan (keys, error);
+  if (p == WS_PRIMITIVE_HISTOGRAM)
+    return ws_animation_histogram (keys, (guint) gtk_spin_button_get_value (self->bins),
+                                   HISTOGRAM_CHUNKS, error);
+  /* A search needs sorted keys; it looks for one of them, picked by the seed. */
+  if (!ws_radix_sort (keys, WS_VARIANT_CPU_SEQ, NULL, error))
+    return NULL;
+  return ws_animation_search (keys, ws_array_get_double (keys, (gsize) (seed * 2654435761u % n)),
+                              (guint) gtk_spin_button_get_value (self->segments),
+                              p == WS_PRIMITIVE_INTERPOLATION_SEARCH, error);
+}
+
+void
+ws_primitives_page_generate (WsPrimitivesPage *self)
+{
+  g_autoptr (GError) error = NULL;
+  WsAnimation *a;
+
+  ws_primitives_page_play (self, FALSE);
+  a = make_animation (self, &error);
+  if (a == NULL)
+    {
+      g_autofree char *text = g_strdup_printf ("✗ %s", error->message);
+      gtk_label_set_text (self->caption_label, text);
+      return;
+    }
+  g_clear_pointer (&self->animation, ws_animation_free);
+  self->animation = a;
+  self->at = 0;
+  show_frame (self);
+}
+
+void
+ws_primitives_page_choose (WsPrimitivesPage *self, WsPrimitive primitive)
+{
+  gtk_drop_down_set_selected (self->primitive, primitive); /* regenerates */
+}
+
+/* ---- stepping ---- */
+
+void
+ws_primitives_page_step (WsPrimitivesPage *self, int delta)
+{
+  gint64 at;
+
+  if (self->animation == NULL)
+    return;
+  at = CLAMP ((gint64) self->at + delta, 0, (gint64) self->animation->frames->len - 1);
+  self->at = (guint) at;
+  show_frame (self);
+}
+
+void
+ws_primitives_page_reset (WsPrimitivesPage *self)
+{
+  ws_primitives_page_play (self, FALSE);
+  ws_primitives_page_step (self, -(int) self->at);
+}
+
+static gboolean
+at_end (WsPrimitivesPage *self)
+{
+  return self->animation == NULL || self->at + 1 >= self->animation->frames->len;
+}
+
+static gboolean
+on_tick (GtkWidget *widget, GdkFrameClock *clock, gpointer data)
+{
+  WsPrimitivesPage *self = data;
+  gint64 now = gdk_frame_clock_get_frame_time (clock);
+
+  if (self->last_frame_us != 0)
+    self->owed += STEPS_PER_SECOND * (now - self->last_frame_us) / 1e6;
+  self->last_frame_us = now;
+  if (self->owed >= 1.0)
+    {
+      self->owed -= 1.0;
+      ws_primitives_page_step (self, 1);
+    }
+  if (!at_end (self))
+    return G_SOURCE_CONTINUE;
+  self->tick = 0;
+  ws_primitives_page_play (self, FALSE);
+  return G_SOURCE_REMOVE;
+}
+
+void
+ws_primitives_page_play (WsPrimitivesPage *self, gboolean play)
+{
+  play = play && !at_end (self);
+  if (play && self->tick == 0)
+    {
+      self->last_frame_us = 0, self->owed = 1.0;
+      self->tick = gtk_widget_add_tick_callback (GTK_WIDGET (self->canvas), on_tick, self, NULL);
+    }
+  else if (!play && self->tick != 0)
+    {
+      gtk_widget_remove_tick_callback (GTK_WIDGET (self->canvas), self->tick);
+      self->tick = 0;
+    }
+  gtk_button_set_icon_name (self->play_button, self->tick ? "media-playback-pause-symbolic"
+                                                          : "media-playback-start-symbolic");
+}
+
+gboolean
+ws_primitives_page_is_playing (WsPrimitivesPage *self)
+{
+  return self->tick != 0;
+}
+
+/* ---- drawing ---- */
+
+static void
+paint (WsRenderer *renderer, int width, int height, double scale, gpointer data)
+{
+  WsPrimitivesPage *self = data;
+  WsAnimationFrame *f = current (self);
+  guint columns = ws_renderer_bar_columns (width, scale);
+  g_autoptr (GError) error = NULL;
+
+  if (f == NULL)
+    return;
+  if (self->path == NULL
+      && (self->path = ws_frame_path_new (renderer, NULL, FALSE, columns, &error)) == NULL)
+    return g_warning ("No frame path: %s", error->message);
+  ws_frame_path_fill_host (self->path, f->values, f->flags, self->animation->vmin,
+                           self->animation->vmax, columns);
+  gboolean search = gtk_drop_down_get_selected (self->primitive) >= WS_PRIMITIVE_BINARY_SEARCH;
+  WsBarsView view = { ws_bars_count (f->values->n, columns), f->values->n, f->boundary, scale,
+                      f->caption, TRUE, self->animation->vmin, self->animation->vmax,
+                      search ? "range" : "read", search ? "probed" : "written" };
+  ws_renderer_draw_bars (renderer, &view, width, height);
+  if (f->values->n <= PAIR_KEYS && f->pairs->len > 0)
+    ws_renderer_draw_comparators (renderer, (const WsComparator *) f->pairs->data, f->pairs->len,
+                                  f->flags, &view, width, height);
+}
+
+static void
+release (gpointer data)
+{
+  WsPrimitivesPage *self = data;
+
+  g_clear_pointer (&self->path, ws_frame_path_free);
+}
+
+/* ---- the widget ---- */
+
+static void
+ws_primitives_page_dispose (GObject *object)
+{
+  WsPrimitivesPage *self = WS_PRIMITIVES_PAGE (object);
+
+  if (self->tick != 0)
+    gtk_widget_remove_tick_callback (GTK_WIDGET (self->canvas), self->tick), self->tick = 0;
+  g_clear_pointer (&self->animation, ws_animation_free);
+  gtk_widget_dispose_template (GTK_WIDGET (self), WS_TYPE_PRIMITIVES_PAGE);
+  G_OBJECT_CLASS (ws_primitives_page_parent_class)->dispose (object);
+}
+
+static void
+ws_primitives_page_class_init (WsPrimitivesPageClass *klass)
+{
+  GtkWidgetClass *w = GTK_WIDGET_CLASS (klass);
+
+  G_OBJECT_CLASS (klass)->dispose = ws_primitives_page_dispose;
+  ws_ui_register_resources ();
+  g_type_ensure (WS_TYPE_CANVAS);
+  gtk_widget_class_set_template_from_resource (w, "/io/github/warpscope/Warpscope/ui/ws-primitives-page.ui");
+#define BIND(name) gtk_widget_class_bind_template_child (w, WsPrimitivesPage, name)
+  BIND (canvas), BIND (primitive), BIND (n), BIND (bins), BIND (segments), BIND (seed);
+  BIND (generate_button), BIND (play_button), BIND (step_label), BIND (caption_label);
+#undef BIND
+}
+
+static void
+ws_primitives_page_init (WsPrimitivesPage *self)
+{
+  gtk_widget_init_template (GTK_WIDGET (self));
+  ws_canvas_set_painter (self->canvas, paint, release, self);
+  g_signal_connect_swapped (self->generate_button, "clicked",
+                            G_CALLBACK (ws_primitives_page_generate), self);
+  g_signal_connect_swapped (self->primitive, "notify::selected",
+                            G_CALLBACK (ws_primitives_page_generate), self);
+  show_frame (self);
+}
+
+GtkWidget *
+ws_primitives_page_new (void)
+{
+  return g_object_new (WS_TYPE_PRIMITIVES_PAGE, NULL);
+}
+
+const char *
+ws_primitives_page_step_text (WsPrimitivesPage *self)
+{
+  return gtk_label_get_text (self->step_label);
+}
+
+const char *
+ws_primitives_page_caption (WsPrimitivesPage *self)
+{
+  return gtk_label_get_text (self->caption_label);
+}

@@ -1,0 +1,88 @@
+/* test-ui-primitives.c: the primitives mode in a real window (Xvfb, Mesa's
+ * software OpenGL): Blelloch's scan stepped level by level and back, the
+ * histogram's chunks, a search played to its answer. Skips where there is
+ * no display. */
+#include <gtk/gtk.h>
+#include <string.h>
+
+#include "ui-test-util.h"
+#include "ws-primitives-page.h"
+
+typedef struct
+{
+  GtkWidget        *window;
+  WsPrimitivesPage *page;
+} Fixture;
+
+static void
+fixture_set_up (Fixture *f, gconstpointer data)
+{
+  f->page = WS_PRIMITIVES_PAGE (ws_primitives_page_new ());
+  f->window = ui_present (GTK_WIDGET (f->page), 1200, 700);
+}
+
+static void
+fixture_tear_down (Fixture *f, gconstpointer data)
+{
+  gtk_window_destroy (GTK_WINDOW (f->window));
+}
+
+/* 32 keys: 5 up-sweep levels, the clear, 5 down-sweep levels. */
+static void
+test_scan (Fixture *f, gconstpointer data)
+{
+  ws_primitives_page_generate (f->page);
+  g_assert_cmpstr (ws_primitives_page_step_text (f->page), ==, "step 0 of 11");
+  for (int i = 0; i < 3; i++)
+    ws_primitives_page_step (f->page, 1);
+  g_assert_cmpstr (ws_primitives_page_step_text (f->page), ==, "step 3 of 11");
+  g_assert_true (g_str_has_prefix (ws_primitives_page_caption (f->page), "level 3 of 11 — up-sweep"));
+  ws_primitives_page_step (f->page, 3);
+  g_assert_true (g_str_has_prefix (ws_primitives_page_caption (f->page), "level 6 of 11 — clear"));
+  ws_primitives_page_step (f->page, -1);
+  g_assert_cmpstr (ws_primitives_page_step_text (f->page), ==, "step 5 of 11");
+  ws_primitives_page_step (f->page, 100);
+  g_assert_cmpstr (ws_primitives_page_step_text (f->page), ==, "step 11 of 11");
+  ws_primitives_page_reset (f->page);
+  g_assert_cmpstr (ws_primitives_page_step_text (f->page), ==, "step 0 of 11");
+}
+
+/* 32 keys in 16 chunks of 2. */
+static void
+test_histogram (Fixture *f, gconstpointer data)
+{
+  ws_primitives_page_choose (f->page, WS_PRIMITIVE_HISTOGRAM);
+  g_assert_cmpstr (ws_primitives_page_step_text (f->page), ==, "step 0 of 16");
+  ws_primitives_page_step (f->page, 1);
+  g_assert_cmpstr (ws_primitives_page_caption (f->page), ==, "keys 0 … 1 counted (2 of 32)");
+}
+
+static gboolean
+stopped (gpointer page)
+{
+  return !ws_primitives_page_is_playing (page);
+}
+
+/* Played, a search ends on the key's index. */
+static void
+test_search_plays_to_answer (Fixture *f, gconstpointer data)
+{
+  ws_primitives_page_choose (f->page, WS_PRIMITIVE_BINARY_SEARCH);
+  g_assert_true (g_str_has_prefix (ws_primitives_page_caption (f->page), "k-ary binary search for "));
+  ws_primitives_page_play (f->page, TRUE);
+  g_assert_true (ui_spin_until (stopped, f->page, 30));
+  g_assert_true (g_str_has_prefix (ws_primitives_page_caption (f->page), "found "));
+  ws_primitives_page_choose (f->page, WS_PRIMITIVE_INTERPOLATION_SEARCH);
+  g_assert_true (g_str_has_prefix (ws_primitives_page_caption (f->page), "interpolation search for "));
+}
+
+int
+main (int argc, char **argv)
+{
+  if (!ui_test_init (&argc, &argv))
+    return 0;
+  g_test_add ("/ui/primitives/scan", Fixture, NULL, fixture_set_up, test_scan, fixture_tear_down);
+  g_test_add ("/ui/primitives/histogram", Fixture, NULL, fixture_set_up, test_histogram, fixture_tear_down);
+  g_test_add ("/ui/primitives/search", Fixture, NULL, fixture_set_up, test_search_plays_to_answer, fixture_tear_down);
+  return g_test_run ();
+}
