@@ -1,6 +1,7 @@
 /* ws-application.c: the GtkApplication (see ws-application.h). */
 #include "ws-application.h"
 
+#include "ws-backend.h"
 #include "ws-config.h"
 #include "ws-ui-resources.h"
 #include "ws-window.h"
@@ -8,6 +9,8 @@
 struct _WsApplication
 {
   GtkApplication parent_instance;
+  GSettings     *settings;          /* NULL where the schema is missing */
+  gboolean       system_prefers_dark; /* the desktop's choice, for "default" */
 };
 
 G_DEFINE_FINAL_TYPE (WsApplication, ws_application, GTK_TYPE_APPLICATION)
@@ -22,6 +25,22 @@ ws_ui_register_resources (void)
       g_resources_register (ws_ui_get_resource ());
       g_once_init_leave (&once, 1);
     }
+}
+
+gboolean
+ws_application_gpu (char **name_or_reason)
+{
+  const WsBackend *cuda = ws_backend_cuda ();
+  g_autoptr (GArray) devices = NULL;
+  g_autoptr (GError) why = NULL;
+
+  if (cuda->device != NULL && cuda->query_devices (cuda, &devices, &why))
+    {
+      *name_or_reason = g_strdup (g_array_index (devices, WsDeviceInfo, 0).name);
+      return TRUE;
+    }
+  *name_or_reason = g_strdup (why ? why->message : "This build has no CUDA backend");
+  return FALSE;
 }
 
 GSettings *
@@ -87,6 +106,33 @@ set_accels (GtkApplication *app)
     gtk_application_set_accels_for_action (app, accels[i].action, accels[i].keys);
 }
 
+/* The colour scheme: the desktop's (default), or dark or light. */
+static void
+apply_color_scheme (WsApplication *self)
+{
+  g_autofree char *scheme = g_settings_get_string (self->settings, "color-scheme");
+  gboolean dark = g_str_equal (scheme, "dark")
+                  || (g_str_equal (scheme, "default") && self->system_prefers_dark);
+
+  g_object_set (gtk_settings_get_default (), "gtk-application-prefer-dark-theme", dark, NULL);
+}
+
+static void
+add_settings_actions (WsApplication *self)
+{
+  g_autoptr (GAction) scheme = NULL;
+
+  if ((self->settings = ws_application_settings ()) == NULL)
+    return;
+  g_object_get (gtk_settings_get_default (), "gtk-application-prefer-dark-theme",
+                &self->system_prefers_dark, NULL);
+  scheme = g_settings_create_action (self->settings, "color-scheme");
+  g_action_map_add_action (G_ACTION_MAP (self), scheme);
+  g_signal_connect_swapped (self->settings, "changed::color-scheme",
+                            G_CALLBACK (apply_color_scheme), self);
+  apply_color_scheme (self);
+}
+
 static void
 ws_application_startup (GApplication *app)
 {
@@ -101,6 +147,14 @@ ws_application_startup (GApplication *app)
   gtk_style_context_add_provider_for_display (gdk_display_get_default (), GTK_STYLE_PROVIDER (css),
                                               GTK_STYLE_PROVIDER_PRIORITY_APPLICATION);
   gtk_window_set_default_icon_name (WS_APPLICATION_ID);
+  add_settings_actions (WS_APPLICATION (app));
+}
+
+static void
+ws_application_finalize (GObject *object)
+{
+  g_clear_object (&WS_APPLICATION (object)->settings);
+  G_OBJECT_CLASS (ws_application_parent_class)->finalize (object);
 }
 
 static void
@@ -116,6 +170,7 @@ ws_application_activate (GApplication *app)
 static void
 ws_application_class_init (WsApplicationClass *klass)
 {
+  G_OBJECT_CLASS (klass)->finalize = ws_application_finalize;
   G_APPLICATION_CLASS (klass)->startup = ws_application_startup;
   G_APPLICATION_CLASS (klass)->activate = ws_application_activate;
 }

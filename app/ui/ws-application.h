@@ -22,4 +22,8 @@ void           ws_ui_register_resources (void);
  * is not installed — then nothing persists, and nothing breaks. */
 GSettings     *ws_application_settings (void);
 
+/* The GPU the modes can use: TRUE with its name, or FALSE with why not
+ * (no CUDA device, no driver, a build without CUDA). Free with g_free. */
+gboolean       ws_application_gpu      (char **name_or_reason);
+
 G_END_DECLS

@@ -28,6 +28,9 @@ ws_canvas_realize (GtkWidget *widget)
   g_autoptr (GError) error = NULL;
 
   GTK_WIDGET_CLASS (ws_canvas_parent_class)->realize (widget);
+  /* Presentation mode changes the root's classes: draw again. */
+  g_signal_connect_object (gtk_widget_get_root (widget), "notify::css-classes",
+                           G_CALLBACK (gtk_gl_area_queue_render), self, G_CONNECT_SWAPPED);
   gtk_gl_area_make_current (GTK_GL_AREA (self));
   if (gtk_gl_area_get_error (GTK_GL_AREA (self)) != NULL)
     {
@@ -51,19 +54,29 @@ ws_canvas_unrealize (GtkWidget *widget)
   GTK_WIDGET_CLASS (ws_canvas_parent_class)->unrealize (widget);
 }
 
+/* In presentation mode (the window's CSS class) text, strokes and margins
+ * grow by half again: the painters' scale is their unit of size. */
+double
+ws_canvas_emphasis (WsCanvas *self)
+{
+  GtkRoot *root = gtk_widget_get_root (GTK_WIDGET (self));
+
+  return root != NULL && gtk_widget_has_css_class (GTK_WIDGET (root), "presentation") ? 1.5 : 1.0;
+}
+
 static gboolean
 ws_canvas_render (GtkGLArea *area, GdkGLContext *context)
 {
   WsCanvas *self = WS_CANVAS (area);
-  double scale = gtk_widget_get_scale_factor (GTK_WIDGET (area));
-  int width = (int) (gtk_widget_get_width (GTK_WIDGET (area)) * scale);
-  int height = (int) (gtk_widget_get_height (GTK_WIDGET (area)) * scale);
+  double device = gtk_widget_get_scale_factor (GTK_WIDGET (area));
+  int width = (int) (gtk_widget_get_width (GTK_WIDGET (area)) * device);
+  int height = (int) (gtk_widget_get_height (GTK_WIDGET (area)) * device);
 
   if (self->renderer == NULL || width <= 0 || height <= 0)
     return FALSE;
   ws_renderer_clear (self->renderer, width, height);
   if (self->paint != NULL)
-    self->paint (self->renderer, width, height, scale, self->data);
+    self->paint (self->renderer, width, height, device * ws_canvas_emphasis (self), self->data);
   return TRUE;
 }
 

@@ -39,6 +39,10 @@ const char *ws_canvas_get_problem  (WsCanvas        *canvas);
 void        ws_canvas_label_later  (GtkLabel        *label,
                                     char            *text);
 
+/* 1.5 in presentation mode, else 1: the painters get it in their scale
+ * (logical sizes: text, strokes, margins), not in their pixel counts. */
+double      ws_canvas_emphasis     (WsCanvas        *canvas);
+
 /* Makes the canvas's context current (for creating GL objects). */
 gboolean    ws_canvas_make_current (WsCanvas        *canvas);
 

@@ -633,20 +633,16 @@ on_preset (WsSortingPage *self)
 static void
 offer_gpu (WsSortingPage *self)
 {
-  const WsBackend *cuda = ws_backend_cuda ();
-  g_autoptr (GArray) devices = NULL;
-  g_autoptr (GError) why = NULL;
+  g_autofree char *gpu = NULL;
 
-  if (cuda->device != NULL && cuda->query_devices (cuda, &devices, &why))
+  if (ws_application_gpu (&gpu))
     {
-      g_autofree char *tip = g_strdup_printf ("Step the network in the memory of %s",
-                                              g_array_index (devices, WsDeviceInfo, 0).name);
+      g_autofree char *tip = g_strdup_printf ("Step the network in the memory of %s", gpu);
       gtk_widget_set_tooltip_text (GTK_WIDGET (self->gpu_button), tip);
       return;
     }
   gtk_widget_set_sensitive (GTK_WIDGET (self->gpu_button), FALSE);
-  gtk_widget_set_tooltip_text (GTK_WIDGET (self->gpu_button),
-                               why ? why->message : "This build has no CUDA backend");
+  gtk_widget_set_tooltip_text (GTK_WIDGET (self->gpu_button), gpu);
 }
 
 static void

@@ -339,16 +339,17 @@ ws_window_sum_page_choose (WsWindowSumPage *self, guint64 row, guint64 col)
 void
 ws_window_sum_page_click (WsWindowSumPage *self, double x, double y)
 {
-  double scale = gtk_widget_get_scale_factor (GTK_WIDGET (self->canvas));
-  int width = (int) (gtk_widget_get_width (GTK_WIDGET (self->canvas)) * scale);
-  int height = (int) (gtk_widget_get_height (GTK_WIDGET (self->canvas)) * scale);
+  double device = gtk_widget_get_scale_factor (GTK_WIDGET (self->canvas));
+  int width = (int) (gtk_widget_get_width (GTK_WIDGET (self->canvas)) * device);
+  int height = (int) (gtk_widget_get_height (GTK_WIDGET (self->canvas)) * device);
   WsWindowSumView v;
   guint64 row, col;
 
   if (!self->have_run)
     return;
-  v = view_of (self, width, height, scale);
-  if (ws_window_sum_hit (&v, width, height, x * scale, y * scale, &row, &col))
+  /* Laid out as painted (presentation mode widens margins), hit in pixels. */
+  v = view_of (self, width, height, device * ws_canvas_emphasis (self->canvas));
+  if (ws_window_sum_hit (&v, width, height, x * device, y * device, &row, &col))
     ws_window_sum_page_choose (self, row, col);
 }
 
@@ -439,11 +440,40 @@ ws_window_sum_page_step_blocks (WsWindowSumPage *self, gint64 delta)
 
 /* ---- the widget ---- */
 
+/* The last grid and launch (where the schema is installed). */
+static void
+load_preferences (WsWindowSumPage *self)
+{
+  g_autoptr (GSettings) s = ws_application_settings ();
+
+  if (s == NULL)
+    return;
+  gtk_spin_button_set_value (self->side, (double) g_settings_get_uint64 (s, "stencil-n"));
+  gtk_spin_button_set_value (self->radius, g_settings_get_uint (s, "stencil-radius"));
+  gtk_spin_button_set_value (self->block, g_settings_get_uint (s, "stencil-block"));
+  gtk_spin_button_set_value (self->per_thread, g_settings_get_uint (s, "stencil-per-thread"));
+}
+
+static void
+save_preferences (WsWindowSumPage *self)
+{
+  g_autoptr (GSettings) s = ws_application_settings ();
+
+  if (s == NULL)
+    return;
+  g_settings_set_uint64 (s, "stencil-n", (guint64) MAX (gtk_spin_button_get_value (self->side), 3));
+  g_settings_set_uint (s, "stencil-radius", (guint) MIN (gtk_spin_button_get_value (self->radius), 64));
+  g_settings_set_uint (s, "stencil-block", (guint) gtk_spin_button_get_value (self->block));
+  g_settings_set_uint (s, "stencil-per-thread", (guint) gtk_spin_button_get_value (self->per_thread));
+}
+
 static void
 ws_window_sum_page_dispose (GObject *object)
 {
   WsWindowSumPage *self = WS_WINDOW_SUM_PAGE (object);
 
+  if (self->have_run)
+    save_preferences (self), self->have_run = FALSE;
   if (self->running != NULL)
     g_cancellable_cancel (self->running);
   g_clear_object (&self->running);
@@ -474,12 +504,32 @@ ws_window_sum_page_class_init (WsWindowSumPageClass *klass)
 #undef BIND
 }
 
+/* Without a usable GPU the GPU variants leave the list, and its tooltip
+ * says why. */
+static void
+offer_variants (WsWindowSumPage *self)
+{
+  g_autofree char *gpu = NULL;
+  g_autofree char *tip = NULL;
+
+  if (ws_application_gpu (&gpu))
+    tip = g_strdup_printf ("gpu-seed and gpu run on %s", gpu);
+  else
+    {
+      gtk_string_list_splice (GTK_STRING_LIST (gtk_drop_down_get_model (self->variant)), 2, 2, NULL);
+      tip = g_strdup_printf ("No GPU variants here: %s", gpu);
+    }
+  gtk_widget_set_tooltip_text (GTK_WIDGET (self->variant), tip);
+}
+
 static void
 ws_window_sum_page_init (WsWindowSumPage *self)
 {
   GtkGesture *click = gtk_gesture_click_new ();
 
   gtk_widget_init_template (GTK_WIDGET (self));
+  offer_variants (self);
+  load_preferences (self);
   ws_canvas_set_painter (self->canvas, paint, release, self);
   g_signal_connect (click, "pressed", G_CALLBACK (on_pressed), self);
   gtk_widget_add_controller (GTK_WIDGET (self->canvas), GTK_EVENT_CONTROLLER (click));

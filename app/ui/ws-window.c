@@ -94,13 +94,41 @@ fullscreen (GtkWidget *widget, const char *action, GVariant *param)
     gtk_window_fullscreen (w);
 }
 
+enum { PROP_0, PROP_PRESENTATION, N_PROPS };
+static GParamSpec *properties[N_PROPS];
+
+/* Presentation mode: larger text in the panels (CSS) and on the canvases,
+ * thicker strokes there (WsCanvas reads the class). */
 static void
-presentation (GtkWidget *widget, const char *action, GVariant *param)
+set_presentation (WsWindow *self, gboolean on)
 {
-  if (gtk_widget_has_css_class (widget, "presentation"))
-    gtk_widget_remove_css_class (widget, "presentation");
+  if (on == gtk_widget_has_css_class (GTK_WIDGET (self), "presentation"))
+    return;
+  if (on)
+    gtk_widget_add_css_class (GTK_WIDGET (self), "presentation");
   else
-    gtk_widget_add_css_class (widget, "presentation");
+    gtk_widget_remove_css_class (GTK_WIDGET (self), "presentation");
+  if (self->settings != NULL)
+    g_settings_set_boolean (self->settings, "presentation", on);
+  g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_PRESENTATION]);
+}
+
+static void
+ws_window_get_property (GObject *object, guint id, GValue *value, GParamSpec *pspec)
+{
+  if (id == PROP_PRESENTATION)
+    g_value_set_boolean (value, gtk_widget_has_css_class (GTK_WIDGET (object), "presentation"));
+  else
+    G_OBJECT_WARN_INVALID_PROPERTY_ID (object, id, pspec);
+}
+
+static void
+ws_window_set_property (GObject *object, guint id, const GValue *value, GParamSpec *pspec)
+{
+  if (id == PROP_PRESENTATION)
+    set_presentation (WS_WINDOW (object), g_value_get_boolean (value));
+  else
+    G_OBJECT_WARN_INVALID_PROPERTY_ID (object, id, pspec);
 }
 
 static void
@@ -125,6 +153,12 @@ ws_window_class_init (WsWindowClass *klass)
   GtkWidgetClass *w = GTK_WIDGET_CLASS (klass);
 
   G_OBJECT_CLASS (klass)->dispose = ws_window_dispose;
+  G_OBJECT_CLASS (klass)->get_property = ws_window_get_property;
+  G_OBJECT_CLASS (klass)->set_property = ws_window_set_property;
+  properties[PROP_PRESENTATION]
+    = g_param_spec_boolean ("presentation", NULL, NULL, FALSE,
+                            G_PARAM_READWRITE | G_PARAM_EXPLICIT_NOTIFY | G_PARAM_STATIC_STRINGS);
+  g_object_class_install_properties (G_OBJECT_CLASS (klass), N_PROPS, properties);
   ws_ui_register_resources ();
   g_type_ensure (WS_TYPE_SORTING_PAGE);
   g_type_ensure (WS_TYPE_WINDOW_SUM_PAGE);
@@ -141,7 +175,7 @@ ws_window_class_init (WsWindowClass *klass)
   gtk_widget_class_install_action (w, "win.faster", NULL, faster);
   gtk_widget_class_install_action (w, "win.slower", NULL, faster);
   gtk_widget_class_install_action (w, "win.fullscreen", NULL, fullscreen);
-  gtk_widget_class_install_action (w, "win.presentation", NULL, presentation);
+  gtk_widget_class_install_property_action (w, "win.presentation", "presentation");
 }
 
 static void
@@ -153,6 +187,7 @@ ws_window_init (WsWindow *self)
     return;
   g_autofree char *mode = g_settings_get_string (self->settings, "mode");
   ws_window_set_mode (self, mode);
+  set_presentation (self, g_settings_get_boolean (self->settings, "presentation"));
   if (g_settings_get_boolean (self->settings, "window-maximized"))
     gtk_window_maximize (GTK_WINDOW (self));
   g_settings_bind (self->settings, "window-width", self, "default-width", G_SETTINGS_BIND_DEFAULT);

@@ -111,6 +111,41 @@ test_modes (void)
   gtk_window_destroy (GTK_WINDOW (window));
 }
 
+static gboolean
+prefers_dark (void)
+{
+  gboolean dark;
+
+  g_object_get (gtk_settings_get_default (), "gtk-application-prefer-dark-theme", &dark, NULL);
+  return dark;
+}
+
+/* Presentation mode (F5) is the window's class, kept for the next window;
+ * the colour scheme action picks dark or light for GTK. */
+static void
+test_presentation_and_scheme (void)
+{
+  g_autoptr (WsApplication) app = started_app ();
+  WsWindow *window = shown_window (app);
+  gboolean on;
+
+  g_assert_true (gtk_widget_activate_action (GTK_WIDGET (window), "win.presentation", NULL));
+  g_assert_true (gtk_widget_has_css_class (GTK_WIDGET (window), "presentation"));
+  g_object_get (window, "presentation", &on, NULL);
+  g_assert_true (on);
+  gtk_window_destroy (GTK_WINDOW (window));
+  window = shown_window (app);
+  g_assert_true (gtk_widget_has_css_class (GTK_WIDGET (window), "presentation"));
+  gtk_widget_activate_action (GTK_WIDGET (window), "win.presentation", NULL);
+  g_assert_false (gtk_widget_has_css_class (GTK_WIDGET (window), "presentation"));
+
+  g_action_group_activate_action (G_ACTION_GROUP (app), "color-scheme", g_variant_new_string ("dark"));
+  g_assert_true (prefers_dark ());
+  g_action_group_activate_action (G_ACTION_GROUP (app), "color-scheme", g_variant_new_string ("light"));
+  g_assert_false (prefers_dark ());
+  gtk_window_destroy (GTK_WINDOW (window));
+}
+
 int
 main (int argc, char **argv)
 {
@@ -119,5 +154,6 @@ main (int argc, char **argv)
   g_test_add_func ("/ui/window/accels", test_accels);
   g_test_add_func ("/ui/window/actions", test_actions);
   g_test_add_func ("/ui/window/modes", test_modes);
+  g_test_add_func ("/ui/window/presentation-and-scheme", test_presentation_and_scheme);
   return g_test_run ();
 }
