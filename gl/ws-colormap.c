@@ -8,13 +8,16 @@
  * and the order survives grey-scale projectors. Lightness spans 0.3 … 0.95
  * to stand out from the dark background. */
 void
-ws_colormap_rgb (double t, guint8 rgb[3])
+ws_colormap_rgb (double t, WsColormapStyle style, guint8 rgb[3])
 {
-  const double start = 0.5, rotations = -1.4, hue = 1.3;
-  double l, angle, amp, r, g, b;
+  const double start = 0.5, rotations = -1.4;
+  gboolean high = style == WS_COLORMAP_HIGH_CONTRAST;
+  double hue = high ? 1.6 : 1.3, l, angle, amp, r, g, b;
 
   t = isnan (t) ? 0.0 : CLAMP (t, 0.0, 1.0);
-  l = 0.3 + 0.65 * t;
+  /* High contrast: from darker to white, more saturated, for washed-out
+   * projectors (its background is black). */
+  l = high ? 0.22 + 0.78 * t : 0.3 + 0.65 * t;
   angle = 2.0 * G_PI * (start / 3.0 + 1.0 + rotations * t);
   amp = hue * l * (1.0 - l) / 2.0;
   r = l + amp * (-0.14861 * cos (angle) + 1.78277 * sin (angle));
@@ -26,11 +29,11 @@ ws_colormap_rgb (double t, guint8 rgb[3])
 }
 
 void
-ws_colormap_texels (guint8 texels[WS_COLORMAP_SIZE * 4])
+ws_colormap_texels (WsColormapStyle style, guint8 texels[WS_COLORMAP_SIZE * 4])
 {
   for (guint i = 0; i < WS_COLORMAP_SIZE; i++)
     {
-      ws_colormap_rgb (i / (double) (WS_COLORMAP_SIZE - 1), texels + 4 * i);
+      ws_colormap_rgb (i / (double) (WS_COLORMAP_SIZE - 1), style, texels + 4 * i);
       texels[4 * i + 3] = 255;
     }
 }

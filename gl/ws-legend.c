@@ -61,14 +61,14 @@ ws_legend_number (double value)
 /* The ramp one device pixel column at a time: exactly the colours the
  * shaders take from the colour-map texture. */
 static void
-ramp (cairo_t *cr, double x, double y, double width, double height)
+ramp (cairo_t *cr, double x, double y, double width, double height, WsColormapStyle style)
 {
   int columns = (int) MAX (width, 1);
 
   for (int i = 0; i < columns; i++)
     {
       guint8 rgb[3];
-      ws_colormap_rgb (columns > 1 ? i / (double) (columns - 1) : 0.0, rgb);
+      ws_colormap_rgb (columns > 1 ? i / (double) (columns - 1) : 0.0, style, rgb);
       cairo_set_source_rgb (cr, rgb[0] / 255.0, rgb[1] / 255.0, rgb[2] / 255.0);
       cairo_rectangle (cr, round (x) + i, round (y), 1, round (height));
       cairo_fill (cr);
@@ -77,7 +77,7 @@ ramp (cairo_t *cr, double x, double y, double width, double height)
 
 double
 ws_legend_scale (cairo_t *cr, double vmin, double vmax, double x, double y, double ramp_width,
-                 double scale, WsAlign align)
+                 double scale, WsAlign align, WsColormapStyle style)
 {
   g_autofree char *lo = ws_legend_number (vmin), *hi = ws_legend_number (vmax);
   double gap = 6 * scale, bar = 10 * scale;
@@ -85,7 +85,7 @@ ws_legend_scale (cairo_t *cr, double vmin, double vmax, double x, double y, doub
   double start = x - (align == WS_ALIGN_CENTRE ? total / 2 : align == WS_ALIGN_END ? total : 0);
 
   start += ws_legend_text (cr, lo, start, y, WS_ALIGN_START) + gap;
-  ramp (cr, start, y - bar / 2, ramp_width, bar);
+  ramp (cr, start, y - bar / 2, ramp_width, bar, style);
   ws_legend_text (cr, hi, start + ramp_width + gap, y, WS_ALIGN_START);
   return total;
 }

@@ -7,6 +7,8 @@
 #include <cairo.h>
 #include <glib.h>
 
+#include "ws-colormap.h"
+
 G_BEGIN_DECLS
 
 /* The text size in logical pixels, and the height of a row of text. */
@@ -57,7 +59,8 @@ double ws_legend_scale  (cairo_t      *cr,
                          double        y,
                          double        ramp_width,
                          double        scale,
-                         WsAlign       align);
+                         WsAlign       align,
+                         WsColormapStyle style);
 /* A square of colour rgb and a label after it, starting at x; returns
  * its width. */
 double ws_legend_swatch (cairo_t      *cr,

@@ -140,6 +140,7 @@ typedef struct
   const WsHeatView *view;
   WsRect            map;
   WsRect            panel;
+  WsColormapStyle   style;
 } HeatText;
 
 static void
@@ -159,21 +160,21 @@ paint_legend (cairo_t *cr, int width, int height, gconstpointer data)
 
   ws_legend_font (cr, s, FALSE);
   ws_legend_scale (cr, t->view->vmin, t->view->vmax, width / 2.0, height / 2.0,
-                   MIN (160 * s, t->map.width / 2), s, WS_ALIGN_CENTRE);
+                   MIN (160 * s, t->map.width / 2), s, WS_ALIGN_CENTRE, t->style);
 }
 
 static void
 draw_text (WsRenderer *r, const WsHeatView *v, WsRect panel, WsRect map, int width, int height)
 {
-  HeatText t = { v, map, panel };
+  HeatText t = { v, map, panel, r->style };
   double s = MAX (v->scale, 1.0);
   const char *slot = v->slot == WS_HEAT_INPUT ? "input" : "output";
   g_autofree char *title_name = g_strconcat ("heat-title-", slot, NULL);
   g_autofree char *legend_name = g_strconcat ("heat-legend-", slot, NULL);
   g_autofree char *title_key = g_strdup_printf ("%s|%g|%g", v->title ? v->title : "",
                                                 map.x - panel.x, s);
-  g_autofree char *legend_key = g_strdup_printf ("%.17g|%.17g|%g|%g", v->vmin, v->vmax,
-                                                 map.width, s);
+  g_autofree char *legend_key = g_strdup_printf ("%.17g|%.17g|%g|%g|%d", v->vmin, v->vmax,
+                                                 map.width, s, r->style);
 
   if (v->title != NULL)
     ws_layers_draw (r->layers, title_name, title_key, (int) panel.x, (int) panel.y,

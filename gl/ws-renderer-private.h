@@ -4,6 +4,7 @@
 
 #include <epoxy/gl.h>
 
+#include "ws-colormap.h"
 #include "ws-layers.h"
 #include "ws-renderer.h"
 
@@ -21,10 +22,11 @@ struct _WsRenderer
   GLuint    heat_textures[WS_HEAT_SLOTS];
   guint     heat_texels[WS_HEAT_SLOTS];
   WsLayers *layers;
+  WsColormapStyle style; /* presentation mode's high contrast, or not */
 };
 
-/* The views' background, also the colour the clear uses. */
-extern const float ws_renderer_background[3];
+/* The views' background in the renderer's style (the clear's colour). */
+const float *ws_renderer_background (const WsRenderer *renderer);
 
 /* Vertices of the solid program: x, y (pixels, top-left origin), RGBA. */
 enum { SOLID_FLOATS = 6 };

@@ -9,7 +9,13 @@
 #include "ws-gl-program.h"
 #include "ws-legend.h"
 
-const float ws_renderer_background[3] = { 0.105f, 0.115f, 0.135f };
+const float *
+ws_renderer_background (const WsRenderer *r)
+{
+  static const float usual[3] = { 0.105f, 0.115f, 0.135f }, black[3] = { 0, 0, 0 };
+
+  return r->style == WS_COLORMAP_HIGH_CONTRAST ? black : usual;
+}
 
 /* Plot margins in logical pixels: room under the axis for the marks of
  * compared keys, a little air elsewhere. */
@@ -48,8 +54,9 @@ make_colormap (WsRenderer *r)
 {
   guint8 texels[WS_COLORMAP_SIZE * 4];
 
-  ws_colormap_texels (texels);
-  glGenTextures (1, &r->colormap_texture);
+  ws_colormap_texels (r->style, texels);
+  if (r->colormap_texture == 0)
+    glGenTextures (1, &r->colormap_texture);
   glBindTexture (GL_TEXTURE_2D, r->colormap_texture);
   glTexImage2D (GL_TEXTURE_2D, 0, GL_RGBA8, WS_COLORMAP_SIZE, 1, 0, GL_RGBA, GL_UNSIGNED_BYTE,
                 texels);
@@ -125,11 +132,23 @@ ws_renderer_free (WsRenderer *r)
 }
 
 void
+ws_renderer_set_high_contrast (WsRenderer *r, gboolean high)
+{
+  WsColormapStyle style = high ? WS_COLORMAP_HIGH_CONTRAST : WS_COLORMAP_NORMAL;
+
+  if (style == r->style)
+    return;
+  r->style = style;
+  make_colormap (r);
+}
+
+void
 ws_renderer_clear (WsRenderer *r, int width, int height)
 {
+  const float *bg = ws_renderer_background (r);
+
   glViewport (0, 0, width, height);
-  glClearColor (ws_renderer_background[0], ws_renderer_background[1], ws_renderer_background[2],
-                1.0f);
+  glClearColor (bg[0], bg[1], bg[2], 1.0f);
   glClear (GL_COLOR_BUFFER_BIT);
 }
 
@@ -190,10 +209,11 @@ ws_renderer_upload_bins_from_buffer (WsRenderer *r, guint count)
 }
 
 static void
-set_bars_uniforms (GLuint p, const WsBarsView *v, int width, int height)
+set_bars_uniforms (const WsRenderer *r, GLuint p, const WsBarsView *v, int width, int height)
 {
   PlotArea a = plot_area (v, width, height);
 
+  glUniform3fv (glGetUniformLocation (p, "u_background"), 1, ws_renderer_background (r));
   glUniform1i (glGetUniformLocation (p, "u_bins"), 0);
   glUniform1i (glGetUniformLocation (p, "u_colormap"), 1);
   glUniform1i (glGetUniformLocation (p, "u_bin_count"), (GLint) MAX (v->bins, 1));
@@ -206,10 +226,17 @@ set_bars_uniforms (GLuint p, const WsBarsView *v, int width, int height)
 
 /* The header row: caption at the left; the highlights' key and the colour
  * scale at the right. */
+typedef struct
+{
+  const WsBarsView *view;
+  WsColormapStyle   style;
+} Header;
+
 static void
 paint_header (cairo_t *cr, int width, int height, gconstpointer data)
 {
-  const WsBarsView *v = data;
+  const Header *h = data;
+  const WsBarsView *v = h->view;
   double s = MAX (v->scale, 1.0), y = height / 2.0, x = width - MARGIN * s, gap = 18 * s;
   double room = width - 2 * MARGIN * s, caption = 0, scale_w, swapped_w, keys_w;
   const char *compared = v->compared_name ? v->compared_name : "compared";
@@ -226,7 +253,7 @@ paint_header (cairo_t *cr, int width, int height, gconstpointer data)
    * the highlights' key: what does not fit is left out, not overlapped. */
   if (v->legend && caption + gap + scale_w <= room)
     {
-      x -= ws_legend_scale (cr, v->vmin, v->vmax, x, y, 120 * s, s, WS_ALIGN_END) + gap;
+      x -= ws_legend_scale (cr, v->vmin, v->vmax, x, y, 120 * s, s, WS_ALIGN_END, h->style) + gap;
       if (caption + gap + scale_w + gap + keys_w <= room)
         {
           ws_legend_swatch (cr, ws_legend_compared, compared, x - keys_w, y, s);
@@ -242,14 +269,15 @@ static void
 draw_header (WsRenderer *r, const WsBarsView *v, int width, int height)
 {
   PlotArea a = plot_area (v, width, height);
-  g_autofree char *key = g_strdup_printf ("%s|%d|%.17g|%.17g|%g|%s|%s",
+  Header h = { v, r->style };
+  g_autofree char *key = g_strdup_printf ("%s|%d|%.17g|%.17g|%g|%s|%s|%d",
                                           v->caption ? v->caption : "", v->legend, v->vmin,
                                           v->vmax, a.scale, v->compared_name ? v->compared_name : "",
-                                          v->swapped_name ? v->swapped_name : "");
+                                          v->swapped_name ? v->swapped_name : "", r->style);
 
   if (has_header (v))
     ws_layers_draw (r->layers, "bars-header", key, 0, 0, width, (int) lround (a.top),
-                    paint_header, v, width, height);
+                    paint_header, &h, width, height);
 }
 
 void
@@ -259,7 +287,7 @@ ws_renderer_draw_bars (WsRenderer *r, const WsBarsView *v, int width, int height
   glDisable (GL_DEPTH_TEST);
   glDisable (GL_BLEND);
   glUseProgram (r->bars_program);
-  set_bars_uniforms (r->bars_program, v, width, height);
+  set_bars_uniforms (r, r->bars_program, v, width, height);
   ws_renderer_bind_textures (r, r->bins_texture);
   glBindVertexArray (r->vertex_array);
   glDrawArrays (GL_TRIANGLES, 0, 3);

@@ -87,6 +87,11 @@ typedef struct
 WsRenderer *ws_renderer_new          (GError          **error);
 void        ws_renderer_free         (WsRenderer       *renderer);
 
+/* Presentation mode's high-contrast colours (a black background, a colour
+ * map spanning more lightness) or the usual ones. */
+void        ws_renderer_set_high_contrast (WsRenderer *renderer,
+                                           gboolean    high);
+
 /* Fills the viewport with the views' background colour. */
 void        ws_renderer_clear        (WsRenderer       *renderer,
                                       int               width,

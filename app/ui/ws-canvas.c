@@ -74,6 +74,8 @@ ws_canvas_render (GtkGLArea *area, GdkGLContext *context)
 
   if (self->renderer == NULL || width <= 0 || height <= 0)
     return FALSE;
+  /* Presentation mode brings the high-contrast colours too. */
+  ws_renderer_set_high_contrast (self->renderer, ws_canvas_emphasis (self) > 1.0);
   ws_renderer_clear (self->renderer, width, height);
   if (self->paint != NULL)
     self->paint (self->renderer, width, height, device * ws_canvas_emphasis (self), self->data);

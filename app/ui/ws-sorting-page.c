@@ -17,6 +17,12 @@
  * the end: a copy of 2^22 keys each pass would cost more than the pass. */
 enum { DEVICE_SYNC_KEYS = 1 << 22, COMPARATOR_KEYS = 256 };
 
+/* From this many keys on, host passes run on a worker thread: one pass of
+ * 2^24 keys takes tens of milliseconds, which the window must not wait for. */
+enum { WORKER_KEYS = 1 << 18 };
+
+typedef struct _Advance Advance;
+
 struct _WsSortingPage
 {
   GtkBox          parent_instance;
@@ -43,6 +49,9 @@ struct _WsSortingPage
   guint           tick;        /* the play tick callback, 0 when paused */
   gint64          last_frame_us;
   GError         *draw_error;  /* what went wrong drawing, shown from an idle */
+  Advance        *advancing;   /* host passes running on a worker, or NULL */
+  gboolean        remake;      /* a new stepper is due once they return */
+  char           *caption;     /* the pass label, for frames drawn meanwhile */
   double          owed;        /* passes due but not yet run */
 };
 
@@ -62,9 +71,9 @@ show_counters (WsSortingPage *self)
 static void
 show_pass (WsSortingPage *self)
 {
-  g_autofree char *label = self->stepper ? ws_stepper_label (self->stepper) : NULL;
-
-  gtk_label_set_text (self->pass_label, label ? label : "generate keys to begin");
+  g_free (self->caption);
+  self->caption = self->stepper ? ws_stepper_label (self->stepper) : NULL;
+  gtk_label_set_text (self->pass_label, self->caption ? self->caption : "generate keys to begin");
   show_counters (self);
 }
 
@@ -97,40 +106,61 @@ host_view (WsSortingPage *self, GError **error)
   return ws_stepper_sync (self->stepper, error);
 }
 
+/* The last pass's comparisons and swaps (from its flags). */
 static void
-count_pass (WsSortingPage *self)
+count_flags (WsStepper *stepper, guint64 *comparisons, guint64 *swaps)
 {
-  const guint8 *flags = ws_stepper_flags (self->stepper);
-  gsize width = ws_network_width (network (self)), compared = 0, swapped = 0;
+  const guint8 *flags = ws_stepper_flags (stepper);
+  gsize width = ws_network_width (ws_stepper_network (stepper)), compared = 0, swapped = 0;
 
   for (gsize i = 0; i < width; i++)
     compared += (flags[i] & WS_BAR_COMPARED) != 0, swapped += (flags[i] & WS_BAR_SWAPPED) != 0;
-  self->comparisons += compared / 2;
-  self->swaps += swapped / 2;
+  *comparisons += compared / 2;
+  *swaps += swapped / 2;
 }
 
-/* The engine's invariant after a stage, and sortedness at the end: the
- * first key out of order is kept to be marked. */
+/* The engine's invariant after a stage, and sortedness at the end: NULL
+ * between stages, else what the check says; *bad_at gets the first key out
+ * of order. Touches no widget: it also runs on the worker. */
+static char *
+check_words (WsStepper *stepper, gint64 *bad_at)
+{
+  const WsNetwork *net = ws_stepper_network (stepper);
+  guint pass = ws_stepper_done (stepper) - 1;
+  g_autoptr (GError) error = NULL;
+  gsize bad = 0;
+
+  if (*bad_at >= 0 || !ws_network_pass_ends_stage (net, pass))
+    return NULL;
+  if (!ws_network_check_pass (net, ws_stepper_keys (stepper), pass, &bad, &error))
+    {
+      *bad_at = (gint64) bad;
+      return g_strdup_printf ("✗ broken at key %" G_GSIZE_FORMAT ": %s", bad, error->message);
+    }
+  return g_strdup (ws_stepper_finished (stepper) ? "✓ sorted" : "✓ the stage holds");
+}
+
+static void
+show_check (WsSortingPage *self, const char *text)
+{
+  if (text == NULL)
+    return;
+  gtk_label_set_text (self->check_label, text);
+  gtk_widget_set_tooltip_text (GTK_WIDGET (self->check_label), text);
+}
+
+static void
+count_pass (WsSortingPage *self)
+{
+  count_flags (self->stepper, &self->comparisons, &self->swaps);
+}
+
 static void
 check_pass (WsSortingPage *self)
 {
-  guint pass = ws_stepper_done (self->stepper) - 1;
-  const WsArray *keys = ws_stepper_keys (self->stepper);
-  g_autoptr (GError) error = NULL;
-  gsize bad = 0;
-  g_autofree char *text = NULL;
+  g_autofree char *text = check_words (self->stepper, &self->bad_at);
 
-  if (self->bad_at >= 0 || !ws_network_pass_ends_stage (network (self), pass))
-    return;
-  if (!ws_network_check_pass (network (self), keys, pass, &bad, &error))
-    {
-      self->bad_at = (gint64) bad;
-      text = g_strdup_printf ("✗ broken at key %" G_GSIZE_FORMAT ": %s", bad, error->message);
-    }
-  else
-    text = g_strdup (ws_stepper_finished (self->stepper) ? "✓ sorted" : "✓ the stage holds");
-  gtk_label_set_text (self->check_label, text);
-  gtk_widget_set_tooltip_text (GTK_WIDGET (self->check_label), text);
+  show_check (self, text);
 }
 
 static gboolean
@@ -163,18 +193,109 @@ report (WsSortingPage *self, const GError *error)
   ws_sorting_page_play (self, FALSE);
 }
 
+/* ---- passes on a worker ---- */
+
+static void make_stepper (WsSortingPage *self);
+
+/* Host passes run off the main thread: the job owns what it returns, and
+ * the stepper while it runs (the page draws the last frame meanwhile). */
+struct _Advance
+{
+  WsStepper *stepper;
+  guint      passes;                /* to run */
+  guint64    comparisons, swaps;    /* what they did */
+  gint64     bad_at;                /* in: the page's; out: after the passes */
+  char      *check;                 /* the last check's words, or NULL */
+  gboolean   orphaned;              /* the page went away: free the stepper */
+};
+
+static void
+advance_free (gpointer data)
+{
+  Advance *a = data;
+
+  if (a->orphaned)
+    ws_stepper_free (a->stepper);
+  g_free (a->check);
+  g_free (a);
+}
+
+static void
+advance_run (Advance *a)
+{
+  for (guint i = 0; i < a->passes && ws_stepper_step (a->stepper); i++)
+    {
+      char *words;
+      count_flags (a->stepper, &a->comparisons, &a->swaps);
+      if ((words = check_words (a->stepper, &a->bad_at)) != NULL)
+        g_free (a->check), a->check = words;
+    }
+}
+
+static void
+advance_in_thread (GTask *task, gpointer source, gpointer data, GCancellable *cancel)
+{
+  advance_run (data);
+  g_task_return_boolean (task, TRUE);
+}
+
+static void
+advance_done (GObject *source, GAsyncResult *result, gpointer data)
+{
+  WsSortingPage *self = WS_SORTING_PAGE (source);
+  Advance *a = g_task_get_task_data (G_TASK (result));
+
+  if (a->orphaned)
+    return;
+  self->advancing = NULL;
+  self->comparisons += a->comparisons, self->swaps += a->swaps, self->bad_at = a->bad_at;
+  show_check (self, a->check);
+  if (self->remake)
+    self->remake = FALSE, make_stepper (self);
+  show_pass (self);
+  gtk_gl_area_queue_render (GTK_GL_AREA (self->canvas));
+}
+
+/* Runs up to `passes` passes: on a worker for big host arrays (all of
+ * them), here otherwise until `budget_us` has passed. Returns how many it
+ * took on. */
+static guint
+advance (WsSortingPage *self, guint passes, gint64 budget_us)
+{
+  g_autoptr (GTask) task = NULL;
+  gint64 deadline = g_get_monotonic_time () + budget_us;
+  Advance *a;
+  guint i = 0;
+
+  if (self->stepper == NULL || self->advancing != NULL)
+    return 0;
+  if (self->on_device || ws_network_width (network (self)) < WORKER_KEYS)
+    {
+      for (; i < passes && !ws_stepper_finished (self->stepper)
+             && (i == 0 || g_get_monotonic_time () < deadline); i++)
+        {
+          g_autoptr (GError) error = NULL;
+          if (!run_pass (self, &error))
+            return report (self, error), i;
+        }
+      show_pass (self);
+      gtk_gl_area_queue_render (GTK_GL_AREA (self->canvas));
+      return i;
+    }
+  a = self->advancing = g_new0 (Advance, 1);
+  a->stepper = self->stepper, a->passes = passes, a->bad_at = self->bad_at;
+  task = g_task_new (self, NULL, advance_done, NULL);
+  g_task_set_task_data (task, a, advance_free);
+  g_task_run_in_thread (task, advance_in_thread);
+  return passes;
+}
+
 void
 ws_sorting_page_step (WsSortingPage *self)
 {
-  g_autoptr (GError) error = NULL;
-
   g_return_if_fail (WS_IS_SORTING_PAGE (self));
-  if (self->stepper == NULL || ws_stepper_finished (self->stepper))
-    return;
-  if (!run_pass (self, &error))
-    report (self, error);
-  show_pass (self);
-  gtk_gl_area_queue_render (GTK_GL_AREA (self->canvas));
+  if (self->stepper != NULL && self->advancing == NULL && !ws_stepper_finished (self->stepper))
+    advance (self, 1, G_MAXINT64 / 2);
 }
 
 /* ---- the stepper ---- */
@@ -210,6 +331,11 @@ make_stepper (WsSortingPage *self)
   g_autoptr (GError) error = NULL;
   const WsBackend *cuda = ws_backend_cuda ();
 
+  if (self->advancing != NULL)
+    {
+      self->remake = TRUE; /* the worker still holds the stepper */
+      return;
+    }
   drop_stepper (self);
   self->comparisons = self->swaps = 0, self->bad_at = -1, self->owed = 0;
   gtk_label_set_text (self->check_label, "");
@@ -243,18 +369,13 @@ ws_sorting_page_step_back (WsSortingPage *self)
   guint target;
 
   g_return_if_fail (WS_IS_SORTING_PAGE (self));
-  if (self->stepper == NULL || ws_stepper_done (self->stepper) == 0)
+  if (self->stepper == NULL || self->advancing != NULL || ws_stepper_done (self->stepper) == 0)
     return;
   target = ws_stepper_done (self->stepper) - 1;
   ws_sorting_page_play (self, FALSE);
   make_stepper (self);
-  while (self->stepper != NULL && ws_stepper_done (self->stepper) < target)
-    {
-      g_autoptr (GError) error = NULL;
-      if (!run_pass (self, &error))
-        return report (self, error);
-    }
-  show_pass (self);
+  if (target > 0)
+    advance (self, target, G_MAXINT64 / 2);
 }
 
 /* ---- playing ---- */
@@ -267,25 +388,15 @@ on_tick (GtkWidget *widget, GdkFrameClock *clock, gpointer data)
   WsSortingPage *self = data;
   gint64 now = gdk_frame_clock_get_frame_time (clock);
   double speed = pow (10.0, gtk_range_get_value (GTK_RANGE (self->speed)));
-  gint64 deadline = g_get_monotonic_time () + 8000;
 
   if (self->last_frame_us != 0)
     self->owed = MIN (self->owed + speed * (now - self->last_frame_us) / 1e6, 1000.0);
   self->last_frame_us = now;
-  while (self->owed >= 1.0 && !ws_stepper_finished (self->stepper)
-         && g_get_monotonic_time () < deadline)
-    {
-      g_autoptr (GError) error = NULL;
-      self->owed -= 1.0;
-      if (!run_pass (self, &error))
-        {
-          report (self, error);
-          return G_SOURCE_REMOVE;
-        }
-    }
-  show_pass (self);
-  gtk_gl_area_queue_render (GTK_GL_AREA (self->canvas));
-  if (ws_stepper_finished (self->stepper))
+  if (self->advancing != NULL)
+    return G_SOURCE_CONTINUE; /* the worker's passes first */
+  if (self->owed >= 1.0 && !ws_stepper_finished (self->stepper))
+    self->owed -= advance (self, (guint) self->owed, 8000);
+  if (self->advancing == NULL && ws_stepper_finished (self->stepper))
     {
       self->tick = 0;
       ws_sorting_page_play (self, FALSE);
@@ -510,16 +621,15 @@ paint (WsRenderer *renderer, int width, int height, double scale, gpointer data)
   WsSortingPage *self = data;
   guint columns = ws_renderer_bar_columns (width, scale);
   g_autoptr (GError) error = NULL;
-  g_autofree char *caption = NULL;
   const WsArray *keys;
   gsize pairs;
 
   if (self->stepper == NULL)
     return;
-  if (self->path != NULL && ws_frame_path_kind (self->path) != WS_FRAME_PATH_CPU
-      && !self->on_device)
-    g_clear_pointer (&self->path, ws_frame_path_free);
-  if (!fill (self, renderer, columns, &error))
+  /* While a worker runs passes it owns the keys: the texture keeps the
+   * last frame's bins, and that frame is drawn again. */
+  gboolean busy = self->advancing != NULL;
+  if (!busy && !fill (self, renderer, columns, &error))
     {
       /* Not while drawing: the label would change size mid-frame. */
       g_idle_add_full (G_PRIORITY_DEFAULT, report_later, g_object_ref (self), g_object_unref);
@@ -527,15 +637,14 @@ paint (WsRenderer *renderer, int width, int height, double scale, gpointer data)
       return;
     }
   keys = ws_stepper_keys (self->stepper);
-  caption = ws_stepper_label (self->stepper);
   WsBarsView view = { ws_bars_count (keys->n, columns), keys->n,
-                      gtk_check_button_get_active (self->show_boundaries)
+                      gtk_check_button_get_active (self->show_boundaries) && !busy
                         ? ws_stepper_run_length (self->stepper) : 0,
-                      scale, caption, TRUE, self->vmin, self->vmax };
+                      scale, self->caption, TRUE, self->vmin, self->vmax };
   ws_renderer_draw_bars (renderer, &view, width, height);
   if (self->bad_at >= 0)
     ws_renderer_draw_key_mark (renderer, &view, (guint64) self->bad_at, width, height);
-  if (keys->n <= COMPARATOR_KEYS && gtk_check_button_get_active (self->show_comparators)
+  if (!busy && keys->n <= COMPARATOR_KEYS && gtk_check_button_get_active (self->show_comparators)
       && (!self->on_device || ws_stepper_sync (self->stepper, NULL)))
     {
       const WsComparator *c = ws_stepper_comparators (self->stepper, &pairs);
@@ -652,6 +761,12 @@ ws_sorting_page_dispose (GObject *object)
 
   if (self->input != NULL || self->stepper != NULL)
     save_preferences (self);
+  if (self->advancing != NULL)
+    {
+      /* The worker still steps: it frees the stepper when it returns. */
+      self->advancing->orphaned = TRUE;
+      self->advancing = NULL, self->stepper = NULL;
+    }
   if (self->generating != NULL)
     g_cancellable_cancel (self->generating);
   g_clear_object (&self->generating);
@@ -660,6 +775,7 @@ ws_sorting_page_dispose (GObject *object)
   g_clear_pointer (&self->stepper, ws_stepper_free);
   g_clear_pointer (&self->input, ws_array_free);
   g_clear_error (&self->draw_error);
+  g_clear_pointer (&self->caption, g_free);
   gtk_widget_dispose_template (GTK_WIDGET (self), WS_TYPE_SORTING_PAGE);
   G_OBJECT_CLASS (ws_sorting_page_parent_class)->dispose (object);
 }
@@ -710,6 +826,12 @@ ws_sorting_page_new (void)
   return g_object_new (WS_TYPE_SORTING_PAGE, NULL);
 }
 
+void
+ws_sorting_page_set_size (WsSortingPage *self, const char *n)
+{
+  gtk_editable_set_text (GTK_EDITABLE (self->n_entry), n);
+}
+
 const char *
 ws_sorting_page_pass_text (WsSortingPage *self)
 {
@@ -731,7 +853,7 @@ ws_sorting_page_check_text (WsSortingPage *self)
 gboolean
 ws_sorting_page_ready (WsSortingPage *self)
 {
-  return self->stepper != NULL && self->generating == NULL;
+  return self->stepper != NULL && self->generating == NULL && self->advancing == NULL;
 }
 
 void

@@ -23,6 +23,9 @@ void        ws_sorting_page_reset        (WsSortingPage *page);
 /* Speed by a factor (the + and − keys). */
 void        ws_sorting_page_scale_speed  (WsSortingPage *page,
                                           double         factor);
+/* Sets the panel's n (as typed: "1000", "2^20"). */
+void        ws_sorting_page_set_size     (WsSortingPage *page,
+                                          const char    *n);
 /* Generates new keys as the panel says (on a worker). */
 void        ws_sorting_page_generate     (WsSortingPage *page);
 

@@ -15,7 +15,7 @@ uniform float u_scale;         // device pixels per logical pixel (HiDPI)
 
 out vec4 frag_color;
 
-const vec3 background = vec3 (0.105, 0.115, 0.135);
+uniform vec3 u_background;     // the renderer's style's background
 const vec3 swapped = vec3 (1.0, 0.28, 0.22);
 const vec3 compared = vec3 (0.95, 0.72, 0.18);
 const vec3 boundary = vec3 (0.55, 0.58, 0.62);
@@ -45,7 +45,7 @@ main ()
   vec2 p = gl_FragCoord.xy - u_plot.xy;
   if (p.x < 0.0 || p.x >= u_plot.z || p.y >= u_plot.w)
     {
-      frag_color = vec4 (background, 1.0);
+      frag_color = vec4 (u_background, 1.0);
       return;
     }
   float at = p.x / u_plot.z * float (u_bin_count);
@@ -53,7 +53,7 @@ main ()
   vec4 b = texelFetch (u_bins, ivec2 (bin, 0), 0);
   int flags = int (b.w + 0.5);
   float width = u_plot.z / float (u_bin_count);
-  vec3 c = background;
+  vec3 c = u_background;
 
   if (p.y < 0.0)
     {
@@ -79,7 +79,7 @@ main ()
   if (!gap && v <= max (b.x, floor_height))
     c = bar;
   else if (!gap && v <= b.y + one_pixel)
-    c = mix (background, bar, 0.55);
+    c = mix (u_background, bar, 0.55);
   if (!gap && b.y > b.x && abs (v - b.z) < 1.5 * u_scale * one_pixel)
     c = mix (bar, vec3 (1.0), 0.6);
   if (on_boundary (p.x))

@@ -158,11 +158,37 @@ test_colours (Fixture *f, gconstpointer data)
       guint8 rgb[3];
       int x, y;
       cell_centre (&v, i / 4, i % 4, &x, &y);
-      ws_colormap_rgb (i / 15.0, rgb);
+      ws_colormap_rgb (i / 15.0, WS_COLORMAP_NORMAL, rgb);
       g_assert_cmpint (distance (pixel (f, x, y), rgb), <=, 4);
       g_assert_cmpfloat (lightness (pixel (f, x, y)), >, last);
       last = lightness (pixel (f, x, y));
     }
+}
+
+/* High contrast (presentation mode): a black background and the colour
+ * map's high-contrast colours, darker at the bottom and white at the top. */
+static void
+test_high_contrast (Fixture *f, gconstpointer data)
+{
+  g_autoptr (WsArray) a = grid (4, NULL);
+  WsHeatView v = { WS_HEAT_INPUT, 4, 4, 0.0, 15.0, .scale = 1.0 };
+
+  if (skip_without_gl (f))
+    return;
+  ws_renderer_set_high_contrast (f->renderer, TRUE);
+  draw_heat (f, a, &v, NULL);
+  g_assert_cmphex (pixel (f, 2, H - 2), ==, 0x000000);
+  for (guint i = 0; i < 16; i += 5)
+    {
+      guint8 rgb[3];
+      int x, y;
+      cell_centre (&v, i / 4, i % 4, &x, &y);
+      ws_colormap_rgb (i / 15.0, WS_COLORMAP_HIGH_CONTRAST, rgb);
+      g_assert_cmpint (distance (pixel (f, x, y), rgb), <=, 4);
+    }
+  ws_renderer_set_high_contrast (f->renderer, FALSE);
+  draw_heat (f, a, &v, NULL);
+  g_assert_cmphex (pixel (f, 2, H - 2), !=, 0x000000);
 }
 
 /* A launch half done: blocks of 2 × 2 cells, the first three in launch
@@ -194,7 +220,7 @@ test_pending (Fixture *f, gconstpointer data)
   /* The third block (rows 2–3, columns 0–1) has run: value 8's colour. */
   guint8 rgb[3];
   int x, y;
-  ws_colormap_rgb (8 / 15.0, rgb);
+  ws_colormap_rgb (8 / 15.0, WS_COLORMAP_NORMAL, rgb);
   cell_centre (&v, 2, 0, &x, &y);
   g_assert_cmpint (distance (pixel (f, x, y), rgb), <=, 4);
 }
@@ -304,7 +330,7 @@ test_title_and_legend (Fixture *f, gconstpointer data)
     for (int x = 0; x < W; x++)
       text += lightness (pixel (f, x, y)) > 150;
   g_assert_cmpuint (text, >, 20);
-  ws_colormap_rgb (0.0, lo), ws_colormap_rgb (1.0, hi);
+  ws_colormap_rgb (0.0, WS_COLORMAP_NORMAL, lo), ws_colormap_rgb (1.0, WS_COLORMAP_NORMAL, hi);
   for (int y = (int) (map.y + map.height); y < H; y++)
     for (int x = 0; x < W; x++)
       low += distance (pixel (f, x, y), lo) <= 6, high += distance (pixel (f, x, y), hi) <= 6;
@@ -491,6 +517,7 @@ main (int argc, char **argv)
 {
   g_test_init (&argc, &argv, NULL);
   g_test_add ("/gl/heat/colours", Fixture, NULL, fixture_set_up, test_colours, fixture_tear_down);
+  g_test_add ("/gl/heat/high-contrast", Fixture, NULL, fixture_set_up, test_high_contrast, fixture_tear_down);
   g_test_add ("/gl/heat/pending", Fixture, NULL, fixture_set_up, test_pending, fixture_tear_down);
   g_test_add ("/gl/heat/launch-lines", Fixture, NULL, fixture_set_up, test_launch_lines, fixture_tear_down);
   g_test_add ("/gl/heat/marks", Fixture, NULL, fixture_set_up, test_marks, fixture_tear_down);

@@ -83,6 +83,33 @@ test_play (Fixture *f, gconstpointer data)
   g_assert_cmpstr (ws_sorting_page_check_text (f->page), ==, "✓ sorted");
 }
 
+/* 2^18 keys: host passes run on a worker (the window draws the last frame
+ * meanwhile); the labels and counters come out as for small n, step back
+ * replays there too, and play reaches the sorted end. */
+static void
+test_worker_passes (Fixture *f, gconstpointer data)
+{
+  ws_sorting_page_set_size (f->page, "2^18");
+  ws_sorting_page_generate (f->page);
+  g_assert_true (ui_spin_until (page_ready, f->page, 60));
+  ws_sorting_page_step (f->page);
+  g_assert_false (ws_sorting_page_ready (f->page)); /* the pass is on the worker */
+  g_assert_true (ui_spin_until (page_ready, f->page, 60));
+  g_assert_cmpstr (ws_sorting_page_pass_text (f->page), ==, "pass 1 of 171 — stage k=2, distance j=1");
+  g_assert_true (g_str_has_prefix (ws_sorting_page_counters_text (f->page), "comparisons 131072  ·  "));
+  ws_sorting_page_step (f->page);
+  g_assert_true (ui_spin_until (page_ready, f->page, 60));
+  ws_sorting_page_step_back (f->page);
+  g_assert_true (ui_spin_until (page_ready, f->page, 60));
+  g_assert_cmpstr (ws_sorting_page_pass_text (f->page), ==, "pass 1 of 171 — stage k=2, distance j=1");
+  ws_sorting_page_scale_speed (f->page, 1e6);
+  ws_sorting_page_play (f->page, TRUE);
+  g_assert_true (ui_spin_until (stopped, f->page, 120));
+  g_assert_true (ui_spin_until (page_ready, f->page, 60));
+  g_assert_cmpstr (ws_sorting_page_pass_text (f->page), ==, "pass 171 of 171 — stage k=262144, distance j=1");
+  g_assert_cmpstr (ws_sorting_page_check_text (f->page), ==, "✓ sorted");
+}
+
 int
 main (int argc, char **argv)
 {
@@ -91,5 +118,6 @@ main (int argc, char **argv)
   g_test_add ("/ui/sorting/step-and-back", Fixture, NULL, fixture_set_up, test_step_and_back, fixture_tear_down);
   g_test_add ("/ui/sorting/broken-stage", Fixture, NULL, fixture_set_up, test_broken_stage, fixture_tear_down);
   g_test_add ("/ui/sorting/play", Fixture, NULL, fixture_set_up, test_play, fixture_tear_down);
+  g_test_add ("/ui/sorting/worker-passes", Fixture, NULL, fixture_set_up, test_worker_passes, fixture_tear_down);
   return g_test_run ();
 }
