@@ -52,6 +52,9 @@ struct _WsSortingPage
   Advance        *advancing;   /* host passes running on a worker, or NULL */
   gboolean        remake;      /* a new stepper is due once they return */
   char           *caption;     /* the pass label, for frames drawn meanwhile */
+  guint           columns;     /* the bins the canvas last drew */
+  WsBarBin       *ready_bins;  /* bins the worker made after its passes, or NULL */
+  guint           ready_columns;
   double          owed;        /* passes due but not yet run */
 };
 
@@ -207,6 +210,11 @@ struct _Advance
   gint64     bad_at;                /* in: the page's; out: after the passes */
   char      *check;                 /* the last check's words, or NULL */
   gboolean   orphaned;              /* the page went away: free the stepper */
+  /* The next frame's bins, made here too: 2^24 keys take tens of ms. */
+  guint      columns;
+  gboolean   flags;
+  double     vmin, vmax;
+  WsBarBin  *bins;
 };
 
 static void
@@ -217,12 +225,15 @@ advance_free (gpointer data)
   if (a->orphaned)
     ws_stepper_free (a->stepper);
   g_free (a->check);
+  g_free (a->bins);
   g_free (a);
 }
 
 static void
 advance_run (Advance *a)
 {
+  const WsArray *keys = ws_stepper_keys (a->stepper);
+
   for (guint i = 0; i < a->passes && ws_stepper_step (a->stepper); i++)
     {
       char *words;
@@ -230,6 +241,11 @@ advance_run (Advance *a)
       if ((words = check_words (a->stepper, &a->bad_at)) != NULL)
         g_free (a->check), a->check = words;
     }
+  if (a->columns == 0)
+    return;
+  a->bins = g_new (WsBarBin, ws_bars_count (keys->n, a->columns));
+  ws_bars_fill (keys, a->flags ? ws_stepper_flags (a->stepper) : NULL, a->vmin, a->vmax,
+                a->columns, a->bins);
 }
 
 static void
@@ -249,6 +265,8 @@ advance_done (GObject *source, GAsyncResult *result, gpointer data)
     return;
   self->advancing = NULL;
   self->comparisons += a->comparisons, self->swaps += a->swaps, self->bad_at = a->bad_at;
+  g_free (self->ready_bins);
+  self->ready_bins = g_steal_pointer (&a->bins), self->ready_columns = a->columns;
   show_check (self, a->check);
   if (self->remake)
     self->remake = FALSE, make_stepper (self);
@@ -284,6 +302,8 @@ advance (WsSortingPage *self, guint passes, gint64 budget_us)
     }
   a = self->advancing = g_new0 (Advance, 1);
   a->stepper = self->stepper, a->passes = passes, a->bad_at = self->bad_at;
+  a->columns = self->columns, a->vmin = self->vmin, a->vmax = self->vmax;
+  a->flags = gtk_check_button_get_active (self->show_highlights);
   task = g_task_new (self, NULL, advance_done, NULL);
   g_task_set_task_data (task, a, advance_free);
   g_task_run_in_thread (task, advance_in_thread);
@@ -306,6 +326,7 @@ drop_stepper (WsSortingPage *self)
   if (self->path != NULL && ws_canvas_make_current (self->canvas))
     g_clear_pointer (&self->path, ws_frame_path_free);
   g_clear_pointer (&self->stepper, ws_stepper_free);
+  g_clear_pointer (&self->ready_bins, g_free);
 }
 
 static gboolean
@@ -629,13 +650,20 @@ paint (WsRenderer *renderer, int width, int height, double scale, gpointer data)
   /* While a worker runs passes it owns the keys: the texture keeps the
    * last frame's bins, and that frame is drawn again. */
   gboolean busy = self->advancing != NULL;
-  if (!busy && !fill (self, renderer, columns, &error))
+  self->columns = columns;
+  /* Bins a worker made (even while the next passes run) go up as they
+   * are; otherwise they are made here, from keys no worker holds. */
+  if (self->ready_bins != NULL && self->ready_columns == columns && self->path != NULL)
+    ws_renderer_upload_bins (renderer, self->ready_bins,
+                             ws_bars_count (ws_stepper_keys (self->stepper)->n, columns));
+  else if (!busy && !fill (self, renderer, columns, &error))
     {
       /* Not while drawing: the label would change size mid-frame. */
       g_idle_add_full (G_PRIORITY_DEFAULT, report_later, g_object_ref (self), g_object_unref);
       g_set_error_literal (&self->draw_error, error->domain, error->code, error->message);
       return;
     }
+  g_clear_pointer (&self->ready_bins, g_free); /* drawn once; later frames fill afresh */
   keys = ws_stepper_keys (self->stepper);
   WsBarsView view = { ws_bars_count (keys->n, columns), keys->n,
                       gtk_check_button_get_active (self->show_boundaries) && !busy
@@ -776,6 +804,7 @@ ws_sorting_page_dispose (GObject *object)
   g_clear_pointer (&self->input, ws_array_free);
   g_clear_error (&self->draw_error);
   g_clear_pointer (&self->caption, g_free);
+  g_clear_pointer (&self->ready_bins, g_free);
   gtk_widget_dispose_template (GTK_WIDGET (self), WS_TYPE_SORTING_PAGE);
   G_OBJECT_CLASS (ws_sorting_page_parent_class)->dispose (object);
 }
