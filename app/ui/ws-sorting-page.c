@@ -345,9 +345,27 @@ chosen_kind (WsSortingPage *self)
   return kind;
 }
 
+/* What a generation's worker prepares for big arrays, so that the main
+ * thread only takes it: the host stepper, the keys' range, the first bins. */
+typedef struct
+{
+  WsStepper *stepper;
+  double     vmin, vmax;
+  WsBarBin  *bins;
+  guint      columns;
+} Prepared;
+
+static void install_stepper (WsSortingPage *self, Prepared *prepared);
+
 /* A fresh stepper over the input: on the GPU when asked and possible. */
 static void
 make_stepper (WsSortingPage *self)
+{
+  install_stepper (self, NULL);
+}
+
+static void
+install_stepper (WsSortingPage *self, Prepared *prepared)
 {
   g_autoptr (GError) error = NULL;
   const WsBackend *cuda = ws_backend_cuda ();
@@ -363,6 +381,16 @@ make_stepper (WsSortingPage *self)
   if (self->input == NULL)
     return show_pass (self);
   self->on_device = gpu_chosen (self) && cuda->device != NULL;
+  if (prepared != NULL && prepared->stepper != NULL && !self->on_device)
+    {
+      self->stepper = g_steal_pointer (&prepared->stepper);
+      self->vmin = prepared->vmin, self->vmax = prepared->vmax;
+      self->ready_bins = g_steal_pointer (&prepared->bins);
+      self->ready_columns = prepared->columns;
+      show_pass (self);
+      gtk_gl_area_queue_render (GTK_GL_AREA (self->canvas));
+      return;
+    }
   if (self->on_device)
     self->stepper = ws_stepper_new_on_device (chosen_kind (self), self->input, cuda, &error);
   else
@@ -466,19 +494,53 @@ typedef struct
   WsDistribution dist;
   gsize          n;
   guint64        seed;
+  /* Big arrays stepped on the host: what the worker prepares (kind as
+   * chosen when asked; on_generated checks it still is). */
+  WsNetworkKind  kind;
+  gboolean       prepare;
+  Prepared       prepared;
 } Request;
+
+static void
+request_free (gpointer data)
+{
+  Request *r = data;
+
+  g_clear_pointer (&r->prepared.stepper, ws_stepper_free);
+  g_free (r->prepared.bins);
+  g_free (r);
+}
+
+/* The stepper's copy of 2^24 keys, their range and the first frame's bins
+ * take the main thread tens of milliseconds: they are made here. */
+static void
+prepare (Request *r, const WsArray *keys)
+{
+  Prepared *p = &r->prepared;
+  const WsArray *padded;
+
+  if (!r->prepare || (p->stepper = ws_stepper_new (r->kind, keys, NULL)) == NULL)
+    return;
+  ws_bars_range (keys, &p->vmin, &p->vmax);
+  padded = ws_stepper_keys (p->stepper);
+  if (p->columns > 0)
+    {
+      p->bins = g_new (WsBarBin, ws_bars_count (padded->n, p->columns));
+      ws_bars_fill (padded, NULL, p->vmin, p->vmax, p->columns, p->bins);
+    }
+}
 
 static void
 generate_in_thread (GTask *task, gpointer source, gpointer data, GCancellable *cancel)
 {
-  const Request *r = data;
+  Request *r = data;
   GError *error = NULL;
   WsArray *keys = ws_generate (r->type, r->dist, r->n, r->seed, &error);
 
-  if (keys != NULL)
-    g_task_return_pointer (task, keys, (GDestroyNotify) ws_array_free);
-  else
-    g_task_return_error (task, error);
+  if (keys == NULL)
+    return g_task_return_error (task, error);
+  prepare (r, keys);
+  g_task_return_pointer (task, keys, (GDestroyNotify) ws_array_free);
 }
 
 static void
@@ -493,11 +555,11 @@ busy (WsSortingPage *self, gboolean on, const char *what)
 }
 
 static void
-take_input (WsSortingPage *self, WsArray *keys)
+take_input (WsSortingPage *self, WsArray *keys, Prepared *prepared)
 {
   g_clear_pointer (&self->input, ws_array_free);
   self->input = keys;
-  make_stepper (self);
+  install_stepper (self, prepared);
 }
 
 static void
@@ -506,6 +568,7 @@ on_generated (GObject *source, GAsyncResult *result, gpointer data)
   WsSortingPage *self = data;
   g_autoptr (GError) error = NULL;
   WsArray *keys = g_task_propagate_pointer (G_TASK (result), &error);
+  Request *r = g_task_get_task_data (G_TASK (result));
 
   if (g_error_matches (error, G_IO_ERROR, G_IO_ERROR_CANCELLED))
     return;
@@ -513,7 +576,9 @@ on_generated (GObject *source, GAsyncResult *result, gpointer data)
   g_clear_object (&self->generating);
   if (keys == NULL)
     return report (self, error);
-  take_input (self, keys);
+  /* What the worker prepared stands only if the choice has not changed. */
+  take_input (self, keys, r->kind == chosen_kind (self) && !gpu_chosen (self)
+                            && r->prepared.columns == self->columns ? &r->prepared : NULL);
 }
 
 static gboolean
@@ -552,8 +617,11 @@ ws_sorting_page_generate (WsSortingPage *self)
     g_cancellable_cancel (self->generating);
   g_set_object (&self->generating, g_cancellable_new ());
   busy (self, TRUE, "generating keys…");
+  r->kind = chosen_kind (self);
+  r->prepare = !gpu_chosen (self) && r->n >= WORKER_KEYS;
+  r->prepared.columns = self->columns;
   task = g_task_new (self, self->generating, on_generated, self);
-  g_task_set_task_data (task, r, g_free);
+  g_task_set_task_data (task, r, request_free);
   g_task_run_in_thread (task, generate_in_thread);
 }
 
@@ -579,7 +647,7 @@ on_file_chosen (GtkNativeDialog *dialog, int response, gpointer data)
                        "%s holds more than 2^24 keys; the animation takes up to 2^24", path);
         }
       if (keys != NULL)
-        take_input (self, keys);
+        take_input (self, keys, NULL);
       else
         report (self, error);
     }
@@ -645,12 +713,12 @@ paint (WsRenderer *renderer, int width, int height, double scale, gpointer data)
   const WsArray *keys;
   gsize pairs;
 
+  self->columns = columns; /* for the bins workers make ahead */
   if (self->stepper == NULL)
     return;
   /* While a worker runs passes it owns the keys: the texture keeps the
    * last frame's bins, and that frame is drawn again. */
   gboolean busy = self->advancing != NULL;
-  self->columns = columns;
   /* Bins a worker made (even while the next passes run) go up as they
    * are; otherwise they are made here, from keys no worker holds. */
   if (self->ready_bins != NULL && self->ready_columns == columns && self->path != NULL)
