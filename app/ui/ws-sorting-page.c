@@ -1,62 +1,12 @@
 /* ws-sorting-page.c: the sorting networks mode (see ws-sorting-page.h). */
-#include "ws-sorting-page.h"
+#include "ws-sorting-page-private.h"
 
 #include <math.h>
 #include <string.h>
 
 #include "ws-application.h"
-#include "ws-array-io.h"
 #include "ws-backend.h"
-#include "ws-canvas.h"
-#include "ws-frame-path.h"
-#include "ws-generator.h"
-#include "ws-size.h"
 #include "ws-stepper.h"
-
-/* Above this many keys a GPU stepper brings keys and flags back only at
- * the end: a copy of 2^22 keys each pass would cost more than the pass. */
-enum { DEVICE_SYNC_KEYS = 1 << 22, COMPARATOR_KEYS = 256 };
-
-/* From this many keys on, host passes run on a worker thread: one pass of
- * 2^24 keys takes tens of milliseconds, which the window must not wait for. */
-enum { WORKER_KEYS = 1 << 18 };
-
-typedef struct _Advance Advance;
-
-struct _WsSortingPage
-{
-  GtkBox          parent_instance;
-
-  WsCanvas       *canvas;
-  GtkDropDown    *algorithm, *key_type, *distribution, *n_presets;
-  GtkToggleButton *cpu_button, *gpu_button;
-  GtkEntry       *n_entry;
-  GtkSpinButton  *seed;
-  GtkButton      *generate_button, *load_button, *play_button;
-  GtkProgressBar *progress;
-  GtkScale       *speed;
-  GtkLabel       *speed_label, *pass_label, *counters_label, *check_label, *path_label;
-  GtkCheckButton *show_highlights, *show_comparators, *show_boundaries;
-
-  WsArray        *input;       /* the keys as generated or loaded */
-  WsStepper      *stepper;
-  gboolean        on_device;
-  WsFramePath    *path;        /* lives in the canvas's GL context */
-  double          vmin, vmax;
-  guint64         comparisons, swaps;
-  gint64          bad_at;      /* the first key a check found out of order, or -1 */
-  GCancellable   *generating;
-  guint           tick;        /* the play tick callback, 0 when paused */
-  gint64          last_frame_us;
-  GError         *draw_error;  /* what went wrong drawing, shown from an idle */
-  Advance        *advancing;   /* host passes running on a worker, or NULL */
-  gboolean        remake;      /* a new stepper is due once they return */
-  char           *caption;     /* the pass label, for frames drawn meanwhile */
-  guint           columns;     /* the bins the canvas last drew */
-  WsBarBin       *ready_bins;  /* bins the worker made after its passes, or NULL */
-  guint           ready_columns;
-  double          owed;        /* passes due but not yet run */
-};
 
 G_DEFINE_FINAL_TYPE (WsSortingPage, ws_sorting_page, GTK_TYPE_BOX)
 
@@ -109,40 +59,6 @@ host_view (WsSortingPage *self, GError **error)
   return ws_stepper_sync (self->stepper, error);
 }
 
-/* The last pass's comparisons and swaps (from its flags). */
-static void
-count_flags (WsStepper *stepper, guint64 *comparisons, guint64 *swaps)
-{
-  const guint8 *flags = ws_stepper_flags (stepper);
-  gsize width = ws_network_width (ws_stepper_network (stepper)), compared = 0, swapped = 0;
-
-  for (gsize i = 0; i < width; i++)
-    compared += (flags[i] & WS_BAR_COMPARED) != 0, swapped += (flags[i] & WS_BAR_SWAPPED) != 0;
-  *comparisons += compared / 2;
-  *swaps += swapped / 2;
-}
-
-/* The engine's invariant after a stage, and sortedness at the end: NULL
- * between stages, else what the check says; *bad_at gets the first key out
- * of order. Touches no widget: it also runs on the worker. */
-static char *
-check_words (WsStepper *stepper, gint64 *bad_at)
-{
-  const WsNetwork *net = ws_stepper_network (stepper);
-  guint pass = ws_stepper_done (stepper) - 1;
-  g_autoptr (GError) error = NULL;
-  gsize bad = 0;
-
-  if (*bad_at >= 0 || !ws_network_pass_ends_stage (net, pass))
-    return NULL;
-  if (!ws_network_check_pass (net, ws_stepper_keys (stepper), pass, &bad, &error))
-    {
-      *bad_at = (gint64) bad;
-      return g_strdup_printf ("✗ broken at key %" G_GSIZE_FORMAT ": %s", bad, error->message);
-    }
-  return g_strdup (ws_stepper_finished (stepper) ? "✓ sorted" : "✓ the stage holds");
-}
-
 static void
 show_check (WsSortingPage *self, const char *text)
 {
@@ -155,13 +71,13 @@ show_check (WsSortingPage *self, const char *text)
 static void
 count_pass (WsSortingPage *self)
 {
-  count_flags (self->stepper, &self->comparisons, &self->swaps);
+  ws_sorting_count (self->stepper, &self->comparisons, &self->swaps);
 }
 
 static void
 check_pass (WsSortingPage *self)
 {
-  g_autofree char *text = check_words (self->stepper, &self->bad_at);
+  g_autofree char *text = ws_sorting_check (self->stepper, &self->bad_at);
 
   show_check (self, text);
 }
@@ -187,8 +103,8 @@ run_pass (WsSortingPage *self, GError **error)
   return TRUE;
 }
 
-static void
-report (WsSortingPage *self, const GError *error)
+void
+ws_sorting_page_report (WsSortingPage *self, const GError *error)
 {
   g_autofree char *text = g_strdup_printf ("✗ %s", error->message);
 
@@ -200,58 +116,10 @@ report (WsSortingPage *self, const GError *error)
 
 static void make_stepper (WsSortingPage *self);
 
-/* Host passes run off the main thread: the job owns what it returns, and
- * the stepper while it runs (the page draws the last frame meanwhile). */
-struct _Advance
-{
-  WsStepper *stepper;
-  guint      passes;                /* to run */
-  guint64    comparisons, swaps;    /* what they did */
-  gint64     bad_at;                /* in: the page's; out: after the passes */
-  char      *check;                 /* the last check's words, or NULL */
-  gboolean   orphaned;              /* the page went away: free the stepper */
-  /* The next frame's bins, made here too: 2^24 keys take tens of ms. */
-  guint      columns;
-  gboolean   flags;
-  double     vmin, vmax;
-  WsBarBin  *bins;
-};
-
-static void
-advance_free (gpointer data)
-{
-  Advance *a = data;
-
-  if (a->orphaned)
-    ws_stepper_free (a->stepper);
-  g_free (a->check);
-  g_free (a->bins);
-  g_free (a);
-}
-
-static void
-advance_run (Advance *a)
-{
-  const WsArray *keys = ws_stepper_keys (a->stepper);
-
-  for (guint i = 0; i < a->passes && ws_stepper_step (a->stepper); i++)
-    {
-      char *words;
-      count_flags (a->stepper, &a->comparisons, &a->swaps);
-      if ((words = check_words (a->stepper, &a->bad_at)) != NULL)
-        g_free (a->check), a->check = words;
-    }
-  if (a->columns == 0)
-    return;
-  a->bins = g_new (WsBarBin, ws_bars_count (keys->n, a->columns));
-  ws_bars_fill (keys, a->flags ? ws_stepper_flags (a->stepper) : NULL, a->vmin, a->vmax,
-                a->columns, a->bins);
-}
-
 static void
 advance_in_thread (GTask *task, gpointer source, gpointer data, GCancellable *cancel)
 {
-  advance_run (data);
+  ws_sorting_advance_run (data);
   g_task_return_boolean (task, TRUE);
 }
 
@@ -294,7 +162,7 @@ advance (WsSortingPage *self, guint passes, gint64 budget_us)
         {
           g_autoptr (GError) error = NULL;
           if (!run_pass (self, &error))
-            return report (self, error), i;
+            return ws_sorting_page_report (self, error), i;
         }
       show_pass (self);
       gtk_gl_area_queue_render (GTK_GL_AREA (self->canvas));
@@ -305,7 +173,7 @@ advance (WsSortingPage *self, guint passes, gint64 budget_us)
   a->columns = self->columns, a->vmin = self->vmin, a->vmax = self->vmax;
   a->flags = gtk_check_button_get_active (self->show_highlights);
   task = g_task_new (self, NULL, advance_done, NULL);
-  g_task_set_task_data (task, a, advance_free);
+  g_task_set_task_data (task, a, ws_sorting_advance_free);
   g_task_run_in_thread (task, advance_in_thread);
   return passes;
 }
@@ -329,14 +197,14 @@ drop_stepper (WsSortingPage *self)
   g_clear_pointer (&self->ready_bins, g_free);
 }
 
-static gboolean
-gpu_chosen (WsSortingPage *self)
+gboolean
+ws_sorting_page_gpu_chosen (WsSortingPage *self)
 {
   return gtk_toggle_button_get_active (self->gpu_button);
 }
 
-static WsNetworkKind
-chosen_kind (WsSortingPage *self)
+WsNetworkKind
+ws_sorting_page_kind (WsSortingPage *self)
 {
   WsNetworkKind kind = WS_NETWORK_BITONIC;
   GtkStringObject *item = gtk_drop_down_get_selected_item (self->algorithm);
@@ -345,27 +213,16 @@ chosen_kind (WsSortingPage *self)
   return kind;
 }
 
-/* What a generation's worker prepares for big arrays, so that the main
- * thread only takes it: the host stepper, the keys' range, the first bins. */
-typedef struct
-{
-  WsStepper *stepper;
-  double     vmin, vmax;
-  WsBarBin  *bins;
-  guint      columns;
-} Prepared;
-
-static void install_stepper (WsSortingPage *self, Prepared *prepared);
 
 /* A fresh stepper over the input: on the GPU when asked and possible. */
 static void
 make_stepper (WsSortingPage *self)
 {
-  install_stepper (self, NULL);
+  ws_sorting_page_install (self, NULL);
 }
 
-static void
-install_stepper (WsSortingPage *self, Prepared *prepared)
+void
+ws_sorting_page_install (WsSortingPage *self, Prepared *prepared)
 {
   g_autoptr (GError) error = NULL;
   const WsBackend *cuda = ws_backend_cuda ();
@@ -380,7 +237,7 @@ install_stepper (WsSortingPage *self, Prepared *prepared)
   gtk_label_set_text (self->check_label, "");
   if (self->input == NULL)
     return show_pass (self);
-  self->on_device = gpu_chosen (self) && cuda->device != NULL;
+  self->on_device = ws_sorting_page_gpu_chosen (self) && cuda->device != NULL;
   if (prepared != NULL && prepared->stepper != NULL && !self->on_device)
     {
       self->stepper = g_steal_pointer (&prepared->stepper);
@@ -392,11 +249,11 @@ install_stepper (WsSortingPage *self, Prepared *prepared)
       return;
     }
   if (self->on_device)
-    self->stepper = ws_stepper_new_on_device (chosen_kind (self), self->input, cuda, &error);
+    self->stepper = ws_stepper_new_on_device (ws_sorting_page_kind (self), self->input, cuda, &error);
   else
-    self->stepper = ws_stepper_new (chosen_kind (self), self->input, &error);
+    self->stepper = ws_stepper_new (ws_sorting_page_kind (self), self->input, &error);
   if (self->stepper == NULL)
-    report (self, error);
+    ws_sorting_page_report (self, error);
   ws_bars_range (self->input, &self->vmin, &self->vmax);
   show_pass (self);
   gtk_gl_area_queue_render (GTK_GL_AREA (self->canvas));
@@ -486,186 +343,6 @@ ws_sorting_page_scale_speed (WsSortingPage *self, double factor)
                        gtk_range_get_value (GTK_RANGE (self->speed)) + log10 (factor));
 }
 
-/* ---- generating and loading ---- */
-
-typedef struct
-{
-  WsKeyType      type;
-  WsDistribution dist;
-  gsize          n;
-  guint64        seed;
-  /* Big arrays stepped on the host: what the worker prepares (kind as
-   * chosen when asked; on_generated checks it still is). */
-  WsNetworkKind  kind;
-  gboolean       prepare;
-  Prepared       prepared;
-} Request;
-
-static void
-request_free (gpointer data)
-{
-  Request *r = data;
-
-  g_clear_pointer (&r->prepared.stepper, ws_stepper_free);
-  g_free (r->prepared.bins);
-  g_free (r);
-}
-
-/* The stepper's copy of 2^24 keys, their range and the first frame's bins
- * take the main thread tens of milliseconds: they are made here. */
-static void
-prepare (Request *r, const WsArray *keys)
-{
-  Prepared *p = &r->prepared;
-  const WsArray *padded;
-
-  if (!r->prepare || (p->stepper = ws_stepper_new (r->kind, keys, NULL)) == NULL)
-    return;
-  ws_bars_range (keys, &p->vmin, &p->vmax);
-  padded = ws_stepper_keys (p->stepper);
-  if (p->columns > 0)
-    {
-      p->bins = g_new (WsBarBin, ws_bars_count (padded->n, p->columns));
-      ws_bars_fill (padded, NULL, p->vmin, p->vmax, p->columns, p->bins);
-    }
-}
-
-static void
-generate_in_thread (GTask *task, gpointer source, gpointer data, GCancellable *cancel)
-{
-  Request *r = data;
-  GError *error = NULL;
-  WsArray *keys = ws_generate (r->type, r->dist, r->n, r->seed, &error);
-
-  if (keys == NULL)
-    return g_task_return_error (task, error);
-  prepare (r, keys);
-  g_task_return_pointer (task, keys, (GDestroyNotify) ws_array_free);
-}
-
-static void
-busy (WsSortingPage *self, gboolean on, const char *what)
-{
-  gtk_widget_set_visible (GTK_WIDGET (self->progress), on);
-  gtk_progress_bar_set_text (self->progress, what);
-  if (on)
-    gtk_progress_bar_pulse (self->progress);
-  gtk_widget_set_sensitive (GTK_WIDGET (self->generate_button), !on);
-  gtk_widget_set_sensitive (GTK_WIDGET (self->load_button), !on);
-}
-
-static void
-take_input (WsSortingPage *self, WsArray *keys, Prepared *prepared)
-{
-  g_clear_pointer (&self->input, ws_array_free);
-  self->input = keys;
-  install_stepper (self, prepared);
-}
-
-static void
-on_generated (GObject *source, GAsyncResult *result, gpointer data)
-{
-  WsSortingPage *self = data;
-  g_autoptr (GError) error = NULL;
-  WsArray *keys = g_task_propagate_pointer (G_TASK (result), &error);
-  Request *r = g_task_get_task_data (G_TASK (result));
-
-  if (g_error_matches (error, G_IO_ERROR, G_IO_ERROR_CANCELLED))
-    return;
-  busy (self, FALSE, NULL);
-  g_clear_object (&self->generating);
-  if (keys == NULL)
-    return report (self, error);
-  /* What the worker prepared stands only if the choice has not changed. */
-  take_input (self, keys, r->kind == chosen_kind (self) && !gpu_chosen (self)
-                            && r->prepared.columns == self->columns ? &r->prepared : NULL);
-}
-
-static gboolean
-read_request (WsSortingPage *self, Request *r, GError **error)
-{
-  GtkStringObject *dist = gtk_drop_down_get_selected_item (self->distribution);
-
-  r->type = gtk_drop_down_get_selected (self->key_type) == 1 ? WS_KEY_INT32 : WS_KEY_FLOAT32;
-  r->seed = (guint64) gtk_spin_button_get_value (self->seed);
-  if (!ws_distribution_from_string (gtk_string_object_get_string (dist), &r->dist, error)
-      || !ws_size_parse ("n", gtk_editable_get_text (GTK_EDITABLE (self->n_entry)), &r->n, error))
-    return FALSE;
-  if (r->n == 0 || r->n > (1u << 24))
-    {
-      g_set_error (error, G_IO_ERROR, G_IO_ERROR_INVALID_ARGUMENT,
-                   "n = %" G_GSIZE_FORMAT ": the animation takes 1 to 2^24 keys", r->n);
-      return FALSE;
-    }
-  return TRUE;
-}
-
-void
-ws_sorting_page_generate (WsSortingPage *self)
-{
-  g_autoptr (GError) error = NULL;
-  g_autoptr (GTask) task = NULL;
-  Request *r = g_new0 (Request, 1);
-
-  if (!read_request (self, r, &error))
-    {
-      g_free (r);
-      return report (self, error);
-    }
-  ws_sorting_page_play (self, FALSE);
-  if (self->generating != NULL)
-    g_cancellable_cancel (self->generating);
-  g_set_object (&self->generating, g_cancellable_new ());
-  busy (self, TRUE, "generating keys…");
-  r->kind = chosen_kind (self);
-  r->prepare = !gpu_chosen (self) && r->n >= WORKER_KEYS;
-  r->prepared.columns = self->columns;
-  task = g_task_new (self, self->generating, on_generated, self);
-  g_task_set_task_data (task, r, request_free);
-  g_task_run_in_thread (task, generate_in_thread);
-}
-
-static void
-on_file_chosen (GtkNativeDialog *dialog, int response, gpointer data)
-{
-  WsSortingPage *self = data;
-  g_autoptr (GFile) file = NULL;
-  g_autoptr (GError) error = NULL;
-  WsArray *keys;
-
-  if (response == GTK_RESPONSE_ACCEPT
-      && (file = gtk_file_chooser_get_file (GTK_FILE_CHOOSER (dialog))) != NULL)
-    {
-      g_autofree char *path = g_file_get_path (file);
-      WsKeyType type = gtk_drop_down_get_selected (self->key_type) == 1 ? WS_KEY_INT32
-                                                                        : WS_KEY_FLOAT32;
-      keys = ws_array_load (path, WS_FORMAT_TEXT, type, &error);
-      if (keys != NULL && keys->n > (1u << 24))
-        {
-          g_clear_pointer (&keys, ws_array_free);
-          g_set_error (&error, G_IO_ERROR, G_IO_ERROR_INVALID_ARGUMENT,
-                       "%s holds more than 2^24 keys; the animation takes up to 2^24", path);
-        }
-      if (keys != NULL)
-        take_input (self, keys, NULL);
-      else
-        report (self, error);
-    }
-  g_object_unref (dialog);
-}
-
-static void
-load_file (WsSortingPage *self)
-{
-  GtkRoot *root = gtk_widget_get_root (GTK_WIDGET (self));
-  GtkFileChooserNative *dialog = gtk_file_chooser_native_new (
-    "Load Keys", GTK_IS_WINDOW (root) ? GTK_WINDOW (root) : NULL, GTK_FILE_CHOOSER_ACTION_OPEN,
-    "_Load", "_Cancel");
-
-  g_signal_connect (dialog, "response", G_CALLBACK (on_file_chosen), self);
-  gtk_native_dialog_show (GTK_NATIVE_DIALOG (dialog));
-}
-
 /* ---- drawing ---- */
 
 static gboolean
@@ -674,7 +351,7 @@ report_later (gpointer data)
   WsSortingPage *self = data;
 
   if (self->draw_error != NULL)
-    report (self, self->draw_error);
+    ws_sorting_page_report (self, self->draw_error);
   g_clear_error (&self->draw_error);
   return G_SOURCE_REMOVE;
 }
@@ -757,67 +434,6 @@ release (gpointer data)
   g_clear_pointer (&self->path, ws_frame_path_free);
 }
 
-/* ---- preferences ---- */
-
-/* The selected string of a drop-down, or the item named `name`. */
-static const char *
-selected_name (GtkDropDown *d)
-{
-  return gtk_string_object_get_string (gtk_drop_down_get_selected_item (d));
-}
-
-static void
-select_name (GtkDropDown *d, const char *name)
-{
-  GListModel *model = gtk_drop_down_get_model (d);
-
-  for (guint i = 0; i < g_list_model_get_n_items (model); i++)
-    {
-      g_autoptr (GtkStringObject) item = g_list_model_get_item (model, i);
-      if (g_strcmp0 (gtk_string_object_get_string (item), name) == 0)
-        return gtk_drop_down_set_selected (d, i);
-    }
-}
-
-/* The last algorithm, keys and speed (where the schema is installed). */
-static void
-load_preferences (WsSortingPage *self)
-{
-  g_autoptr (GSettings) s = ws_application_settings ();
-  g_autofree char *algorithm = NULL, *type = NULL, *dist = NULL, *n = NULL;
-
-  if (s == NULL)
-    return;
-  algorithm = g_settings_get_string (s, "algorithm");
-  type = g_settings_get_string (s, "key-type");
-  dist = g_settings_get_string (s, "distribution");
-  select_name (self->algorithm, algorithm);
-  select_name (self->key_type, type);
-  select_name (self->distribution, dist);
-  n = g_strdup_printf ("%" G_GUINT64_FORMAT, g_settings_get_uint64 (s, "n"));
-  gtk_editable_set_text (GTK_EDITABLE (self->n_entry), n);
-  gtk_spin_button_set_value (self->seed, (double) g_settings_get_uint64 (s, "seed"));
-  gtk_range_set_value (GTK_RANGE (self->speed), log10 (g_settings_get_double (s, "speed")));
-}
-
-static void
-save_preferences (WsSortingPage *self)
-{
-  g_autoptr (GSettings) s = ws_application_settings ();
-  Request r;
-
-  if (s == NULL)
-    return;
-  g_settings_set_string (s, "algorithm", selected_name (self->algorithm));
-  g_settings_set_string (s, "key-type", selected_name (self->key_type));
-  g_settings_set_string (s, "distribution", selected_name (self->distribution));
-  if (read_request (self, &r, NULL))
-    g_settings_set_uint64 (s, "n", r.n);
-  g_settings_set_uint64 (s, "seed", (guint64) gtk_spin_button_get_value (self->seed));
-  g_settings_set_double (s, "speed", CLAMP (pow (10.0, gtk_range_get_value (GTK_RANGE (self->speed))),
-                                            0.1, 1000.0));
-}
-
 /* ---- the widget ---- */
 
 static void
@@ -856,7 +472,7 @@ ws_sorting_page_dispose (GObject *object)
   WsSortingPage *self = WS_SORTING_PAGE (object);
 
   if (self->input != NULL || self->stepper != NULL)
-    save_preferences (self);
+    ws_sorting_page_save_preferences (self);
   if (self->advancing != NULL)
     {
       /* The worker still steps: it frees the stepper when it returns. */
@@ -903,7 +519,7 @@ ws_sorting_page_init (WsSortingPage *self)
   gtk_drop_down_set_selected (self->n_presets, 1);
   ws_canvas_set_painter (self->canvas, paint, release, self);
   g_signal_connect_swapped (self->generate_button, "clicked", G_CALLBACK (ws_sorting_page_generate), self);
-  g_signal_connect_swapped (self->load_button, "clicked", G_CALLBACK (load_file), self);
+  g_signal_connect_swapped (self->load_button, "clicked", G_CALLBACK (ws_sorting_page_load_file), self);
   g_signal_connect_swapped (self->n_presets, "notify::selected", G_CALLBACK (on_preset), self);
   g_signal_connect_swapped (self->algorithm, "notify::selected", G_CALLBACK (ws_sorting_page_reset), self);
   g_signal_connect_swapped (self->gpu_button, "toggled", G_CALLBACK (ws_sorting_page_reset), self);
@@ -912,7 +528,7 @@ ws_sorting_page_init (WsSortingPage *self)
   g_signal_connect_swapped (self->show_comparators, "toggled", G_CALLBACK (on_redraw), self);
   g_signal_connect_swapped (self->show_boundaries, "toggled", G_CALLBACK (on_redraw), self);
   offer_gpu (self);
-  load_preferences (self);
+  ws_sorting_page_load_preferences (self);
   show_speed (self);
   show_pass (self);
 }

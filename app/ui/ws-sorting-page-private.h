@@ -1,0 +1,76 @@
+/* ws-sorting-page-private.h: what the sorting page's files share
+ * (ws-sorting-page.c: stepping, playing, drawing, the widget;
+ * ws-sorting-input.c: generating, loading, preferences). */
+#pragma once
+
+#include "ws-sorting-page.h"
+#include "ws-canvas.h"
+#include "ws-frame-path.h"
+#include "ws-sorting-work.h"
+
+G_BEGIN_DECLS
+
+/* Above this many keys a GPU stepper brings keys and flags back only at
+ * the end: a copy of 2^22 keys each pass would cost more than the pass. */
+enum { DEVICE_SYNC_KEYS = 1 << 22, COMPARATOR_KEYS = 256 };
+
+/* From this many keys on, host passes run on a worker thread: one pass of
+ * 2^24 keys takes tens of milliseconds, which the window must not wait for. */
+enum { WORKER_KEYS = 1 << 18 };
+
+typedef WsSortingAdvance Advance;
+typedef WsSortingPrepared Prepared;
+
+struct _WsSortingPage
+{
+  GtkBox          parent_instance;
+
+  WsCanvas       *canvas;
+  GtkDropDown    *algorithm, *key_type, *distribution, *n_presets;
+  GtkToggleButton *cpu_button, *gpu_button;
+  GtkEntry       *n_entry;
+  GtkSpinButton  *seed;
+  GtkButton      *generate_button, *load_button, *play_button;
+  GtkProgressBar *progress;
+  GtkScale       *speed;
+  GtkLabel       *speed_label, *pass_label, *counters_label, *check_label, *path_label;
+  GtkCheckButton *show_highlights, *show_comparators, *show_boundaries;
+
+  WsArray        *input;       /* the keys as generated or loaded */
+  WsStepper      *stepper;
+  gboolean        on_device;
+  WsFramePath    *path;        /* lives in the canvas's GL context */
+  double          vmin, vmax;
+  guint64         comparisons, swaps;
+  gint64          bad_at;      /* the first key a check found out of order, or -1 */
+  GCancellable   *generating;
+  guint           tick;        /* the play tick callback, 0 when paused */
+  gint64          last_frame_us;
+  GError         *draw_error;  /* what went wrong drawing, shown from an idle */
+  Advance        *advancing;   /* host passes running on a worker, or NULL */
+  gboolean        remake;      /* a new stepper is due once they return */
+  char           *caption;     /* the pass label, for frames drawn meanwhile */
+  guint           columns;     /* the bins the canvas last drew */
+  WsBarBin       *ready_bins;  /* bins the worker made after its passes, or NULL */
+  guint           ready_columns;
+  double          owed;        /* passes due but not yet run */
+};
+
+/* ws-sorting-page.c */
+void          ws_sorting_page_report   (WsSortingPage   *page,
+                                        const GError    *error);
+/* A fresh stepper over the input (the prepared one where it fits). */
+void          ws_sorting_page_install  (WsSortingPage   *page,
+                                        Prepared        *prepared);
+gboolean      ws_sorting_page_gpu_chosen (WsSortingPage *page);
+WsNetworkKind ws_sorting_page_kind     (WsSortingPage   *page);
+
+/* ws-sorting-input.c */
+void          ws_sorting_page_busy     (WsSortingPage   *page,
+                                        gboolean         on,
+                                        const char      *what);
+void          ws_sorting_page_load_file (WsSortingPage  *page);
+void          ws_sorting_page_load_preferences (WsSortingPage *page);
+void          ws_sorting_page_save_preferences (WsSortingPage *page);
+
+G_END_DECLS
