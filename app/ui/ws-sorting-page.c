@@ -315,7 +315,9 @@ void
 ws_sorting_page_play (WsSortingPage *self, gboolean play)
 {
   g_return_if_fail (WS_IS_SORTING_PAGE (self));
-  play = play && self->stepper != NULL && !ws_stepper_finished (self->stepper);
+  /* While a worker steps, the stepper is its own: play on, ask it later. */
+  play = play && self->stepper != NULL
+         && (self->advancing != NULL || !ws_stepper_finished (self->stepper));
   if (play && self->tick == 0)
     {
       self->last_frame_us = 0, self->owed = 1.0; /* the first pass at once */
