@@ -6,6 +6,7 @@
 #include "ws-canvas.h"
 #include "ws-frame-path.h"
 #include "ws-generator.h"
+#include "ws-pacer.h"
 #include "ws-radix.h"
 #include "ws-search.h"
 
@@ -24,9 +25,7 @@ struct _WsPrimitivesPage
   WsAnimation   *animation;
   guint          at;        /* the frame shown */
   WsFramePath   *path;
-  guint          tick;
-  gint64         last_frame_us;
-  double         owed;
+  WsPacer        pacer;
 };
 
 G_DEFINE_FINAL_TYPE (WsPrimitivesPage, ws_primitives_page, GTK_TYPE_BOX)
@@ -127,49 +126,50 @@ at_end (WsPrimitivesPage *self)
   return self->animation == NULL || self->at + 1 >= self->animation->frames->len;
 }
 
+static double
+play_rate (gpointer data)
+{
+  return STEPS_PER_SECOND;
+}
+
+/* One step a frame at most: each frame is something to look at. */
+static guint64
+play_step (gpointer data, guint64 due)
+{
+  ws_primitives_page_step (data, 1);
+  return 1;
+}
+
 static gboolean
-on_tick (GtkWidget *widget, GdkFrameClock *clock, gpointer data)
+play_finished (gpointer data)
+{
+  return at_end (data);
+}
+
+static void
+play_changed (gpointer data, gboolean playing)
 {
   WsPrimitivesPage *self = data;
-  gint64 now = gdk_frame_clock_get_frame_time (clock);
 
-  if (self->last_frame_us != 0)
-    self->owed += STEPS_PER_SECOND * (now - self->last_frame_us) / 1e6;
-  self->last_frame_us = now;
-  if (self->owed >= 1.0)
-    {
-      self->owed -= 1.0;
-      ws_primitives_page_step (self, 1);
-    }
-  if (!at_end (self))
-    return G_SOURCE_CONTINUE;
-  self->tick = 0;
-  ws_primitives_page_play (self, FALSE);
-  return G_SOURCE_REMOVE;
+  gtk_button_set_icon_name (self->play_button, playing ? "media-playback-pause-symbolic"
+                                                       : "media-playback-start-symbolic");
 }
+
+static const WsPacerSpec play_spec = {
+  .rate = play_rate, .step = play_step, .finished = play_finished, .changed = play_changed,
+  .first = 1.0, .cap = 2.0,
+};
 
 void
 ws_primitives_page_play (WsPrimitivesPage *self, gboolean play)
 {
-  play = play && !at_end (self);
-  if (play && self->tick == 0)
-    {
-      self->last_frame_us = 0, self->owed = 1.0;
-      self->tick = gtk_widget_add_tick_callback (GTK_WIDGET (self->canvas), on_tick, self, NULL);
-    }
-  else if (!play && self->tick != 0)
-    {
-      gtk_widget_remove_tick_callback (GTK_WIDGET (self->canvas), self->tick);
-      self->tick = 0;
-    }
-  gtk_button_set_icon_name (self->play_button, self->tick ? "media-playback-pause-symbolic"
-                                                          : "media-playback-start-symbolic");
+  ws_pacer_set (&self->pacer, play);
 }
 
 gboolean
 ws_primitives_page_is_playing (WsPrimitivesPage *self)
 {
-  return self->tick != 0;
+  return ws_pacer_playing (&self->pacer);
 }
 
 /* ---- drawing ---- */
@@ -214,8 +214,7 @@ ws_primitives_page_dispose (GObject *object)
 {
   WsPrimitivesPage *self = WS_PRIMITIVES_PAGE (object);
 
-  if (self->tick != 0)
-    gtk_widget_remove_tick_callback (GTK_WIDGET (self->canvas), self->tick), self->tick = 0;
+  ws_pacer_clear (&self->pacer);
   g_clear_pointer (&self->animation, ws_animation_free);
   gtk_widget_dispose_template (GTK_WIDGET (self), WS_TYPE_PRIMITIVES_PAGE);
   G_OBJECT_CLASS (ws_primitives_page_parent_class)->dispose (object);
@@ -240,6 +239,7 @@ static void
 ws_primitives_page_init (WsPrimitivesPage *self)
 {
   gtk_widget_init_template (GTK_WIDGET (self));
+  ws_pacer_init (&self->pacer, &play_spec, GTK_WIDGET (self->canvas), self);
   ws_canvas_set_painter (self->canvas, paint, release, self);
   g_signal_connect_swapped (self->generate_button, "clicked",
                             G_CALLBACK (ws_primitives_page_generate), self);

@@ -6,6 +6,7 @@
 #include "ws-sorting-page.h"
 #include "ws-canvas.h"
 #include "ws-frame-path.h"
+#include "ws-pacer.h"
 #include "ws-sorting-work.h"
 
 G_BEGIN_DECLS
@@ -44,8 +45,7 @@ struct _WsSortingPage
   guint64         comparisons, swaps;
   gint64          bad_at;      /* the first key a check found out of order, or -1 */
   GCancellable   *generating;
-  guint           tick;        /* the play tick callback, 0 when paused */
-  gint64          last_frame_us;
+  WsPacer         pacer;       /* plays the passes */
   GError         *draw_error;  /* what went wrong drawing, shown from an idle */
   Advance        *advancing;   /* host passes running on a worker, or NULL */
   gboolean        remake;      /* a new stepper is due once they return */
@@ -53,7 +53,6 @@ struct _WsSortingPage
   guint           columns;     /* the bins the canvas last drew */
   WsBarBin       *ready_bins;  /* bins the worker made after its passes, or NULL */
   guint           ready_columns;
-  double          owed;        /* passes due but not yet run */
 };
 
 /* ws-sorting-page.c */

@@ -233,7 +233,8 @@ ws_sorting_page_install (WsSortingPage *self, Prepared *prepared)
       return;
     }
   drop_stepper (self);
-  self->comparisons = self->swaps = 0, self->bad_at = -1, self->owed = 0;
+  self->comparisons = self->swaps = 0, self->bad_at = -1;
+  self->pacer.owed = 0; /* passes owed to the old keys are not the new ones' */
   gtk_label_set_text (self->check_label, "");
   if (self->input == NULL)
     return show_pass (self);
@@ -286,56 +287,57 @@ ws_sorting_page_step_back (WsSortingPage *self)
 
 /* ---- playing ---- */
 
-/* Runs the passes the speed owes since the last frame, within a few
- * milliseconds so that the window keeps answering at any speed or n. */
-static gboolean
-on_tick (GtkWidget *widget, GdkFrameClock *clock, gpointer data)
+static double
+play_rate (gpointer data)
 {
   WsSortingPage *self = data;
-  gint64 now = gdk_frame_clock_get_frame_time (clock);
-  double speed = pow (10.0, gtk_range_get_value (GTK_RANGE (self->speed)));
 
-  if (self->last_frame_us != 0)
-    self->owed = MIN (self->owed + speed * (now - self->last_frame_us) / 1e6, 1000.0);
-  self->last_frame_us = now;
-  if (self->advancing != NULL)
-    return G_SOURCE_CONTINUE; /* the worker's passes first */
-  if (self->owed >= 1.0 && !ws_stepper_finished (self->stepper))
-    self->owed -= advance (self, (guint) self->owed, 8000);
-  if (self->advancing == NULL && ws_stepper_finished (self->stepper))
-    {
-      self->tick = 0;
-      ws_sorting_page_play (self, FALSE);
-      return G_SOURCE_REMOVE;
-    }
-  return G_SOURCE_CONTINUE;
+  return pow (10.0, gtk_range_get_value (GTK_RANGE (self->speed)));
 }
+
+/* The passes owed, within a few milliseconds so that the window keeps
+ * answering at any speed or n; none while a worker's passes run. */
+static guint64
+play_step (gpointer data, guint64 due)
+{
+  return advance (data, (guint) MIN (due, G_MAXUINT), 8000);
+}
+
+/* While a worker steps, the stepper is its own: play on, ask it later. */
+static gboolean
+play_finished (gpointer data)
+{
+  WsSortingPage *self = data;
+
+  return self->stepper == NULL || (self->advancing == NULL && ws_stepper_finished (self->stepper));
+}
+
+static void
+play_changed (gpointer data, gboolean playing)
+{
+  WsSortingPage *self = data;
+
+  gtk_button_set_icon_name (self->play_button, playing ? "media-playback-pause-symbolic"
+                                                       : "media-playback-start-symbolic");
+}
+
+static const WsPacerSpec play_spec = {
+  .rate = play_rate, .step = play_step, .finished = play_finished, .changed = play_changed,
+  .first = 1.0, /* the first pass at once */
+  .cap = 1000.0,
+};
 
 void
 ws_sorting_page_play (WsSortingPage *self, gboolean play)
 {
   g_return_if_fail (WS_IS_SORTING_PAGE (self));
-  /* While a worker steps, the stepper is its own: play on, ask it later. */
-  play = play && self->stepper != NULL
-         && (self->advancing != NULL || !ws_stepper_finished (self->stepper));
-  if (play && self->tick == 0)
-    {
-      self->last_frame_us = 0, self->owed = 1.0; /* the first pass at once */
-      self->tick = gtk_widget_add_tick_callback (GTK_WIDGET (self->canvas), on_tick, self, NULL);
-    }
-  else if (!play && self->tick != 0)
-    {
-      gtk_widget_remove_tick_callback (GTK_WIDGET (self->canvas), self->tick);
-      self->tick = 0;
-    }
-  gtk_button_set_icon_name (self->play_button, self->tick ? "media-playback-pause-symbolic"
-                                                          : "media-playback-start-symbolic");
+  ws_pacer_set (&self->pacer, play);
 }
 
 gboolean
 ws_sorting_page_is_playing (WsSortingPage *self)
 {
-  return self->tick != 0;
+  return ws_pacer_playing (&self->pacer);
 }
 
 void
@@ -484,8 +486,7 @@ ws_sorting_page_dispose (GObject *object)
   if (self->generating != NULL)
     g_cancellable_cancel (self->generating);
   g_clear_object (&self->generating);
-  if (self->tick != 0)
-    gtk_widget_remove_tick_callback (GTK_WIDGET (self->canvas), self->tick), self->tick = 0;
+  ws_pacer_clear (&self->pacer);
   g_clear_pointer (&self->stepper, ws_stepper_free);
   g_clear_pointer (&self->input, ws_array_free);
   g_clear_error (&self->draw_error);
@@ -518,6 +519,7 @@ ws_sorting_page_init (WsSortingPage *self)
 {
   gtk_widget_init_template (GTK_WIDGET (self));
   self->bad_at = -1;
+  ws_pacer_init (&self->pacer, &play_spec, GTK_WIDGET (self->canvas), self);
   gtk_drop_down_set_selected (self->n_presets, 1);
   ws_canvas_set_painter (self->canvas, paint, release, self);
   g_signal_connect_swapped (self->generate_button, "clicked", G_CALLBACK (ws_sorting_page_generate), self);

@@ -5,6 +5,7 @@
 #include "ws-backend.h"
 #include "ws-canvas.h"
 #include "ws-frame-path.h"
+#include "ws-pacer.h"
 #include "ws-run-data.h"
 #include "ws-stats.h"
 #include "ws-stencil.h"
@@ -32,9 +33,7 @@ struct _WsWindowSumPage
   double           in_min, in_max, out_min, out_max;
   guint64          row, col;    /* the chosen output */
   guint64          done;        /* blocks run in the launch animation */
-  double           owed;
-  gint64           last_frame_us;
-  guint            tick;
+  WsPacer          pacer;     /* plays the launch */
   const WsDeviceOps *device;    /* the grids are on the device, or NULL */
   gpointer         d_grid, d_output;
   WsFramePath     *path;
@@ -370,44 +369,50 @@ ws_window_sum_page_set_blocks (WsWindowSumPage *self, guint64 done)
 }
 
 /* The whole launch takes about eight seconds, whatever its size. */
-static gboolean
-on_tick (GtkWidget *widget, GdkFrameClock *clock, gpointer data)
+static double
+launch_rate (gpointer data)
+{
+  return MAX (total_blocks (data) / 8.0, 2.0);
+}
+
+static guint64
+launch_step (gpointer data, guint64 due)
 {
   WsWindowSumPage *self = data;
-  gint64 now = gdk_frame_clock_get_frame_time (clock);
-  double rate = MAX (total_blocks (self) / 8.0, 2.0);
-  guint64 step;
 
-  if (self->last_frame_us != 0)
-    self->owed += rate * (now - self->last_frame_us) / 1e6;
-  self->last_frame_us = now;
-  step = (guint64) self->owed;
-  self->owed -= (double) step;
-  ws_window_sum_page_set_blocks (self, self->done + step);
-  if (self->done < total_blocks (self))
-    return G_SOURCE_CONTINUE;
-  self->tick = 0;
-  gtk_toggle_button_set_active (self->launch_play, FALSE);
-  return G_SOURCE_REMOVE;
+  ws_window_sum_page_set_blocks (self, self->done + due);
+  return due;
 }
+
+static gboolean
+launch_finished (gpointer data)
+{
+  WsWindowSumPage *self = data;
+
+  return !self->have_run || self->done >= total_blocks (self);
+}
+
+static void
+launch_changed (gpointer data, gboolean playing)
+{
+  WsWindowSumPage *self = data;
+
+  gtk_toggle_button_set_active (self->launch_play, playing);
+}
+
+static const WsPacerSpec launch_spec = {
+  .rate = launch_rate, .step = launch_step, .finished = launch_finished, .changed = launch_changed,
+  .first = 0.0, .cap = G_MAXUINT32,
+};
 
 static void
 on_play_toggled (WsWindowSumPage *self)
 {
   gboolean play = gtk_toggle_button_get_active (self->launch_play) && self->have_run;
 
-  if (play && self->tick == 0)
-    {
-      if (self->done >= total_blocks (self))
-        ws_window_sum_page_set_blocks (self, 0);
-      self->last_frame_us = 0, self->owed = 0;
-      self->tick = gtk_widget_add_tick_callback (GTK_WIDGET (self->canvas), on_tick, self, NULL);
-    }
-  else if (!play && self->tick != 0)
-    {
-      gtk_widget_remove_tick_callback (GTK_WIDGET (self->canvas), self->tick);
-      self->tick = 0;
-    }
+  if (play && !ws_pacer_playing (&self->pacer) && launch_finished (self))
+    ws_window_sum_page_set_blocks (self, 0); /* play again from the start */
+  ws_pacer_set (&self->pacer, play);
 }
 
 static void
@@ -477,8 +482,7 @@ ws_window_sum_page_dispose (GObject *object)
   if (self->running != NULL)
     g_cancellable_cancel (self->running);
   g_clear_object (&self->running);
-  if (self->tick != 0)
-    gtk_widget_remove_tick_callback (GTK_WIDGET (self->canvas), self->tick), self->tick = 0;
+  ws_pacer_clear (&self->pacer);
   if (self->device != NULL)
     self->device->release (self->d_grid), self->device->release (self->d_output);
   self->device = NULL;
@@ -528,6 +532,7 @@ ws_window_sum_page_init (WsWindowSumPage *self)
   GtkGesture *click = gtk_gesture_click_new ();
 
   gtk_widget_init_template (GTK_WIDGET (self));
+  ws_pacer_init (&self->pacer, &launch_spec, GTK_WIDGET (self->canvas), self);
   offer_variants (self);
   load_preferences (self);
   ws_canvas_set_painter (self->canvas, paint, release, self);

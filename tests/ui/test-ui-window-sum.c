@@ -87,12 +87,53 @@ test_clicks (Fixture *f, gconstpointer data)
   g_assert_true (g_str_has_prefix (ws_window_sum_page_cell_text (f->page), "output (40, 5) = "));
 }
 
+static guint
+blocks_run (Fixture *f)
+{
+  guint done = 0, total = 0;
+
+  g_assert_cmpint (sscanf (ws_window_sum_page_launch_text (f->page), "blocks run: %u of %u",
+                           &done, &total), ==, 2);
+  g_assert_cmpuint (total, ==, 32);
+  return done;
+}
+
+static gboolean
+launch_done (gpointer data)
+{
+  return blocks_run (data) == 32;
+}
+
+/* Played, the launch runs 32 blocks in about eight seconds (4 a second):
+ * some but not all after a second; paused, it stays; played from the end,
+ * it starts again from none and runs to all 32. */
+static void
+test_launch_play (Fixture *f, gconstpointer data)
+{
+  guint at;
+
+  ws_window_sum_page_set_blocks (f->page, 0);
+  ws_window_sum_page_toggle_launch (f->page);
+  ui_spin (1.0);
+  ws_window_sum_page_toggle_launch (f->page); /* pause */
+  at = blocks_run (f);
+  g_assert_cmpuint (at, >=, 1);
+  g_assert_cmpuint (at, <, 32);
+  ui_spin (0.5);
+  g_assert_cmpuint (blocks_run (f), ==, at);
+  ws_window_sum_page_set_blocks (f->page, G_MAXUINT64);
+  ws_window_sum_page_toggle_launch (f->page);
+  g_assert_cmpuint (blocks_run (f), ==, 0);
+  g_assert_true (ui_spin_until (launch_done, f, 20.0));
+}
+
 int
 main (int argc, char **argv)
 {
   if (!ui_test_init (&argc, &argv))
     return 0;
   g_test_add ("/ui/window-sum/run-and-place", Fixture, NULL, fixture_set_up, test_run_and_place, fixture_tear_down);
+  g_test_add ("/ui/window-sum/launch-play", Fixture, NULL, fixture_set_up, test_launch_play, fixture_tear_down);
   g_test_add ("/ui/window-sum/clicks", Fixture, NULL, fixture_set_up, test_clicks, fixture_tear_down);
   return g_test_run ();
 }
