@@ -20,18 +20,14 @@ static const char *const columns[] = {
   "seed", "timing", "baseline", "status", "samples", "median_s", "mean_s", "sd_s", "min_s", "max_s", "cv",
   "ci_lo_s", "ci_hi_s", "ci_level", "alloc_s", "upload_s", "kernel_s", "download_s", "speedup",
   "speedup_lo", "speedup_hi", "speedup_mean", "speedup_sigma", "elements_per_s", "gb_per_s",
-  "peak_share", "gflop_per_s", "flop_per_byte", "device", "message",
+  "peak_share", "gflop_per_s", "flop_per_byte", "device", "message", NULL,
 };
+#define N_COLUMNS (G_N_ELEMENTS (columns) - 1)
 
 static char *
 header_line (void)
 {
-  g_autoptr (GString) s = g_string_new (NULL);
-
-  for (guint i = 0; i < G_N_ELEMENTS (columns); i++)
-    g_string_append_printf (s, "%s%s", i ? "," : "", columns[i]);
-  g_string_append_c (s, '\n');
-  return g_string_free (g_steal_pointer (&s), FALSE);
+  return ws_csv_record (columns);
 }
 
 static gboolean
@@ -98,71 +94,84 @@ ws_bench_csv_close (WsBenchCsv *csv)
 }
 
 static void
-add_text (GString *s, const char *text)
+add_text (GPtrArray *f, const char *text)
 {
-  g_autofree char *q = ws_csv_quote (text);
-
-  g_string_append_printf (s, "%s%s", s->len ? "," : "", q);
+  g_ptr_array_add (f, g_strdup (text ? text : ""));
 }
 
 /* Numbers in C locale, 9 significant digits; empty where not measured. */
 static void
-add_number (GString *s, double v, gboolean present)
+add_number (GPtrArray *f, double v, gboolean present)
 {
   char buf[G_ASCII_DTOSTR_BUF_SIZE];
 
-  g_string_append_printf (s, "%s%s", s->len ? "," : "",
-                          present && isfinite (v) ? g_ascii_formatd (buf, sizeof buf, "%.9g", v) : "");
+  add_text (f, present && isfinite (v) ? g_ascii_formatd (buf, sizeof buf, "%.9g", v) : "");
 }
 
 static void
-add_stats (GString *s, const WsBenchRow *row, gboolean ok)
+add_stats (GPtrArray *f, const WsBenchRow *row, gboolean ok)
 {
   const WsStats *t = &row->time;
 
-  add_number (s, t->n, ok);
-  add_number (s, t->median, ok), add_number (s, t->mean, ok), add_number (s, t->sd, ok);
-  add_number (s, t->min, ok), add_number (s, t->max, ok), add_number (s, t->cv, ok);
-  add_number (s, t->ci_lo, ok), add_number (s, t->ci_hi, ok), add_number (s, t->ci_level, ok);
-  add_number (s, row->alloc, ok), add_number (s, row->upload, ok);
-  add_number (s, row->kernel, ok), add_number (s, row->download, ok);
+  add_number (f, t->n, ok);
+  add_number (f, t->median, ok), add_number (f, t->mean, ok), add_number (f, t->sd, ok);
+  add_number (f, t->min, ok), add_number (f, t->max, ok), add_number (f, t->cv, ok);
+  add_number (f, t->ci_lo, ok), add_number (f, t->ci_hi, ok), add_number (f, t->ci_level, ok);
+  add_number (f, row->alloc, ok), add_number (f, row->upload, ok);
+  add_number (f, row->kernel, ok), add_number (f, row->download, ok);
 }
 
 static void
-add_derived (GString *s, const WsBenchRow *row, gboolean ok)
+add_derived (GPtrArray *f, const WsBenchRow *row, gboolean ok)
 {
   const WsSpeedup *sp = &row->speedup;
   gboolean stencil = row->config->algo->shape == WS_SHAPE_STENCIL;
 
-  add_number (s, sp->value, row->has_speedup), add_number (s, sp->lo, row->has_speedup);
-  add_number (s, sp->hi, row->has_speedup), add_number (s, sp->mean, row->has_speedup);
-  add_number (s, sp->sigma, row->has_speedup);
-  add_number (s, row->elements_per_s, ok), add_number (s, row->gb_per_s, ok);
-  add_number (s, row->peak_share, ok && row->peak_share > 0);
-  add_number (s, row->gflop_per_s, ok && stencil), add_number (s, row->flop_per_byte, ok && stencil);
+  add_number (f, sp->value, row->has_speedup), add_number (f, sp->lo, row->has_speedup);
+  add_number (f, sp->hi, row->has_speedup), add_number (f, sp->mean, row->has_speedup);
+  add_number (f, sp->sigma, row->has_speedup);
+  add_number (f, row->elements_per_s, ok), add_number (f, row->gb_per_s, ok);
+  add_number (f, row->peak_share, ok && row->peak_share > 0);
+  add_number (f, row->gflop_per_s, ok && stencil), add_number (f, row->flop_per_byte, ok && stencil);
+}
+
+const char *const *
+ws_bench_csv_columns (void)
+{
+  return columns;
+}
+
+GStrv
+ws_bench_csv_fields (const WsPreset *p, const WsBenchRow *row)
+{
+  const WsBenchConfig *c = row->config;
+  gboolean ok = row->status == WS_BENCH_OK;
+  GPtrArray *f = g_ptr_array_new ();
+  char num[64];
+
+  add_text (f, c->key), add_text (f, c->algo->name), add_text (f, ws_variant_name (c->variant));
+  add_text (f, ws_key_type_name (p->type)), add_text (f, ws_distribution_name (p->distribution));
+  g_snprintf (num, sizeof num, "%" G_GSIZE_FORMAT, c->n), add_text (f, num);
+  add_text (f, c->params_text);
+  g_snprintf (num, sizeof num, "%u", c->instance), add_text (f, num);
+  g_snprintf (num, sizeof num, "%" G_GUINT64_FORMAT, c->seed), add_text (f, num);
+  add_text (f, ws_timing_name (p->timing)), add_text (f, ws_variant_name (p->baseline));
+  add_text (f, ws_bench_status_name (row->status));
+  add_stats (f, row, ok);
+  add_derived (f, row, ok);
+  add_text (f, row->device), add_text (f, row->message);
+  g_assert (f->len == N_COLUMNS);
+  g_ptr_array_add (f, NULL);
+  return (GStrv) g_ptr_array_free (f, FALSE);
 }
 
 gboolean
 ws_bench_csv_append (WsBenchCsv *csv, const WsPreset *p, const WsBenchRow *row, GError **error)
 {
-  const WsBenchConfig *c = row->config;
-  gboolean ok = row->status == WS_BENCH_OK;
-  g_autoptr (GString) s = g_string_new (NULL);
-  char num[64];
+  g_auto (GStrv) fields = ws_bench_csv_fields (p, row);
+  g_autofree char *line = ws_csv_record ((const char *const *) fields);
 
-  add_text (s, c->key), add_text (s, c->algo->name), add_text (s, ws_variant_name (c->variant));
-  add_text (s, ws_key_type_name (p->type)), add_text (s, ws_distribution_name (p->distribution));
-  g_snprintf (num, sizeof num, "%" G_GSIZE_FORMAT, c->n), add_text (s, num);
-  add_text (s, c->params_text);
-  g_snprintf (num, sizeof num, "%u", c->instance), add_text (s, num);
-  g_snprintf (num, sizeof num, "%" G_GUINT64_FORMAT, c->seed), add_text (s, num);
-  add_text (s, ws_timing_name (p->timing)), add_text (s, ws_variant_name (p->baseline));
-  add_text (s, ws_bench_status_name (row->status));
-  add_stats (s, row, ok);
-  add_derived (s, row, ok);
-  add_text (s, row->device), add_text (s, row->message);
-  g_string_append_c (s, '\n');
-  return write_durably (csv->file, csv->path, s->str, error);
+  return write_durably (csv->file, csv->path, line, error);
 }
 
 /* A number of row r, 0 for an empty field; FALSE for text that is none. */

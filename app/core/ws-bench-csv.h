@@ -24,6 +24,14 @@ gboolean    ws_bench_csv_append (WsBenchCsv        *csv,
                                  GError           **error);
 void        ws_bench_csv_close  (WsBenchCsv        *csv);
 
+/* result.csv's columns, NULL-terminated. */
+const char *const *ws_bench_csv_columns (void);
+/* A row's fields in those columns, as result.csv holds them (numbers in C
+ * notation, empty where not measured): what the application's table shows
+ * of a row while its run goes on. */
+GStrv       ws_bench_csv_fields (const WsPreset    *preset,
+                                 const WsBenchRow  *row);
+
 /* The column holding a row's configuration key (ws_bench_config_key). */
 #define WS_BENCH_CSV_KEY "key"
 

@@ -139,18 +139,71 @@ read_rows (Reader *r, WsCsvTable *t, gboolean lenient, gboolean *dropped, GError
   return TRUE;
 }
 
+WsCsvTable *
+ws_csv_table_new (const char *const *header)
+{
+  WsCsvTable *t = g_new0 (WsCsvTable, 1);
+
+  t->header = header ? g_strdupv ((char **) header) : NULL;
+  t->rows = g_ptr_array_new_with_free_func ((GDestroyNotify) g_strfreev);
+  t->lines = g_array_new (FALSE, FALSE, sizeof (guint));
+  return t;
+}
+
+void
+ws_csv_table_append (WsCsvTable *t, GStrv fields)
+{
+  /* The line it would have in the file: the header is line 1. */
+  guint line = t->rows->len + 2;
+
+  g_return_if_fail (fields != NULL && g_strv_length (fields) == g_strv_length (t->header));
+  g_array_append_val (t->lines, line);
+  g_ptr_array_add (t->rows, fields);
+}
+
+char *
+ws_csv_record (const char *const *fields)
+{
+  GString *s = g_string_new (NULL);
+
+  for (guint i = 0; fields[i] != NULL; i++)
+    {
+      g_autofree char *q = ws_csv_quote (fields[i]);
+      g_string_append_printf (s, "%s%s", i ? "," : "", q);
+    }
+  g_string_append_c (s, '\n');
+  return g_string_free (s, FALSE);
+}
+
+gboolean
+ws_csv_table_write (const WsCsvTable *t, const char *path, GError **error)
+{
+  g_autoptr (GString) s = g_string_new (NULL);
+  g_autoptr (GError) local = NULL;
+
+  for (guint r = 0; r <= t->rows->len; r++)
+    {
+      g_autofree char *line = ws_csv_record (r == 0 ? (const char *const *) t->header
+                                                    : t->rows->pdata[r - 1]);
+      g_string_append (s, line);
+    }
+  /* g_file_set_contents writes a temporary file and renames it over path. */
+  if (g_file_set_contents (path, s->str, (gssize) s->len, &local))
+    return TRUE;
+  g_set_error (error, WS_ERROR, WS_ERROR_IO, "Cannot write %s: %s", path, local->message);
+  return FALSE;
+}
+
 static WsCsvTable *
 read_table (const char *path, gboolean lenient, gboolean *dropped, GError **error)
 {
   g_autofree char *text = NULL;
   gsize length;
-  g_autoptr (WsCsvTable) t = g_new0 (WsCsvTable, 1);
+  g_autoptr (WsCsvTable) t = ws_csv_table_new (NULL);
   Reader r = { path, NULL, NULL, 1 };
   GPtrArray *header = g_ptr_array_new_with_free_func (g_free);
   gboolean complete;
 
-  t->rows = g_ptr_array_new_with_free_func ((GDestroyNotify) g_strfreev);
-  t->lines = g_array_new (FALSE, FALSE, sizeof (guint));
   if (!g_file_get_contents (path, &text, &length, error))
     return g_ptr_array_unref (header), NULL;
   r.p = text, r.end = text + length;

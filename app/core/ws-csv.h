@@ -9,6 +9,8 @@ G_BEGIN_DECLS
 
 /* A field as CSV: quoted only when it must be. */
 char       *ws_csv_quote     (const char *field);
+/* Fields (NULL-terminated) as one CSV line, its newline included. */
+char       *ws_csv_record    (const char *const *fields);
 
 typedef struct
 {
@@ -28,6 +30,17 @@ WsCsvTable *ws_csv_table_read_lenient (const char  *path,
                                        gboolean    *dropped,
                                        GError     **error);
 void        ws_csv_table_free         (WsCsvTable  *table);
+
+/* An empty table with these columns (NULL-terminated), to be filled row by
+ * row as results arrive. */
+WsCsvTable *ws_csv_table_new          (const char *const *header);
+/* Takes fields, one per column. */
+void        ws_csv_table_append       (WsCsvTable  *table,
+                                       GStrv        fields);
+/* The whole table as CSV, atomically: a temporary file renamed over path. */
+gboolean    ws_csv_table_write        (const WsCsvTable *table,
+                                       const char       *path,
+                                       GError          **error);
 
 /* The index of a column, or -1. */
 int         ws_csv_table_column       (const WsCsvTable *table,

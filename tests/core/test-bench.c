@@ -310,6 +310,18 @@ test_csv_rows (void)
   g_assert_cmpfloat (back.time.median, ==, 0.002);
   g_assert_cmpuint (back.time.n, ==, 3);
   g_assert_cmpstr (back.device, ==, "Test GPU, \"quoted\"");
+  /* The fields the application shows of a live row are the file's. */
+  {
+    g_auto (GStrv) fields = ws_bench_csv_fields (plan->preset, &row);
+    const char *const *columns = ws_bench_csv_columns ();
+
+    g_assert_cmpuint (g_strv_length (fields), ==, g_strv_length (t->header));
+    for (guint i = 0; columns[i] != NULL; i++)
+      {
+        g_assert_cmpstr (columns[i], ==, t->header[i]);
+        g_assert_cmpstr (fields[i], ==, ws_csv_table_get (t, 0, columns[i]));
+      }
+  }
 
   /* Another file under the same name is refused, not appended to. */
   g_assert_true (g_file_set_contents (path, "x,y\n1,2\n", -1, NULL));

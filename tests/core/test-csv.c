@@ -121,6 +121,41 @@ test_lenient (void)
   g_rmdir (dir);
 }
 
+/* A table filled row by row, as a live run fills it, written atomically
+ * and read back the same; a line of fields is what a row writes. */
+static void
+test_build_and_write (void)
+{
+  const char *const header[] = { "a", "b, with comma", NULL };
+  const char *const row[] = { "1", "say \"hi\"\nthere", NULL };
+  g_autofree char *dir = g_dir_make_tmp ("ws-csv-XXXXXX", NULL);
+  g_autofree char *path = g_build_filename (dir, "out.csv", NULL);
+  g_autofree char *bad = g_build_filename (dir, "missing", "out.csv", NULL);
+  g_autofree char *line = ws_csv_record (row);
+  g_autoptr (WsCsvTable) t = ws_csv_table_new (header);
+  g_autoptr (WsCsvTable) back = NULL;
+  g_autoptr (GError) error = NULL;
+
+  g_assert_cmpstr (line, ==, "1,\"say \"\"hi\"\"\nthere\"\n");
+  ws_csv_table_append (t, g_strdupv ((char **) row));
+  ws_csv_table_append (t, g_strdupv ((char **) (const char *const[]) { "2", "", NULL }));
+  g_assert_cmpuint (g_array_index (t->lines, guint, 1), ==, 3);
+  g_assert_true (ws_csv_table_write (t, path, &error));
+  g_assert_no_error (error);
+  back = ws_csv_table_read (path, &error);
+  g_assert_no_error (error);
+  g_assert_cmpstrv (back->header, t->header);
+  g_assert_cmpuint (back->rows->len, ==, 2);
+  g_assert_cmpstr (ws_csv_table_get (back, 0, "b, with comma"), ==, row[1]);
+  g_assert_cmpstr (ws_csv_table_get (back, 1, "a"), ==, "2");
+  /* A directory that is not there: an error naming the file. */
+  g_assert_false (ws_csv_table_write (t, bad, &error));
+  g_assert_error (error, WS_ERROR, WS_ERROR_IO);
+  g_assert_nonnull (strstr (error->message, bad));
+  g_unlink (path);
+  g_rmdir (dir);
+}
+
 int
 main (int argc, char **argv)
 {
@@ -129,5 +164,6 @@ main (int argc, char **argv)
   g_test_add_func ("/csv/round-trip", test_round_trip);
   g_test_add_func ("/csv/errors", test_errors);
   g_test_add_func ("/csv/lenient", test_lenient);
+  g_test_add_func ("/csv/build-and-write", test_build_and_write);
   return g_test_run ();
 }
