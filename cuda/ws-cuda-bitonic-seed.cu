@@ -128,6 +128,8 @@ ws::bitonic_seed (T *keys, size_t w, guint64 *launches, GError **error)
   for (size_t k = 2; k <= w; k <<= 1)
     for (size_t j = k >> 1; j > 0; j >>= 1)
       {
+        if (stopped (error))
+          return false;
         seed_step<<<blocks, SEED_THREADS>>> (keys, w, j, k);
         ++*launches;
         // Study 003 waited for every pass before launching the next.
@@ -157,6 +159,8 @@ ws::bitonic_seed_shared (T *keys, size_t w, guint64 *launches, GError **error)
   // As the study: the first merge is the odd one ((i % 2 == 0) passed as isOdd).
   for (size_t i = 0; i < merges; i++)
     {
+      if (stopped (error))
+        return false;
       bitonic_merge<<<blocks, CHUNK>>> (keys, w, i % 2 == 0);
       ++*launches;
       if (!check_launch ("Cannot launch the bitonic merge", error))

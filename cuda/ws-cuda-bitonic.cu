@@ -188,6 +188,8 @@ bitonic_ours (T *keys, size_t w, guint64 *launches, GError **error)
   for (unsigned log_k = tile_log + 1; log_k <= log_w; log_k++)
     {
       size_t k = (size_t) 1 << log_k;
+      if (ws::stopped (error))
+        return false;
       // Distances 2^(log_k-1) .. 2^tile_log, from the top, MAX_M at a time.
       for (unsigned top = log_k; top > tile_log;)
         {

@@ -5,6 +5,15 @@
 #include <cstdarg>
 #include <ctime>
 
+// The flag a thread's runs stop on; nullptr: never (ws_cuda_set_stop_flag).
+static thread_local const int *stop_flag = nullptr;
+
+void
+ws_cuda_set_stop_flag (const int *flag)
+{
+  stop_flag = flag;
+}
+
 namespace ws
 {
 
@@ -93,6 +102,15 @@ use_device (WsCudaTiming *timing, GError **error)
       timing->device = device;
       g_strlcpy (timing->device_name, prop.name, sizeof timing->device_name);
     }
+  return true;
+}
+
+bool
+stopped (GError **error)
+{
+  if (stop_flag == nullptr || g_atomic_int_get (stop_flag) == 0)
+    return false;
+  g_set_error_literal (error, WS_CUDA_ERROR, WS_CUDA_ERROR_CANCELLED, "Cancelled");
   return true;
 }
 

@@ -24,6 +24,13 @@ bool check_launch (const char *what, GError **error);
 // Makes sure a device is there and current; fills name/number into timing.
 bool use_device (WsCudaTiming *timing, GError **error);
 
+// True, with a CANCELLED error, once the calling thread's stop flag
+// (ws_cuda_set_stop_flag) is raised. Host loops that launch kernel after
+// kernel ask before each launch: a thread-local read and an atomic load,
+// nothing beside a launch. Work already queued still runs; the DeviceBuffers
+// freed on the way out wait for it.
+bool stopped (GError **error);
+
 // Sets an UNSUPPORTED / INVALID error; always returns false.
 bool unsupported (const char *algorithm, WsCudaImpl impl, GError **error);
 bool invalid (GError **error, const char *format, ...) G_GNUC_PRINTF (2, 3);

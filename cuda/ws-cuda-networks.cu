@@ -205,7 +205,8 @@ merge_sort (T *keys, size_t n, guint64 *launches, GError **error)
   for (size_t p = tile; p < n; p <<= 1)
     for (size_t j = p; j > 0; j >>= 1)
       {
-        if (!launch_pass (keys, (guint8 *) nullptr, merge_shape (n, p, j), error))
+        if (ws::stopped (error)
+            || !launch_pass (keys, (guint8 *) nullptr, merge_shape (n, p, j), error))
           return false;
         ++*launches;
       }

@@ -102,6 +102,8 @@ seed_sort (T *keys, size_t n, guint64 *launches, GError **error)
 
   for (size_t i = 0; i < n / 2 + n % 2; i++)
     {
+      if (ws::stopped (error))
+        return false;
       even_kernel<T><<<blocks, threads>>> (keys, n);
       *launches += 1;
       if (i < n / 2)
@@ -251,10 +253,16 @@ seed_stream_sort (T *keys, size_t n, bool staged, guint64 *launches, GError **er
     return false;
   size_t shared = staged ? (threads + 1) * sizeof (T) : 0;
   for (size_t i = 0; i < n; i++)
-    if (staged)
-      staged_kernel<T><<<blocks, threads, shared, stream.get ()>>> (keys, n, (unsigned) (i % 2));
-    else
-      phase_kernel<T><<<blocks, threads, 0, stream.get ()>>> (keys, n, (unsigned) (i % 2));
+    {
+      // The launches run ahead of the GPU only as far as the launch queue
+      // allows, so a stop here leaves little queued behind it.
+      if (ws::stopped (error))
+        return false;
+      if (staged)
+        staged_kernel<T><<<blocks, threads, shared, stream.get ()>>> (keys, n, (unsigned) (i % 2));
+      else
+        phase_kernel<T><<<blocks, threads, 0, stream.get ()>>> (keys, n, (unsigned) (i % 2));
+    }
   *launches += n;
   return ws::check_launch ("Cannot launch the odd-even kernel", error) && stream.join (error);
 }
@@ -406,6 +414,8 @@ run_tiles (T *keys, T *scratch, size_t n, guint64 *launches, GError **error)
 
   for (size_t t0 = 0; t0 < n; t0 += HALO)
     {
+      if (ws::stopped (error))
+        return false;
       unsigned steps = (unsigned) (n - t0 < (size_t) HALO ? n - t0 : HALO);
       tiled_kernel<T><<<blocks, WARPS * 32>>> (src, dst, n, windows, (unsigned) (t0 % 2), steps);
       *launches += 1;
@@ -429,7 +439,11 @@ run_phases_in_place (T *keys, size_t n, guint64 *launches, GError **error)
   unsigned blocks = ws::blocks_for ((n + 1) / 2, 256);
 
   for (size_t t = 0; t < n; t++)
-    phase_kernel<T><<<blocks, 256>>> (keys, n, (unsigned) (t % 2));
+    {
+      if (ws::stopped (error))
+        return false;
+      phase_kernel<T><<<blocks, 256>>> (keys, n, (unsigned) (t % 2));
+    }
   *launches += n;
   return ws::check_launch ("Cannot launch the odd-even kernel", error);
 }

@@ -304,6 +304,8 @@ seed_binary (const Search<T> &s, Range *slots, ws::PhaseTimer &timer, GError **e
   // One key at a time, as the study searched one key.
   for (Index j = 0; j < s.m; j++)
     {
+      if (ws::stopped (error))
+        return false;
       for (unsigned k = 0; k < steps; k++)
         seed_binary_step<T><<<blocks, threads>>> (s, j, k == 0, slots, k & 1);
       timer.launched (steps);
@@ -424,7 +426,7 @@ bool
 seed_interpolation (const Search<T> &s, Range *slot, ws::PhaseTimer &timer, GError **error)
 {
   for (Index j = 0; j < s.m; j++)
-    if (!seed_interpolation_key (s, j, slot, timer, error))
+    if (ws::stopped (error) || !seed_interpolation_key (s, j, slot, timer, error))
       return false;
   return true;
 }

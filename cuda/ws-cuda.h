@@ -27,6 +27,7 @@ typedef enum
   WS_CUDA_ERROR_UNSUPPORTED,   /* no such implementation of this algorithm */
   WS_CUDA_ERROR_INVALID,       /* a parameter out of range */
   WS_CUDA_ERROR_FAILED,        /* anything else the runtime reports */
+  WS_CUDA_ERROR_CANCELLED,     /* the caller raised its stop flag (ws_cuda_set_stop_flag) */
 } WsCudaErrorCode;
 
 /* The table every study printed about its GPU. */
@@ -111,6 +112,15 @@ gboolean     ws_cuda_device_info     (int               device,
 /* Whether `impl` of the algorithm named as the engine names it exists. */
 gboolean     ws_cuda_has             (const char *algorithm,
                                       WsCudaImpl  impl);
+
+/* The calling thread's stop flag. Whole runs on this thread whose host
+ * loops make many launches (the studies' launch-per-phase seeds, one
+ * launch per network pass) look at *flag between launches and, once it is
+ * nonzero, stop with WS_CUDA_ERROR_CANCELLED: their device memory freed,
+ * the device usable for the next run. It is read atomically, so another
+ * thread may raise it. NULL, the default: never stop. The int must outlive
+ * the runs that may read it (until this is called again). */
+void         ws_cuda_set_stop_flag   (const int *flag);
 
 /* ---- Whole runs on host arrays ---- */
 

@@ -3,6 +3,7 @@
  * knows the CUDA library exists; built only when it is. */
 #include "ws-backend.h"
 
+#include "ws-cancel.h"
 #include "ws-cuda.h"
 #include "ws-error.h"
 
@@ -51,6 +52,7 @@ propagate (GError **error, GError *cuda_error)
     case WS_CUDA_ERROR_UNSUPPORTED: code = WS_ERROR_UNSUPPORTED; break;
     case WS_CUDA_ERROR_INVALID: code = WS_ERROR_INVALID_ARGUMENT; break;
     case WS_CUDA_ERROR_KERNEL_FAULT: code = WS_ERROR_DEVICE; break;
+    case WS_CUDA_ERROR_CANCELLED: code = WS_ERROR_CANCELLED; break;
     default: code = WS_ERROR_UNAVAILABLE; break;
     }
   g_set_error_literal (error, WS_ERROR, code, cuda_error->message);
@@ -286,8 +288,14 @@ cuda_run (const WsBackend  *self,
 {
   WsCudaTiming timing = { 0 };
   GError *local = NULL;
+  gboolean ok;
 
-  if (!dispatch (in, out, &timing, &local))
+  /* The run's long host loops stop when this thread's run is cancelled
+   * (ws-cancel.h); the library cannot see GCancellable, only the int. */
+  ws_cuda_set_stop_flag (ws_cancel_stop_flag ());
+  ok = dispatch (in, out, &timing, &local);
+  ws_cuda_set_stop_flag (NULL);
+  if (!ok)
     {
       propagate (error, local);
       return FALSE;

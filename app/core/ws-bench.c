@@ -6,6 +6,7 @@
 #include <string.h>
 
 #include "ws-backend.h"
+#include "ws-cancel.h"
 #include "ws-error.h"
 #include "ws-run-data.h"
 
@@ -134,15 +135,21 @@ enough (const WsPreset *p, const WsBenchConfig *c, GArray *samples, double spent
   return ws_stats_relative_noise (&s) <= p->target_noise;
 }
 
+/* The error that ends a cancelled run, naming the configuration it stopped. */
+static void
+set_stopped (const WsBenchConfig *c, GError **error)
+{
+  g_autofree char *what = ws_bench_config_describe (c);
+
+  g_set_error (error, WS_ERROR, WS_ERROR_CANCELLED, "Stopped during %s", what);
+}
+
 static gboolean
 cancelled (Bench *b, const WsBenchConfig *c, GError **error)
 {
-  g_autofree char *what = NULL;
-
   if (!g_cancellable_is_cancelled (b->cancellable))
     return FALSE;
-  what = ws_bench_config_describe (c);
-  g_set_error (error, WS_ERROR, WS_ERROR_CANCELLED, "Stopped during %s", what);
+  set_stopped (c, error);
   return TRUE;
 }
 
@@ -332,10 +339,12 @@ measure (Bench *b, const WsBenchConfig *c, WsBenchRow *row, GError **error)
   else if (!ws_algorithm_check_run (c->algo, c->variant, p->type, c->n, &local)
            || !ensure_data (b, c, &local) || !sample (b, c, row, &ph, &local))
     {
+      /* Between samples or inside a run's loop (its "Cancelled"): either
+       * way the run ends here, saying where. */
       if (g_error_matches (local, WS_ERROR, WS_ERROR_CANCELLED))
         {
           phases_clear (&ph);
-          g_propagate_error (error, g_steal_pointer (&local));
+          set_stopped (c, error);
           return FALSE;
         }
       row->status = status_of (local);
@@ -434,8 +443,12 @@ ws_bench_run (WsBenchPlan *plan, const WsBenchCallbacks *callbacks, gpointer use
   b.peak_gbps = query_peak (plan->preset);
   for (guint i = 0; i < plan->configs->len; i++)
     b.total_weight += weight (plan->preset, g_ptr_array_index (plan->configs, i));
+  /* The long loops inside a run (ws-cancel.h) watch it too, not only the
+   * checks between samples. */
+  ws_cancel_push (cancellable);
   for (guint i = 0; ok && i < plan->configs->len; i++)
     ok = step (&b, i, error);
+  ws_cancel_pop ();
   ws_run_data_clear (&b.data);
   g_free (b.data_key);
   g_hash_table_unref (b.baselines);

@@ -13,12 +13,17 @@
 #include <omp.h>
 #endif
 
+#include "ws-cancel.h"
 #include "ws-error.h"
 
 /* The fewest slots worth handing to a thread of cpu-par (about a
  * microsecond of work): below this, the barrier that ends every pass costs
  * more than the comparators save. */
 #define MIN_CHUNK_SLOTS 2048
+
+/* cpu-par looks for a cancel every this many passes: the look costs the
+ * team a barrier, which a small network's passes must not pay each time. */
+#define CANCEL_PERIOD 16
 
 /* Blocks shorter than this are visited comparator by comparator: the
  * per-block set-up would cost more than the loop over the block. */
@@ -171,8 +176,11 @@ ws_network_apply_pass (const WsNetwork *net,
 /* cpu-seq: the passes in order. For bitonic this is study 000's triple loop
  * over k, j and i, visiting only the i that own a comparator. early_exit
  * (odd-even) stops after an even+odd pair that exchanged nothing: then no
- * adjacent pair is out of order, so every later pass would do nothing. */
-static void
+ * adjacent pair is out of order, so every later pass would do nothing.
+ * Returns FALSE when cancelled (ws-cancel.h) before the last pass: one
+ * look per pass costs nothing beside a pass, and a pass is short even
+ * where the whole sort takes minutes (O(n^2) odd-even). */
+static gboolean
 run_passes_seq (const WsNetwork *net,
                 WsArray         *work,
                 gboolean         early_exit,
@@ -186,6 +194,8 @@ run_passes_seq (const WsNetwork *net,
       WsPassGeometry geo;
       Tally tally;
 
+      if (ws_cancel_requested ())
+        return FALSE;
       ws_network_pass_geometry (net, pass, &geo);
       tally = apply_slots (work, &geo, 0, geo.n_slots);
       add_tally (counters, tally, 1);
@@ -197,6 +207,7 @@ run_passes_seq (const WsNetwork *net,
           pair_swaps = 0;
         }
     }
+  return TRUE;
 }
 
 /* Every thread calls this after the odd pass of a pair, once the reduction
@@ -219,6 +230,29 @@ pair_settled (guint64 *pair_swaps,
   /* The implicit barrier of single publishes the reset before the next
    * pass reduces into it. */
   return settled;
+}
+
+/* Every thread calls this at the same pass. The cancellable was read
+ * before the region: its thread-local slot is the calling thread's, which
+ * the other threads of the team cannot see. One thread asks and the others
+ * follow its answer, so that all leave the pass loop together (a thread
+ * that went on alone would wait forever at the next pass's barrier). */
+static gboolean
+team_cancelled (GCancellable *cancellable,
+                gboolean     *stop,
+                guint         pass,
+                guint        *ran)
+{
+#pragma omp single
+  {
+    *stop = g_cancellable_is_cancelled (cancellable);
+    if (*stop)
+      *ran = pass + 1;
+  }
+  /* The implicit barrier of single has published *stop. It is written
+   * again only CANCEL_PERIOD passes later, after barriers that every
+   * thread reaches once it has read it. */
+  return *stop;
 }
 
 /* Slots per work item of a pass in cpu-par: an equal contiguous share for
@@ -250,8 +284,9 @@ team_size (const WsNetwork *net)
 /* cpu-par: one parallel region for all passes; each pass's slots are shared
  * out by omp for (its comparators are disjoint, so they need no locking),
  * and its implicit barrier orders the passes. The counters are reduced once,
- * when the region ends; only early exit needs a sum per pass pair. */
-static void
+ * when the region ends; only early exit needs a sum per pass pair, and a
+ * cancel a look every CANCEL_PERIOD passes (FALSE: cancelled). */
+static gboolean
 run_passes_par (const WsNetwork *net,
                 WsArray         *work,
                 gboolean         early_exit,
@@ -260,6 +295,8 @@ run_passes_par (const WsNetwork *net,
   guint n_passes = ws_network_n_passes (net);
   guint ran = n_passes;
   guint64 comparisons = 0, swaps = 0, pair_swaps = 0;
+  GCancellable *cancellable = ws_cancel_current ();
+  gboolean stop = FALSE;
 
 #pragma omp parallel num_threads (team_size (net)) reduction (+:comparisons, swaps)
   {
@@ -283,9 +320,13 @@ run_passes_par (const WsNetwork *net,
           }
         if (early_exit && pass % 2 == 1 && pair_settled (&pair_swaps, pass, &ran))
           break;
+        if (cancellable != NULL && pass % CANCEL_PERIOD == CANCEL_PERIOD - 1
+            && team_cancelled (cancellable, &stop, pass, &ran))
+          break;
       }
   }
   add_tally (counters, (Tally) { comparisons, swaps }, ran);
+  return !stop;
 }
 
 static gboolean
@@ -314,6 +355,7 @@ ws_network_sort (WsNetworkKind kind,
   g_autoptr (WsArray) padded = NULL;
   WsCounters done = { 0 };
   WsArray *work = a;
+  gboolean finished;
 
   g_return_val_if_fail (kind < WS_N_NETWORKS && a != NULL, FALSE);
   if (!check_variant (kind, variant, error))
@@ -329,13 +371,14 @@ ws_network_sort (WsNetworkKind kind,
         return FALSE;
     }
   early_exit = early_exit && kind == WS_NETWORK_ODD_EVEN;
-  if (variant == WS_VARIANT_CPU_PAR)
-    run_passes_par (net, work, early_exit, &done);
-  else
-    run_passes_seq (net, work, early_exit, &done);
-  if (padded != NULL && !ws_network_strip (net, padded, a, error))
+  finished = variant == WS_VARIANT_CPU_PAR ? run_passes_par (net, work, early_exit, &done)
+                                           : run_passes_seq (net, work, early_exit, &done);
+  if (finished && padded != NULL && !ws_network_strip (net, padded, a, error))
     return FALSE;
+  /* A cancelled sort (a left part-sorted) still counts the passes it ran. */
   if (counters != NULL)
     ws_counters_add (counters, &done);
-  return TRUE;
+  if (!finished)
+    ws_cancel_set_error (error);
+  return finished;
 }

@@ -132,7 +132,9 @@ void           ws_network_apply_pass       (const WsNetwork *net,
  * even+odd pass pairs and stops after a pair in which nothing was exchanged
  * (study 003's CPU loop); the result is the same as without it. counters
  * (if non-NULL) gain what actually ran. A padding buffer that cannot be
- * allocated: WS_ERROR_NO_MEMORY. */
+ * allocated: WS_ERROR_NO_MEMORY. The thread's current cancellable
+ * (ws-cancel.h) is asked between passes: once cancelled the sort stops with
+ * WS_ERROR_CANCELLED, a partly sorted a, and counters holding what ran. */
 gboolean       ws_network_sort             (WsNetworkKind    kind,
                                             WsArray         *a,
                                             WsVariant        variant,

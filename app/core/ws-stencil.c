@@ -3,8 +3,9 @@
 
 #include <math.h>
 
-#include "ws-error.h"
+#include "ws-cancel.h"
 #include "ws-cpu.h"
+#include "ws-error.h"
 
 #ifdef _OPENMP
 #include <omp.h>
@@ -103,50 +104,100 @@ i32_bits (gint32 v)
 
 /* ---- cpu-seq: the study's four nested loops ---- */
 
+/* The exact wrapping sum of the int32 window at output (r, c). */
+static guint64
+window_bits (const WsArray *grid,
+             gsize          side,
+             gsize          w,
+             gsize          r,
+             gsize          c)
+{
+  guint64 sum = 0;
+
+  for (gsize di = 0; di < w; di++)
+    for (gsize dj = 0; dj < w; dj++)
+      sum += i32_bits (grid->i32[(r + di) * side + c + dj]);
+  return sum;
+}
+
+static float
+window_f32 (const WsArray *grid,
+            gsize          side,
+            gsize          w,
+            gsize          r,
+            gsize          c)
+{
+  /* -0.0 is the exact additive identity (0.0 would turn a lone -0.0 into
+   * +0.0), so R = 0 copies the grid bit for bit. */
+  float sum = -0.0f;
+
+  for (gsize di = 0; di < w; di++)
+    for (gsize dj = 0; dj < w; dj++)
+      sum += grid->f32[(r + di) * side + c + dj];
+  return sum;
+}
+
+/* Outputs between two looks for a cancel (ws-cancel.h): about a million
+ * additions, so a few milliseconds whatever the radius; a look per output
+ * would cost as much as the output itself at R = 0, and one per row could
+ * wait seconds at a large R. */
+static gsize
+cells_per_look (gsize w)
+{
+  return MAX ((gsize) 1, ((gsize) 1 << 20) / (w * w));
+}
+
+/* Outputs [c, end) of row r. */
 static gboolean
-stencil_seq_i32 (const WsArray *grid,
-                 gsize          side,
-                 guint          radius,
-                 WsArray       *out,
-                 GError       **error)
+stencil_seq_run_i32 (const WsArray *grid,
+                     gsize          side,
+                     guint          radius,
+                     gsize          r,
+                     gsize          c,
+                     gsize          end,
+                     WsArray       *out,
+                     GError       **error)
 {
   gsize m = side - 2 * (gsize) radius, w = 2 * (gsize) radius + 1;
 
-  for (gsize r = 0; r < m; r++)
-    for (gsize c = 0; c < m; c++)
-      {
-        guint64 sum = 0;
-        for (gsize di = 0; di < w; di++)
-          for (gsize dj = 0; dj < w; dj++)
-            sum += i32_bits (grid->i32[(r + di) * side + c + dj]);
-        if (!store_i32 (sum, &out->i32[r * m + c]))
-          {
-            set_overflow_error (error, r, c, radius, sum);
-            return FALSE;
-          }
-      }
+  for (; c < end; c++)
+    {
+      guint64 sum = window_bits (grid, side, w, r, c);
+      if (!store_i32 (sum, &out->i32[r * m + c]))
+        {
+          set_overflow_error (error, r, c, radius, sum);
+          return FALSE;
+        }
+    }
   return TRUE;
 }
 
-static void
-stencil_seq_f32 (const WsArray *grid,
-                 gsize          side,
-                 guint          radius,
-                 WsArray       *out)
+static gboolean
+stencil_seq (const WsArray *grid,
+             gsize          side,
+             guint          radius,
+             WsArray       *out,
+             GError       **error)
 {
   gsize m = side - 2 * (gsize) radius, w = 2 * (gsize) radius + 1;
+  gsize step = cells_per_look (w);
 
   for (gsize r = 0; r < m; r++)
-    for (gsize c = 0; c < m; c++)
+    for (gsize c = 0; c < m; c += step)
       {
-        /* -0.0 is the exact additive identity (0.0 would turn a lone -0.0
-         * into +0.0), so R = 0 copies the grid bit for bit. */
-        float sum = -0.0f;
-        for (gsize di = 0; di < w; di++)
-          for (gsize dj = 0; dj < w; dj++)
-            sum += grid->f32[(r + di) * side + c + dj];
-        out->f32[r * m + c] = sum;
+        gsize end = MIN (c + step, m);
+        if (!ws_cancel_check (error))
+          return FALSE;
+        if (grid->type == WS_KEY_INT32)
+          {
+            if (!stencil_seq_run_i32 (grid, side, radius, r, c, end, out, error))
+              return FALSE;
+          }
+        else
+          for (gsize j = c; j < end; j++)
+            out->f32[r * m + j] = window_f32 (grid, side, w, r, j);
       }
+  return TRUE;
 }
 
 /* ---- cpu-par: separable passes, O(1) work per output ---- */
@@ -215,12 +266,19 @@ window_sums_u64 (const guint64 *x,
 
 /* Row pass into rows_t (m × side, transposed so that the column pass reads
  * contiguous memory), then the column pass into out; scratch holds 2 side
- * values for each of the `threads` threads. */
+ * values for each of the `threads` threads.
+ *
+ * A pass takes about half a second at N = 8192 on two cores (and 30 times
+ * that at the largest N), so each row and column first asks whether the run
+ * was cancelled, and once it was, the rest of the pass is skipped and the
+ * caller drops the result. The cancellable comes as an argument: the
+ * thread-local slot of ws-cancel.h is the calling thread's alone. */
 static void
 stencil_par_f32 (const WsArray *grid,
                  gsize          side,
                  gsize          w,
                  guint          threads,
+                 GCancellable  *cancellable,
                  double        *rows_t,
                  double        *scratch,
                  WsArray       *out)
@@ -231,6 +289,8 @@ stencil_par_f32 (const WsArray *grid,
   for (gsize i = 0; i < side; i++)
     {
       double *x = scratch + thread_offset (2 * side), *suf = x + side;
+      if (g_cancellable_is_cancelled (cancellable))
+        continue;
       for (gsize j = 0; j < side; j++)
         x[j] = grid->f32[i * side + j];
       window_sums_f64 (x, side, w, suf, rows_t + i, side);
@@ -239,6 +299,8 @@ stencil_par_f32 (const WsArray *grid,
   for (gsize c = 0; c < m; c++)
     {
       double *y = scratch + thread_offset (2 * side), *suf = y + side;
+      if (g_cancellable_is_cancelled (cancellable))
+        continue;
       window_sums_f64 (rows_t + c * side, side, w, suf, y, 1);
       for (gsize r = 0; r < m; r++)
         out->f32[r * m + c] = (float) y[r];
@@ -252,6 +314,7 @@ stencil_par_i32 (const WsArray *grid,
                  gsize          side,
                  gsize          w,
                  guint          threads,
+                 GCancellable  *cancellable,
                  guint64       *rows_t,
                  guint64       *scratch,
                  WsArray       *out)
@@ -262,6 +325,8 @@ stencil_par_i32 (const WsArray *grid,
   for (gsize i = 0; i < side; i++)
     {
       guint64 *x = scratch + thread_offset (side);
+      if (g_cancellable_is_cancelled (cancellable))
+        continue;
       for (gsize j = 0; j < side; j++)
         x[j] = i32_bits (grid->i32[i * side + j]);
       window_sums_u64 (x, side, w, rows_t + i, side);
@@ -270,28 +335,14 @@ stencil_par_i32 (const WsArray *grid,
   for (gsize c = 0; c < m; c++)
     {
       guint64 *y = scratch + thread_offset (side);
+      if (g_cancellable_is_cancelled (cancellable))
+        continue;
       window_sums_u64 (rows_t + c * side, side, w, y, 1);
       for (gsize r = 0; r < m; r++)
         if (!store_i32 (y[r], &out->i32[r * m + c]))
           first_bad = MIN (first_bad, r * m + c);
     }
   return first_bad;
-}
-
-/* The exact wrapping sum of one window, to report an overflow cpu-par found. */
-static guint64
-window_bits (const WsArray *grid,
-             gsize          side,
-             gsize          w,
-             gsize          r,
-             gsize          c)
-{
-  guint64 sum = 0;
-
-  for (gsize di = 0; di < w; di++)
-    for (gsize dj = 0; dj < w; dj++)
-      sum += i32_bits (grid->i32[(r + di) * side + c + dj]);
-  return sum;
 }
 
 static gboolean
@@ -303,6 +354,7 @@ stencil_par (const WsArray *grid,
 {
   gsize w = 2 * (gsize) radius + 1, m = side - w + 1, first_bad;
   guint threads = ws_cpu_threads_for (side * side, WS_CPU_GRAIN);
+  GCancellable *cancellable = ws_cancel_current ();
   /* One buffer size serves both passes' types (checked below). */
   g_autofree gpointer rows_t = ws_try_alloc (m * side, sizeof (double),
                                              "the window sum's row sums", error);
@@ -316,10 +368,13 @@ stencil_par (const WsArray *grid,
     return FALSE;
   if (grid->type == WS_KEY_FLOAT32)
     {
-      stencil_par_f32 (grid, side, w, threads, rows_t, scratch, out);
-      return TRUE;
+      stencil_par_f32 (grid, side, w, threads, cancellable, rows_t, scratch, out);
+      return ws_cancel_check (error);
     }
-  first_bad = stencil_par_i32 (grid, side, w, threads, rows_t, scratch, out);
+  first_bad = stencil_par_i32 (grid, side, w, threads, cancellable, rows_t, scratch, out);
+  /* A cancel skipped outputs: whatever was found is moot. */
+  if (!ws_cancel_check (error))
+    return FALSE;
   if (first_bad == G_MAXSIZE)
     return TRUE;
   set_overflow_error (error, first_bad / m, first_bad % m, radius,
@@ -351,7 +406,7 @@ ws_stencil (const WsArray *grid,
 {
   g_autoptr (WsArray) out = NULL;
   gsize m, w;
-  gboolean ok = TRUE;
+  gboolean ok;
 
   g_return_val_if_fail (grid != NULL, NULL);
   if (!ws_require_cpu_variant ("The window sum", variant, error)
@@ -363,12 +418,8 @@ ws_stencil (const WsArray *grid,
   out = ws_array_new (grid->type, m * m, error);
   if (out == NULL)
     return NULL;
-  if (variant == WS_VARIANT_CPU_PAR)
-    ok = stencil_par (grid, side, radius, out, error);
-  else if (grid->type == WS_KEY_INT32)
-    ok = stencil_seq_i32 (grid, side, radius, out, error);
-  else
-    stencil_seq_f32 (grid, side, radius, out);
+  ok = variant == WS_VARIANT_CPU_PAR ? stencil_par (grid, side, radius, out, error)
+                                      : stencil_seq (grid, side, radius, out, error);
   if (!ok)
     return NULL;
   if (counters != NULL)

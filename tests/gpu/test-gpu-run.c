@@ -1,10 +1,14 @@
 /* test-gpu-run.c: every GPU variant of every algorithm through the engine's
  * ws_run and its independent verifier — the path the CLI and the
- * application take — at small and awkward sizes. */
+ * application take — at small and awkward sizes; and a long GPU run
+ * cancelled from another thread. */
 #include "gpu-test-util.h"
 #include "ws-backend.h"
+#include "ws-cancel.h"
+#include "ws-error.h"
 #include "ws-registry.h"
 #include "ws-run.h"
+#include "ws-system.h"
 
 static const gsize sizes[] = { 0, 1, 2, 3, 5, 1000, 1025, 65537 };
 
@@ -84,6 +88,86 @@ test_every_defined_variant_built (void)
         g_error ("%s %s is listed but not built", algos[i]->name, ws_variant_name (v));
 }
 
+/* ---- cancelling inside one run ---- */
+
+typedef struct
+{
+  GCancellable *cancellable;
+  double        at; /* ws_system_now () of the cancel */
+} Canceller;
+
+static gpointer
+cancel_soon (gpointer data)
+{
+  Canceller *k = data;
+
+  g_usleep (50 * 1000);
+  k->at = ws_system_now ();
+  g_cancellable_cancel (k->cancellable);
+  return NULL;
+}
+
+static gboolean
+run_cancelled (const WsRunInput *in, WsRunOutput *out, GError **error)
+{
+  g_autoptr (GCancellable) c = g_cancellable_new ();
+  Canceller k = { c, 0.0 };
+  GThread *thread;
+  gboolean ok;
+
+  ws_cancel_push (c);
+  thread = g_thread_new ("cancel-soon", cancel_soon, &k);
+  ok = ws_run (in, out, error);
+  /* stderr, so that TAP readers pass it through: how soon it stopped */
+  g_printerr ("odd-even %s n = %" G_GSIZE_FORMAT ": returned %.3f s after the cancel\n",
+              ws_variant_name (in->variant), in->input->n, ws_system_now () - k.at);
+  g_thread_join (thread);
+  ws_cancel_pop ();
+  return ok;
+}
+
+/* Odd-even with a launch per phase: gpu-seed waits for the GPU after every
+ * even+odd pair (2^19 waits at 2^20 keys), gpu-seed-v1 queues 2^22
+ * launches at 2^22 keys; whole, each takes seconds. Cancelled 50 ms in,
+ * the run stops with WS_ERROR_CANCELLED and the keys given are untouched;
+ * the next run of the variant then sorts, so the device was left usable. */
+static void
+test_cancel (gconstpointer data)
+{
+  WsVariant variant = GPOINTER_TO_INT (data);
+  const WsAlgorithm *algo = ws_registry_lookup ("odd-even", NULL);
+  gsize n = variant == WS_VARIANT_GPU_SEED ? (gsize) 1 << 20 : (gsize) 1 << 22;
+  g_autoptr (WsArray) keys = NULL;
+  g_autoptr (WsArray) before = NULL;
+  g_autoptr (WsArray) small = NULL;
+  g_autoptr (GError) error = NULL;
+  g_autofree char *verdict = NULL;
+  WsRunInput in = { .algo = algo, .variant = variant };
+  WsRunOutput out;
+
+  if (gpu_test_skip_without_device ())
+    return;
+  keys = ws_test_generate (WS_KEY_INT32, WS_DIST_UNIFORM, n, 5);
+  before = ws_array_copy (keys, &error);
+  g_assert_no_error (error);
+  ws_params_init_defaults (algo, &in.params);
+  in.input = keys;
+  g_assert_false (run_cancelled (&in, &out, &error));
+  g_assert_error (error, WS_ERROR, WS_ERROR_CANCELLED);
+  g_assert_null (out.array);
+  g_assert_true (ws_array_equal (keys, before));
+  g_clear_error (&error);
+
+  small = ws_test_generate (WS_KEY_INT32, WS_DIST_UNIFORM, (gsize) 1 << 16, 6);
+  in.input = small;
+  g_assert_true (ws_run (&in, &out, &error));
+  g_assert_no_error (error);
+  g_assert_true (ws_run_verify (&in, &out, &verdict, &error));
+  g_assert_no_error (error);
+  g_assert_true (ws_test_is_sorted_permutation (small, out.array));
+  ws_run_output_clear (&out);
+}
+
 int
 main (int argc, char **argv)
 {
@@ -97,5 +181,9 @@ main (int argc, char **argv)
       g_test_add_data_func (path, algos[i], test_algorithm);
     }
   g_test_add_func ("/gpu/run/every-defined-variant-built", test_every_defined_variant_built);
+  g_test_add_data_func ("/gpu/run/cancel/odd-even/gpu-seed", GINT_TO_POINTER (WS_VARIANT_GPU_SEED),
+                        test_cancel);
+  g_test_add_data_func ("/gpu/run/cancel/odd-even/gpu-seed-v1",
+                        GINT_TO_POINTER (WS_VARIANT_GPU_SEED_V1), test_cancel);
   return g_test_run ();
 }
