@@ -40,8 +40,16 @@ void      ws_bench_report_table   (const WsCsvTable *table,
 
 /* A chart of the table's ok rows of one algorithm (NULL: all): x is n, or
  * a parameter ("radius", "block", "per-thread", …) with the other
- * parameters in the series names. Instances of one point are averaged;
- * their intervals joined. */
+ * parameters in the series names ("ALGO VARIANT [PARAMS]"). Instances of
+ * one point are averaged; their intervals joined.
+ *
+ * A speedup chart marks where each series overtakes the baseline: where,
+ * in x order, its speedup first goes from below 1 to 1 or more, a vline
+ * at the x where the segment drawn between those two points crosses 1
+ * (interpolated in log10 of x and of the speedup, as the log axes draw
+ * it), labelled "SERIES ≥ 1× from n ≈ 12.3k" (the parameter's name for a
+ * parameter's x, the x to 3 significant digits). A series always above or
+ * always below 1 gets none; at most 4 lines, the first series' in order. */
 WsPlot   *ws_bench_chart          (const WsCsvTable *table,
                                    const char       *algorithm,
                                    WsChartKind       kind,

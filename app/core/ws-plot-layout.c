@@ -1,6 +1,6 @@
 /* ws-plot-layout.c: one WsPlot drawing's geometry — the axes' ranges,
- * the plot area left by the text around it, the ticks that fit, and the
- * points projected into the area.
+ * the plot area left by the text around it, the ticks that fit, the
+ * points projected into the area and the reference lines' labels.
  */
 #include <math.h>
 
@@ -36,15 +36,19 @@ include_point (WsPlotFrame       *f,
     ws_plot_axis_include (&f->y, p->hi);
 }
 
-/* FALSE when not one point can be placed: the chart then says so. */
-gboolean
-ws_plot_frame_find_ranges (WsPlotFrame *f)
+/* The axes' ranges from the points of the series shown, their error bars
+ * and the hlines (vlines mark what lies inside, and widen nothing); FALSE
+ * when not one point can be placed: the chart then says so. */
+static gboolean
+find_ranges (WsPlotFrame *f)
 {
   ws_plot_axis_init (&f->x, f->x_scale);
   ws_plot_axis_init (&f->y, f->y_scale);
   for (guint i = 0; i < f->series->len; i++)
     {
       GArray *points = ws_plot_frame_series (f, i)->points;
+      if (ws_plot_frame_series (f, i)->hidden)
+        continue;
       for (guint k = 0; k < points->len; k++)
         if (point_visible (f, &g_array_index (points, WsPlotPoint, k)))
           include_point (f, &g_array_index (points, WsPlotPoint, k));
@@ -200,11 +204,15 @@ ws_plot_frame_layout (WsPlotFrame *f,
 
 /* ---- Projection ---- */
 
+/* Orders indices into the points (data) by the points' x. */
 static int
 compare_x (gconstpointer a,
-           gconstpointer b)
+           gconstpointer b,
+           gpointer      data)
 {
-  double xa = ((const WsPlotPoint *) a)->x, xb = ((const WsPlotPoint *) b)->x;
+  GArray *points = data;
+  double xa = g_array_index (points, WsPlotPoint, *(const guint *) a).x;
+  double xb = g_array_index (points, WsPlotPoint, *(const guint *) b).x;
 
   return (xa > xb) - (xa < xb);
 }
@@ -224,24 +232,27 @@ project_bar (const WsPlotFrame *f,
   s->bottom = s->cap_bottom ? ws_plot_frame_y (f, lo) : f->area.y + f->area.h + f->u;
 }
 
-/* The points the axes can place, in x order; the others are left out and
- * the line joins their neighbours, as a plot of the valid rows would. */
+/* The points the axes can place, in x order, each knowing its index; the
+ * others are left out and the line joins their neighbours, as a plot of
+ * the valid rows would. A hidden series places none. */
 static GArray *
 project_series (const WsPlotFrame  *f,
                 const WsPlotSeries *series)
 {
-  g_autoptr (GArray) sorted = g_array_new (FALSE, FALSE, sizeof (WsPlotPoint));
+  g_autoptr (GArray) order = g_array_new (FALSE, FALSE, sizeof (guint));
   GArray *spots = g_array_new (FALSE, TRUE, sizeof (WsPlotSpot));
 
-  for (guint k = 0; k < series->points->len; k++)
+  for (guint k = 0; k < series->points->len && !series->hidden; k++)
     if (point_visible (f, &g_array_index (series->points, WsPlotPoint, k)))
-      g_array_append_val (sorted, g_array_index (series->points, WsPlotPoint, k));
+      g_array_append_val (order, k);
   /* Stable: points of equal x stay in the order they were added in. */
-  g_array_sort (sorted, compare_x);
-  for (guint k = 0; k < sorted->len; k++)
+  g_array_sort_with_data (order, compare_x, series->points);
+  for (guint k = 0; k < order->len; k++)
     {
-      const WsPlotPoint *p = &g_array_index (sorted, WsPlotPoint, k);
-      WsPlotSpot s = { ws_plot_frame_x (f, p->x), ws_plot_frame_y (f, p->y), 0, 0, FALSE, FALSE };
+      guint index = g_array_index (order, guint, k);
+      const WsPlotPoint *p = &g_array_index (series->points, WsPlotPoint, index);
+      WsPlotSpot s = { ws_plot_frame_x (f, p->x), ws_plot_frame_y (f, p->y), 0, 0, FALSE, FALSE,
+                       index };
       project_bar (f, p, &s);
       g_array_append_val (spots, s);
     }
@@ -274,4 +285,79 @@ ws_plot_frame_hline_label_box (const WsPlotFrame *f,
   if (r.y < f->area.y)
     r.y = y + 0.4 * u;
   return r;
+}
+
+/* Labels of lines drawn before vline i: its label goes below theirs. */
+static guint
+vline_label_row (const WsPlotFrame *f,
+                 guint              i)
+{
+  guint row = 0;
+
+  for (guint k = 0; k < i; k++)
+    {
+      const WsPlotVline *v = &g_array_index (f->vlines, WsPlotVline, k);
+      row += ws_plot_frame_vline_visible (f, v) && ws_plot_has_text (v->label);
+    }
+  return row;
+}
+
+/* Right of the line, or left of it where the area ends first; a row
+ * below the labels before it, so that lines close together stay legible. */
+WsPlotRect
+ws_plot_frame_vline_label_box (const WsPlotFrame *f,
+                               guint              i)
+{
+  const WsPlotVline *v = &g_array_index (f->vlines, WsPlotVline, i);
+  double u = f->u, x = ws_plot_frame_x (f, v->x);
+  WsPlotRect r;
+
+  ws_plot_paint_font (f->cr, WS_PLOT_NOTE_SIZE * u, FALSE);
+  r.w = ws_plot_paint_text_width (f->cr, v->label) + 0.6 * u;
+  r.h = ws_plot_paint_line_height (f->cr);
+  r.x = x + 0.4 * u;
+  if (r.x + r.w > f->area.x + f->area.w - u)
+    r.x = MAX (f->area.x, x - 0.4 * u - r.w);
+  r.y = f->area.y + u + vline_label_row (f, i) * (r.h + 0.4 * u);
+  return r;
+}
+
+/* ---- The whole layout ---- */
+
+void
+ws_plot_frame_title_font (const WsPlotFrame *f)
+{
+  ws_plot_paint_fit_font (f->cr, f->title, WS_PLOT_TITLE_SIZE * f->u,
+                          f->width - 2 * WS_PLOT_PAD * f->u, TRUE);
+}
+
+static double
+title_bottom (const WsPlotFrame *f)
+{
+  double top = WS_PLOT_PAD * f->u;
+
+  if (!ws_plot_has_text (f->title))
+    return top;
+  ws_plot_frame_title_font (f);
+  return top + ws_plot_paint_line_height (f->cr) + WS_PLOT_GAP * f->u;
+}
+
+void
+ws_plot_frame_clear (WsPlotFrame *f)
+{
+  g_clear_pointer (&f->x_ticks, g_array_unref);
+  g_clear_pointer (&f->y_ticks, g_array_unref);
+  g_clear_pointer (&f->spots, g_ptr_array_unref);
+}
+
+gboolean
+ws_plot_frame_lay_out (WsPlotFrame *f)
+{
+  f->top = title_bottom (f);
+  if (!find_ranges (f))
+    return FALSE;
+  ws_plot_frame_layout (f, f->top, 0);
+  ws_plot_frame_project (f);
+  ws_plot_legend_place (f, f->top);
+  return TRUE;
 }

@@ -1,6 +1,6 @@
 /* ws-plot-legend.c: WsPlot's legend — one entry per series (its line,
- * its marker, its name) in a translucent box, placed where it hides the
- * least of the data.
+ * its marker, its name; dimmed for a hidden series) in a translucent box,
+ * placed where it hides the least of the data.
  */
 #include "ws-plot-paint.h"
 #include "ws-plot-private.h"
@@ -10,6 +10,10 @@
 /* What the legend would hide, weighed: a marker or a reference line's
  * label counts this much, a stretch of line one u long counts 1. */
 #define HIDDEN_MARK 1000.0
+
+/* A hidden series' entry: its line and marker faded, its name grey. */
+#define DIMMED_ALPHA 0.3
+#define DIMMED_INK   0x999999
 
 typedef struct
 {
@@ -41,14 +45,6 @@ legend_size (const WsPlotFrame   *f,
 }
 
 static gboolean
-inside (const WsPlotRect *r,
-        double            x,
-        double            y)
-{
-  return x >= r->x && x <= r->x + r->w && y >= r->y && y <= r->y + r->h;
-}
-
-static gboolean
 overlap (const WsPlotRect *a,
          const WsPlotRect *b)
 {
@@ -71,10 +67,44 @@ series_under (const WsPlotFrame *f,
       const WsPlotSpot *s = &g_array_index (spots, WsPlotSpot, k);
       const WsPlotSpot *prev = k > 0 ? s - 1 : s;
       int n = (int) MIN (hypot (s->x - prev->x, s->y - prev->y) / f->u, 1000);
-      score += inside (&grown, s->x, s->y) ? HIDDEN_MARK : 0;
+      score += ws_plot_rect_contains (&grown, s->x, s->y) ? HIDDEN_MARK : 0;
       for (int j = 1; j < n; j++)
-        score += inside (box, prev->x + (s->x - prev->x) * j / n,
-                         prev->y + (s->y - prev->y) * j / n);
+        score += ws_plot_rect_contains (box, prev->x + (s->x - prev->x) * j / n,
+                                        prev->y + (s->y - prev->y) * j / n);
+    }
+  return score;
+}
+
+/* How much of the reference lines and their labels a box would hide. */
+static double
+references_under (const WsPlotFrame *f,
+                  const WsPlotRect  *box)
+{
+  double score = 0;
+
+  for (guint i = 0; i < f->hlines->len; i++)
+    {
+      const WsPlotHline *h = &g_array_index (f->hlines, WsPlotHline, i);
+      WsPlotRect label;
+      if (!ws_plot_frame_hline_visible (f, h))
+        continue;
+      score += ws_plot_rect_contains (box, box->x, ws_plot_frame_y (f, h->y)) ? 4 : 0;
+      if (!ws_plot_has_text (h->label))
+        continue;
+      label = ws_plot_frame_hline_label_box (f, h);
+      score += overlap (box, &label) ? HIDDEN_MARK : 0;
+    }
+  for (guint i = 0; i < f->vlines->len; i++)
+    {
+      const WsPlotVline *v = &g_array_index (f->vlines, WsPlotVline, i);
+      WsPlotRect label;
+      if (!ws_plot_frame_vline_visible (f, v))
+        continue;
+      score += ws_plot_rect_contains (box, ws_plot_frame_x (f, v->x), box->y) ? 4 : 0;
+      if (!ws_plot_has_text (v->label))
+        continue;
+      label = ws_plot_frame_vline_label_box (f, i);
+      score += overlap (box, &label) ? HIDDEN_MARK : 0;
     }
   return score;
 }
@@ -87,19 +117,7 @@ ink_under (const WsPlotFrame *f,
 
   for (guint i = 0; i < f->spots->len; i++)
     score += series_under (f, ws_plot_frame_spots (f, i), box);
-  for (guint i = 0; i < f->hlines->len; i++)
-    {
-      const WsPlotHline *h = &g_array_index (f->hlines, WsPlotHline, i);
-      WsPlotRect label;
-      if (!ws_plot_frame_hline_visible (f, h))
-        continue;
-      score += inside (box, box->x, ws_plot_frame_y (f, h->y)) ? 4 : 0;
-      if (!ws_plot_has_text (h->label))
-        continue;
-      label = ws_plot_frame_hline_label_box (f, h);
-      score += overlap (box, &label) ? HIDDEN_MARK : 0;
-    }
-  return score;
+  return score + references_under (f, box);
 }
 
 /* The corner that hides the least; ties go to the first of top left, top
@@ -150,24 +168,66 @@ ws_plot_legend_place (WsPlotFrame *f,
   f->legend.y = f->area.y;
 }
 
-static void
-draw_legend_entry (const WsPlotFrame   *f,
-                   const LegendMetrics *m,
-                   guint                i,
-                   double               x,
-                   double               y)
+/* The middle of entry i's row. */
+static double
+entry_y (const WsPlotFrame   *f,
+         const LegendMetrics *m,
+         guint                i)
 {
-  const char *name = ws_plot_frame_series (f, i)->name;
+  return f->legend.y + m->pad + (i + 0.5) * m->row;
+}
 
+WsPlotRect
+ws_plot_legend_entry_box (const WsPlotFrame *f,
+                          guint              i)
+{
+  LegendMetrics m = legend_metrics (f);
+  WsPlotRect r = { f->legend.x + m.pad, entry_y (f, &m, i) - m.row / 2, 0, m.row };
+
+  r.w = m.sample + WS_PLOT_GAP * f->u
+        + ws_plot_paint_text_width (f->cr, ws_plot_frame_series (f, i)->name);
+  return r;
+}
+
+/* The line sample and the marker, as the series draws them. */
+static void
+draw_sample (const WsPlotFrame   *f,
+             const LegendMetrics *m,
+             guint                i,
+             double               x,
+             double               y)
+{
   cairo_set_line_width (f->cr, WS_PLOT_LINE_WIDTH * f->u);
   ws_plot_paint_rgb (f->cr, ws_plot_paint_series_rgb (i), 1);
   cairo_move_to (f->cr, x, y);
   cairo_rel_line_to (f->cr, m->sample, 0);
   cairo_stroke (f->cr);
   ws_plot_paint_marker (f->cr, i, x + m->sample / 2, y, WS_PLOT_MARKER_SIZE * f->u);
+}
+
+/* A hidden series keeps its entry, so that the user sees what a click
+ * brings back, faded: its sample is drawn into a group laid on at a low
+ * alpha (drawn straight at that alpha, the line would show through the
+ * marker). */
+static void
+draw_legend_entry (const WsPlotFrame   *f,
+                   const LegendMetrics *m,
+                   guint                i)
+{
+  const WsPlotSeries *series = ws_plot_frame_series (f, i);
+  double x = f->legend.x + m->pad, y = entry_y (f, m, i);
+
+  if (series->hidden)
+    cairo_push_group (f->cr);
+  draw_sample (f, m, i, x, y);
+  if (series->hidden)
+    {
+      cairo_pop_group_to_source (f->cr);
+      cairo_paint_with_alpha (f->cr, DIMMED_ALPHA);
+    }
   ws_plot_paint_font (f->cr, WS_PLOT_LEGEND_SIZE * f->u, FALSE);
-  ws_plot_paint_rgb (f->cr, WS_PLOT_INK, 1);
-  ws_plot_paint_text (f->cr, name, x + m->sample + WS_PLOT_GAP * f->u, y, 0, 0.5);
+  ws_plot_paint_rgb (f->cr, series->hidden ? DIMMED_INK : WS_PLOT_INK, 1);
+  ws_plot_paint_text (f->cr, series->name, x + m->sample + WS_PLOT_GAP * f->u, y, 0, 0.5);
 }
 
 /* Translucent, so that whatever it must hide still shows through. */
@@ -186,5 +246,5 @@ ws_plot_legend_draw (const WsPlotFrame *f)
   ws_plot_paint_rgb (f->cr, 0xb0b0b0, 1);
   cairo_stroke (f->cr);
   for (guint i = 0; i < f->series->len; i++)
-    draw_legend_entry (f, &m, i, box.x + m.pad, box.y + m.pad + (i + 0.5) * m.row);
+    draw_legend_entry (f, &m, i);
 }

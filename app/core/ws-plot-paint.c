@@ -133,6 +133,21 @@ ws_plot_paint_font (cairo_t  *cr,
   cairo_set_font_size (cr, size);
 }
 
+void
+ws_plot_paint_fit_font (cairo_t    *cr,
+                        const char *text,
+                        double      size,
+                        double      room,
+                        gboolean    bold)
+{
+  double w;
+
+  ws_plot_paint_font (cr, size, bold);
+  w = ws_plot_paint_text_width (cr, text);
+  if (w > room && room > 0)
+    ws_plot_paint_font (cr, size * room / w, bold);
+}
+
 double
 ws_plot_paint_text_width (cairo_t    *cr,
                           const char *text)

@@ -31,6 +31,12 @@ void    ws_plot_paint_marker      (cairo_t    *cr,
 void    ws_plot_paint_font        (cairo_t    *cr,
                                    double      size,
                                    gboolean    bold);
+/* Selects the font at size, smaller if need be for text to fit in room. */
+void    ws_plot_paint_fit_font    (cairo_t    *cr,
+                                   const char *text,
+                                   double      size,
+                                   double      room,
+                                   gboolean    bold);
 /* The advance width of text in the current font. */
 double  ws_plot_paint_text_width  (cairo_t    *cr,
                                    const char *text);

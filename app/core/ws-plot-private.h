@@ -5,7 +5,8 @@
  * reference lines) and holds what one pass computes from it: the axes'
  * ranges and ticks, the plot area, the points projected into it and the
  * legend's box. ws-plot-layout.c fills it, ws-plot.c draws the layers,
- * ws-plot-legend.c places and draws the legend.
+ * ws-plot-legend.c places and draws the legend, ws-plot-hit.c finds what
+ * lies under a pointer in the same frame.
  */
 #pragma once
 
@@ -25,7 +26,7 @@ G_BEGIN_DECLS
 #define WS_PLOT_LABEL_SIZE  2.7
 #define WS_PLOT_TICK_SIZE   2.4
 #define WS_PLOT_LEGEND_SIZE 2.5
-#define WS_PLOT_NOTE_SIZE   2.3  /* hline labels */
+#define WS_PLOT_NOTE_SIZE   2.3  /* reference lines' labels */
 #define WS_PLOT_LINE_WIDTH  0.36 /* series lines */
 #define WS_PLOT_MARKER_SIZE 0.95 /* marker radius */
 #define WS_PLOT_PAD         2.0  /* around the chart */
@@ -39,8 +40,9 @@ typedef struct
 
 typedef struct
 {
-  char   *name;
-  GArray *points; /* WsPlotPoint, in the order added */
+  char    *name;
+  GArray  *points; /* WsPlotPoint, in the order added */
+  gboolean hidden; /* left out of the drawing and the ranges; dimmed in the legend */
 } WsPlotSeries;
 
 typedef struct
@@ -48,6 +50,12 @@ typedef struct
   double  y;
   char   *label;
 } WsPlotHline;
+
+typedef struct
+{
+  double  x;
+  char   *label;
+} WsPlotVline;
 
 typedef struct
 {
@@ -63,6 +71,7 @@ typedef struct
   double   top, bottom;
   gboolean bar;
   gboolean cap_bottom;
+  guint    index;      /* the point's, in the order added */
 } WsPlotSpot;
 
 typedef struct
@@ -75,23 +84,33 @@ typedef struct
   WsPlotScale  y_scale;
   GPtrArray   *series; /* WsPlotSeries */
   GArray      *hlines; /* WsPlotHline */
+  GArray      *vlines; /* WsPlotVline */
 
   /* This drawing's. */
   cairo_t     *cr;
   double       width, height;
   double       u;
+  double       top;    /* where the room below the title starts */
   WsPlotAxis   x, y;
   WsPlotRect   area;   /* the plot area, inside the axes */
   WsPlotRect   legend;
   GArray      *x_ticks;
   GArray      *y_ticks;
-  GPtrArray   *spots;  /* per series, a GArray of WsPlotSpot in x order */
+  GPtrArray   *spots;  /* per series, a GArray of WsPlotSpot in x order (none if hidden) */
 } WsPlotFrame;
 
 static inline gboolean
 ws_plot_has_text (const char *text)
 {
   return text != NULL && *text != '\0';
+}
+
+static inline gboolean
+ws_plot_rect_contains (const WsPlotRect *r,
+                       double            x,
+                       double            y)
+{
+  return x >= r->x && x <= r->x + r->w && y >= r->y && y <= r->y + r->h;
 }
 
 static inline const WsPlotSeries *
@@ -129,6 +148,20 @@ ws_plot_frame_hline_visible (const WsPlotFrame *f,
   return ws_plot_axis_accepts (&f->y, h->y);
 }
 
+/* A vline never widens the x range (it marks something inside the data):
+ * it is drawn only where the range already reaches. */
+static inline gboolean
+ws_plot_frame_vline_visible (const WsPlotFrame *f,
+                             const WsPlotVline *v)
+{
+  double at;
+
+  if (!ws_plot_axis_accepts (&f->x, v->x))
+    return FALSE;
+  at = ws_plot_axis_fraction (&f->x, v->x);
+  return at >= 0 && at <= 1;
+}
+
 /* Thin lines of whole widths on whole or half pixels, so that the grid
  * and axes stay crisp instead of smearing over two pixel rows. */
 static inline double
@@ -144,11 +177,29 @@ ws_plot_snap (double v,
   return (int) width % 2 ? floor (v) + 0.5 : round (v);
 }
 
+/* ---- ws-plot.c ---- */
+
+/* A frame for drawing plot at width × height on cr, not laid out yet. */
+void       ws_plot_frame_init            (WsPlotFrame       *f,
+                                          const WsPlot      *plot,
+                                          cairo_t           *cr,
+                                          double             width,
+                                          double             height);
+
 /* ---- ws-plot-layout.c ---- */
 
-/* The axes' ranges from the points, their error bars and the reference
- * lines; FALSE when not one point can be placed. */
-gboolean   ws_plot_frame_find_ranges     (WsPlotFrame       *f);
+/* The whole layout, as a drawing needs it and as hit testing reads it:
+ * the room below the title, the ranges, the plot area, the points and the
+ * legend, text measured on f->cr; FALSE when not one point can be placed
+ * (the chart then says so). Draws nothing. */
+gboolean   ws_plot_frame_lay_out         (WsPlotFrame       *f);
+/* Frees what the layout computed; the borrowed data stays. */
+void       ws_plot_frame_clear           (WsPlotFrame       *f);
+
+G_DEFINE_AUTO_CLEANUP_CLEAR_FUNC (WsPlotFrame, ws_plot_frame_clear)
+
+/* Selects the title's font: its size, or less where the title is long. */
+void       ws_plot_frame_title_font      (const WsPlotFrame *f);
 /* The plot area and the ticks, clear of `reserve` units at the right. */
 void       ws_plot_frame_layout          (WsPlotFrame       *f,
                                           double             top,
@@ -158,6 +209,10 @@ void       ws_plot_frame_project         (WsPlotFrame       *f);
 /* The box of a reference line's label, at the line's right end. */
 WsPlotRect ws_plot_frame_hline_label_box (const WsPlotFrame *f,
                                           const WsPlotHline *h);
+/* The box of vline i's label near the top of the plot area, beside the
+ * line; the labels of the lines drawn stack one under the other. */
+WsPlotRect ws_plot_frame_vline_label_box (const WsPlotFrame *f,
+                                          guint              i);
 
 /* ---- ws-plot-legend.c ---- */
 
@@ -165,5 +220,17 @@ WsPlotRect ws_plot_frame_hline_label_box (const WsPlotFrame *f,
 void       ws_plot_legend_place          (WsPlotFrame       *f,
                                           double             top);
 void       ws_plot_legend_draw           (const WsPlotFrame *f);
+/* The row of series i's entry (its line, marker and name) in f->legend. */
+WsPlotRect ws_plot_legend_entry_box      (const WsPlotFrame *f,
+                                          guint              i);
+
+/* ---- ws-plot-hit.c ---- */
+
+/* What lies at (px, py) of a laid-out frame (see ws_plot_hit). */
+gboolean   ws_plot_frame_hit             (const WsPlotFrame *f,
+                                          double             px,
+                                          double             py,
+                                          double             radius,
+                                          WsPlotHit         *hit);
 
 G_END_DECLS

@@ -1,10 +1,10 @@
 /* ws-plot.c: WsPlot's model, and the layers of its drawing.
  *
- * A drawing is one pass over a WsPlotFrame (ws-plot-private.h): the ranges
- * from the data and the plot area from the text measured around it
- * (ws-plot-layout.c), then the layers from the back (grid) to the front
- * (legend, ws-plot-legend.c). Files are written in ws-plot-save.c, ticks
- * are chosen in ws-plot-axis.c, pens and text live in ws-plot-paint.c.
+ * A drawing is one pass over a WsPlotFrame (ws-plot-private.h): the whole
+ * layout first, drawing nothing (ws-plot-layout.c; ws-plot-hit.c lays out
+ * the same), then the layers from the back (grid) to the front (legend,
+ * ws-plot-legend.c). Files are written in ws-plot-save.c, ticks are chosen
+ * in ws-plot-axis.c, pens and text live in ws-plot-paint.c.
  */
 #include "ws-plot.h"
 
@@ -22,6 +22,7 @@ struct _WsPlot
   WsPlotScale  y_scale;
   GPtrArray   *series; /* WsPlotSeries */
   GArray      *hlines; /* WsPlotHline */
+  GArray      *vlines; /* WsPlotVline */
 };
 
 /* ---- The model ---- */
@@ -42,6 +43,12 @@ hline_clear (gpointer data)
   g_free (((WsPlotHline *) data)->label);
 }
 
+static void
+vline_clear (gpointer data)
+{
+  g_free (((WsPlotVline *) data)->label);
+}
+
 WsPlot *
 ws_plot_new (const char *title)
 {
@@ -51,6 +58,8 @@ ws_plot_new (const char *title)
   plot->series = g_ptr_array_new_with_free_func (series_free);
   plot->hlines = g_array_new (FALSE, FALSE, sizeof (WsPlotHline));
   g_array_set_clear_func (plot->hlines, hline_clear);
+  plot->vlines = g_array_new (FALSE, FALSE, sizeof (WsPlotVline));
+  g_array_set_clear_func (plot->vlines, vline_clear);
   return plot;
 }
 
@@ -64,6 +73,7 @@ ws_plot_free (WsPlot *plot)
   g_free (plot->y_label);
   g_ptr_array_unref (plot->series);
   g_array_unref (plot->hlines);
+  g_array_unref (plot->vlines);
   g_free (plot);
 }
 
@@ -91,6 +101,40 @@ ws_plot_set_y_axis (WsPlot     *plot,
   plot->y_scale = scale;
 }
 
+void
+ws_plot_set_x_scale (WsPlot     *plot,
+                     WsPlotScale scale)
+{
+  g_return_if_fail (plot != NULL);
+
+  plot->x_scale = scale;
+}
+
+void
+ws_plot_set_y_scale (WsPlot     *plot,
+                     WsPlotScale scale)
+{
+  g_return_if_fail (plot != NULL);
+
+  plot->y_scale = scale;
+}
+
+WsPlotScale
+ws_plot_get_x_scale (const WsPlot *plot)
+{
+  g_return_val_if_fail (plot != NULL, WS_PLOT_LINEAR);
+
+  return plot->x_scale;
+}
+
+WsPlotScale
+ws_plot_get_y_scale (const WsPlot *plot)
+{
+  g_return_val_if_fail (plot != NULL, WS_PLOT_LINEAR);
+
+  return plot->y_scale;
+}
+
 guint
 ws_plot_add_series (WsPlot     *plot,
                     const char *name)
@@ -104,6 +148,45 @@ ws_plot_add_series (WsPlot     *plot,
   series->points = g_array_new (FALSE, FALSE, sizeof (WsPlotPoint));
   g_ptr_array_add (plot->series, series);
   return plot->series->len - 1;
+}
+
+guint
+ws_plot_n_series (const WsPlot *plot)
+{
+  g_return_val_if_fail (plot != NULL, 0);
+
+  return plot->series->len;
+}
+
+const char *
+ws_plot_series_name (const WsPlot *plot,
+                     guint         series)
+{
+  g_return_val_if_fail (plot != NULL, NULL);
+  g_return_val_if_fail (series < plot->series->len, NULL);
+
+  return ((WsPlotSeries *) plot->series->pdata[series])->name;
+}
+
+void
+ws_plot_set_series_visible (WsPlot  *plot,
+                            guint    series,
+                            gboolean visible)
+{
+  g_return_if_fail (plot != NULL);
+  g_return_if_fail (series < plot->series->len);
+
+  ((WsPlotSeries *) plot->series->pdata[series])->hidden = !visible;
+}
+
+gboolean
+ws_plot_series_visible (const WsPlot *plot,
+                        guint         series)
+{
+  g_return_val_if_fail (plot != NULL, FALSE);
+  g_return_val_if_fail (series < plot->series->len, FALSE);
+
+  return !((WsPlotSeries *) plot->series->pdata[series])->hidden;
 }
 
 void
@@ -134,23 +217,48 @@ ws_plot_add_hline (WsPlot     *plot,
   g_array_append_val (plot->hlines, hline);
 }
 
-/* ---- The layers ---- */
-
-/* Selects the font at size, smaller if need be for text to fit in room. */
-static void
-fit_font (cairo_t    *cr,
-          const char *text,
-          double      size,
-          double      room,
-          gboolean    bold)
+void
+ws_plot_add_vline (WsPlot     *plot,
+                   double      x,
+                   const char *label)
 {
-  double w;
+  WsPlotVline vline = { x, NULL };
 
-  ws_plot_paint_font (cr, size, bold);
-  w = ws_plot_paint_text_width (cr, text);
-  if (w > room && room > 0)
-    ws_plot_paint_font (cr, size * room / w, bold);
+  g_return_if_fail (plot != NULL);
+
+  vline.label = g_strdup (label);
+  g_array_append_val (plot->vlines, vline);
 }
+
+guint
+ws_plot_n_vlines (const WsPlot *plot)
+{
+  g_return_val_if_fail (plot != NULL, 0);
+
+  return plot->vlines->len;
+}
+
+double
+ws_plot_vline_x (const WsPlot *plot,
+                 guint         i)
+{
+  g_return_val_if_fail (plot != NULL, NAN);
+  g_return_val_if_fail (i < plot->vlines->len, NAN);
+
+  return g_array_index (plot->vlines, WsPlotVline, i).x;
+}
+
+const char *
+ws_plot_vline_label (const WsPlot *plot,
+                     guint         i)
+{
+  g_return_val_if_fail (plot != NULL, NULL);
+  g_return_val_if_fail (i < plot->vlines->len, NULL);
+
+  return g_array_index (plot->vlines, WsPlotVline, i).label;
+}
+
+/* ---- The layers ---- */
 
 /* Only the chart's rectangle: a widget's cairo_t may reach further. A
  * path the caller left behind is dropped, not filled. */
@@ -165,27 +273,22 @@ draw_background (cairo_t *cr,
   cairo_fill (cr);
 }
 
-/* Returns where the space below the title starts. */
-static double
+static void
 draw_title (const WsPlotFrame *f)
 {
-  double top = WS_PLOT_PAD * f->u;
-
   if (!ws_plot_has_text (f->title))
-    return top;
-  fit_font (f->cr, f->title, WS_PLOT_TITLE_SIZE * f->u, f->width - 2 * WS_PLOT_PAD * f->u, TRUE);
+    return;
+  ws_plot_frame_title_font (f);
   ws_plot_paint_rgb (f->cr, WS_PLOT_INK, 1);
-  ws_plot_paint_text (f->cr, f->title, f->width / 2, top, 0.5, 0);
-  return top + ws_plot_paint_line_height (f->cr) + WS_PLOT_GAP * f->u;
+  ws_plot_paint_text (f->cr, f->title, f->width / 2, WS_PLOT_PAD * f->u, 0.5, 0);
 }
 
 static void
-draw_no_data (const WsPlotFrame *f,
-              double             top)
+draw_no_data (const WsPlotFrame *f)
 {
   ws_plot_paint_font (f->cr, 1.5 * WS_PLOT_LABEL_SIZE * f->u, FALSE);
   ws_plot_paint_rgb (f->cr, 0x666666, 1);
-  ws_plot_paint_text (f->cr, "No data", f->width / 2, (top + f->height) / 2, 0.5, 0.5);
+  ws_plot_paint_text (f->cr, "No data", f->width / 2, (f->top + f->height) / 2, 0.5, 0.5);
 }
 
 static void
@@ -245,7 +348,7 @@ draw_axis_labels (const WsPlotFrame *f)
   ws_plot_paint_rgb (f->cr, WS_PLOT_INK, 1);
   if (ws_plot_has_text (f->x_label))
     {
-      fit_font (f->cr, f->x_label, WS_PLOT_LABEL_SIZE * f->u, a->w, FALSE);
+      ws_plot_paint_fit_font (f->cr, f->x_label, WS_PLOT_LABEL_SIZE * f->u, a->w, FALSE);
       ws_plot_paint_text (f->cr, f->x_label, a->x + a->w / 2,
                           f->height - WS_PLOT_PAD * f->u, 0.5, 1);
     }
@@ -254,7 +357,7 @@ draw_axis_labels (const WsPlotFrame *f)
   cairo_save (f->cr);
   cairo_translate (f->cr, WS_PLOT_PAD * f->u, a->y + a->h / 2);
   cairo_rotate (f->cr, -G_PI / 2);
-  fit_font (f->cr, f->y_label, WS_PLOT_LABEL_SIZE * f->u, a->h, FALSE);
+  ws_plot_paint_fit_font (f->cr, f->y_label, WS_PLOT_LABEL_SIZE * f->u, a->h, FALSE);
   ws_plot_paint_text (f->cr, f->y_label, 0, 0, 0.5, 0);
   cairo_restore (f->cr);
 }
@@ -333,37 +436,84 @@ draw_markers (const WsPlotFrame *f,
     }
 }
 
-static void
-draw_hline (const WsPlotFrame *f,
-            const WsPlotHline *h)
+/* Reference lines are dashed, grey and a whole number of pixels wide. */
+static double
+reference_width (const WsPlotFrame *f)
 {
-  double w = ws_plot_crisp_width (0.8 * WS_PLOT_LINE_WIDTH * f->u);
-  double y = ws_plot_snap (ws_plot_frame_y (f, h->y), w);
+  return ws_plot_crisp_width (0.8 * WS_PLOT_LINE_WIDTH * f->u);
+}
+
+static void
+draw_reference (const WsPlotFrame *f,
+                double             x0,
+                double             y0,
+                double             x1,
+                double             y1)
+{
   double dash[] = { 1.6 * f->u, 1.0 * f->u };
 
   cairo_set_dash (f->cr, dash, G_N_ELEMENTS (dash), 0);
-  cairo_set_line_width (f->cr, w);
+  cairo_set_line_width (f->cr, reference_width (f));
   ws_plot_paint_rgb (f->cr, WS_PLOT_REFERENCE, 1);
-  cairo_move_to (f->cr, f->area.x, y);
-  cairo_line_to (f->cr, f->area.x + f->area.w, y);
+  cairo_move_to (f->cr, x0, y0);
+  cairo_line_to (f->cr, x1, y1);
   cairo_stroke (f->cr);
   cairo_set_dash (f->cr, NULL, 0, 0);
 }
 
 static void
-draw_hline_label (const WsPlotFrame *f,
-                  const WsPlotHline *h)
+draw_hline (const WsPlotFrame *f,
+            const WsPlotHline *h)
 {
-  WsPlotRect r;
+  double y = ws_plot_snap (ws_plot_frame_y (f, h->y), reference_width (f));
 
-  if (!ws_plot_has_text (h->label))
-    return;
-  r = ws_plot_frame_hline_label_box (f, h);
+  draw_reference (f, f->area.x, y, f->area.x + f->area.w, y);
+}
+
+static void
+draw_vline (const WsPlotFrame *f,
+            const WsPlotVline *v)
+{
+  double x = ws_plot_snap (ws_plot_frame_x (f, v->x), reference_width (f));
+
+  draw_reference (f, x, f->area.y, x, f->area.y + f->area.h);
+}
+
+/* On a light box, so that the lines it crosses do not strike it through. */
+static void
+draw_note (const WsPlotFrame *f,
+           const char        *text,
+           const WsPlotRect  *r)
+{
   ws_plot_paint_rgb (f->cr, 0xffffff, 0.8);
-  cairo_rectangle (f->cr, r.x, r.y, r.w, r.h);
+  cairo_rectangle (f->cr, r->x, r->y, r->w, r->h);
   cairo_fill (f->cr);
   ws_plot_paint_rgb (f->cr, WS_PLOT_INK, 1);
-  ws_plot_paint_text (f->cr, h->label, r.x + r.w / 2, r.y, 0.5, 0);
+  ws_plot_paint_text (f->cr, text, r->x + r->w / 2, r->y, 0.5, 0);
+}
+
+/* The labels of the reference lines drawn, above the data. */
+static void
+draw_reference_labels (const WsPlotFrame *f)
+{
+  for (guint i = 0; i < f->hlines->len; i++)
+    {
+      const WsPlotHline *h = &g_array_index (f->hlines, WsPlotHline, i);
+      WsPlotRect r;
+      if (!ws_plot_frame_hline_visible (f, h) || !ws_plot_has_text (h->label))
+        continue;
+      r = ws_plot_frame_hline_label_box (f, h);
+      draw_note (f, h->label, &r);
+    }
+  for (guint i = 0; i < f->vlines->len; i++)
+    {
+      const WsPlotVline *v = &g_array_index (f->vlines, WsPlotVline, i);
+      WsPlotRect r;
+      if (!ws_plot_frame_vline_visible (f, v) || !ws_plot_has_text (v->label))
+        continue;
+      r = ws_plot_frame_vline_label_box (f, i);
+      draw_note (f, v->label, &r);
+    }
 }
 
 /* ---- The whole chart ---- */
@@ -373,7 +523,7 @@ draw_hline_label (const WsPlotFrame *f,
 static void
 draw_data (const WsPlotFrame *f)
 {
-  const GArray *hlines = f->hlines;
+  const GArray *hlines = f->hlines, *vlines = f->vlines;
 
   cairo_save (f->cr);
   cairo_rectangle (f->cr, f->area.x, f->area.y, f->area.w, f->area.h);
@@ -382,6 +532,9 @@ draw_data (const WsPlotFrame *f)
   for (guint i = 0; i < hlines->len; i++)
     if (ws_plot_frame_hline_visible (f, &g_array_index (hlines, WsPlotHline, i)))
       draw_hline (f, &g_array_index (hlines, WsPlotHline, i));
+  for (guint i = 0; i < vlines->len; i++)
+    if (ws_plot_frame_vline_visible (f, &g_array_index (vlines, WsPlotVline, i)))
+      draw_vline (f, &g_array_index (vlines, WsPlotVline, i));
   for (guint i = 0; i < f->spots->len; i++)
     draw_error_bars (f, i);
   for (guint i = 0; i < f->spots->len; i++)
@@ -392,38 +545,20 @@ draw_data (const WsPlotFrame *f)
 }
 
 static void
-draw_chart (WsPlotFrame *f,
-            double       top)
+draw_chart (const WsPlotFrame *f)
 {
-  const GArray *hlines = f->hlines;
-
-  ws_plot_frame_layout (f, top, 0);
-  ws_plot_frame_project (f);
-  ws_plot_legend_place (f, top);
   draw_data (f);
-  for (guint i = 0; i < hlines->len; i++)
-    if (ws_plot_frame_hline_visible (f, &g_array_index (hlines, WsPlotHline, i)))
-      draw_hline_label (f, &g_array_index (hlines, WsPlotHline, i));
+  draw_reference_labels (f);
   draw_axes (f);
   ws_plot_legend_draw (f);
 }
 
-static void
-frame_clear (WsPlotFrame *f)
-{
-  g_clear_pointer (&f->x_ticks, g_array_unref);
-  g_clear_pointer (&f->y_ticks, g_array_unref);
-  g_clear_pointer (&f->spots, g_ptr_array_unref);
-}
-
-G_DEFINE_AUTO_CLEANUP_CLEAR_FUNC (WsPlotFrame, frame_clear)
-
-static void
-frame_init (WsPlotFrame  *f,
-            const WsPlot *plot,
-            cairo_t      *cr,
-            double        width,
-            double        height)
+void
+ws_plot_frame_init (WsPlotFrame  *f,
+                    const WsPlot *plot,
+                    cairo_t      *cr,
+                    double        width,
+                    double        height)
 {
   f->title = plot->title;
   f->x_label = plot->x_label;
@@ -432,12 +567,14 @@ frame_init (WsPlotFrame  *f,
   f->y_scale = plot->y_scale;
   f->series = plot->series;
   f->hlines = plot->hlines;
+  f->vlines = plot->vlines;
   f->cr = cr;
   f->width = width;
   f->height = height;
   f->u = MIN (height, width / 1.6) / 100;
 }
 
+/* Laid out before anything is drawn, so that hit testing can do the same. */
 void
 ws_plot_draw (WsPlot  *plot,
               cairo_t *cr,
@@ -445,19 +582,20 @@ ws_plot_draw (WsPlot  *plot,
               double   height)
 {
   g_auto (WsPlotFrame) f = { 0 };
-  double top;
+  gboolean has_data;
 
   g_return_if_fail (plot != NULL);
   g_return_if_fail (cr != NULL);
   g_return_if_fail (isfinite (width) && isfinite (height) && width > 0 && height > 0);
 
-  frame_init (&f, plot, cr, width, height);
+  ws_plot_frame_init (&f, plot, cr, width, height);
   cairo_save (cr);
+  has_data = ws_plot_frame_lay_out (&f);
   draw_background (cr, width, height);
-  top = draw_title (&f);
-  if (ws_plot_frame_find_ranges (&f))
-    draw_chart (&f, top);
+  draw_title (&f);
+  if (has_data)
+    draw_chart (&f);
   else
-    draw_no_data (&f, top);
+    draw_no_data (&f);
   cairo_restore (cr);
 }

@@ -11,6 +11,7 @@ struct _WsWindow
   WsSortingPage       *sorting;
   WsWindowSumPage     *window_sum;
   WsPrimitivesPage    *primitives;
+  WsBenchPage         *bench;
   GSettings           *settings; /* NULL where the schema is not installed */
 };
 
@@ -163,11 +164,13 @@ ws_window_class_init (WsWindowClass *klass)
   g_type_ensure (WS_TYPE_SORTING_PAGE);
   g_type_ensure (WS_TYPE_WINDOW_SUM_PAGE);
   g_type_ensure (WS_TYPE_PRIMITIVES_PAGE);
+  g_type_ensure (WS_TYPE_BENCH_PAGE);
   gtk_widget_class_set_template_from_resource (w, "/io/github/warpscope/Warpscope/ui/ws-window.ui");
   gtk_widget_class_bind_template_child (w, WsWindow, stack);
   gtk_widget_class_bind_template_child (w, WsWindow, sorting);
   gtk_widget_class_bind_template_child (w, WsWindow, window_sum);
   gtk_widget_class_bind_template_child (w, WsWindow, primitives);
+  gtk_widget_class_bind_template_child (w, WsWindow, bench);
   gtk_widget_class_install_action (w, "win.play", NULL, play);
   gtk_widget_class_install_action (w, "win.step", NULL, step);
   gtk_widget_class_install_action (w, "win.step-back", NULL, step_back);
@@ -178,10 +181,24 @@ ws_window_class_init (WsWindowClass *klass)
   gtk_widget_class_install_property_action (w, "win.presentation", "presentation");
 }
 
+/* The benchmark mode has nothing to play: the transport keys rest there
+ * (Space and the arrows then reach its controls). */
+static void
+on_mode_changed (WsWindow *self)
+{
+  static const char *const transport[] = { "win.play", "win.step", "win.step-back", "win.reset",
+                                           "win.faster", "win.slower" };
+  gboolean animated = !on_mode (self, "benchmark");
+
+  for (guint i = 0; i < G_N_ELEMENTS (transport); i++)
+    gtk_widget_action_set_enabled (GTK_WIDGET (self), transport[i], animated);
+}
+
 static void
 ws_window_init (WsWindow *self)
 {
   gtk_widget_init_template (GTK_WIDGET (self));
+  g_signal_connect_swapped (self->stack, "notify::visible-child-name", G_CALLBACK (on_mode_changed), self);
   self->settings = ws_application_settings ();
   if (self->settings == NULL)
     return;
@@ -210,6 +227,12 @@ WsPrimitivesPage *
 ws_window_primitives_page (WsWindow *self)
 {
   return self->primitives;
+}
+
+WsBenchPage *
+ws_window_bench_page (WsWindow *self)
+{
+  return self->bench;
 }
 
 WsWindowSumPage *

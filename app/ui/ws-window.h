@@ -4,6 +4,7 @@
 
 #include <gtk/gtk.h>
 
+#include "ws-bench-page.h"
 #include "ws-primitives-page.h"
 #include "ws-sorting-page.h"
 #include "ws-window-sum-page.h"
@@ -17,7 +18,8 @@ GtkWidget     *ws_window_new          (GtkApplication *app);
 WsSortingPage *ws_window_sorting_page (WsWindow       *window);
 WsWindowSumPage *ws_window_window_sum_page (WsWindow   *window);
 WsPrimitivesPage *ws_window_primitives_page (WsWindow *window);
-/* The visible mode: "sorting", "window-sum" or "primitives". */
+WsBenchPage   *ws_window_bench_page   (WsWindow       *window);
+/* The visible mode: "sorting", "window-sum", "primitives" or "benchmark". */
 void           ws_window_set_mode     (WsWindow       *window,
                                        const char     *mode);
 const char    *ws_window_get_mode     (WsWindow       *window);

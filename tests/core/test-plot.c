@@ -16,6 +16,7 @@
 #include "ws-plot-axis.h"
 #include "ws-plot.h"
 #include "ws-test-util.h"
+#include "plot-pixels.h"
 
 #define BLUE       0x0072b2
 #define VERMILLION 0xd55e00
@@ -37,27 +38,6 @@ typedef struct
 G_DEFINE_AUTOPTR_CLEANUP_FUNC (cairo_surface_t, cairo_surface_destroy)
 
 /* ---- Pixels ---- */
-
-static guint32
-pixel (cairo_surface_t *s,
-       int              x,
-       int              y)
-{
-  const guint8 *row = cairo_image_surface_get_data (s) + y * cairo_image_surface_get_stride (s);
-
-  return *(const guint32 *) (row + 4 * x) & 0xffffff;
-}
-
-static gboolean
-near (guint32 px,
-      guint32 rgb,
-      int     tol)
-{
-  for (int shift = 0; shift <= 16; shift += 8)
-    if (ABS ((int) ((px >> shift) & 0xff) - (int) ((rgb >> shift) & 0xff)) > tol)
-      return FALSE;
-  return TRUE;
-}
 
 static gboolean
 dark (guint32 px)

@@ -10,6 +10,13 @@
 
 static gboolean ready (gpointer page) { return ws_sorting_page_ready (page); }
 static gboolean sum_ready (gpointer page) { return ws_window_sum_page_ready (page); }
+static gboolean bench_idle (gpointer page) { return !ws_bench_page_running (page); }
+
+/* A CPU plan run here: bitonic and radix sort, the parallel CPU against
+ * the sequential one. */
+static const char cpu_plan[] =
+  "[preset]\nname = CPU sorts\nalgorithms = bitonic, radix-sort\nvariants = cpu-seq, cpu-par\n"
+  "baseline = cpu-seq\nsizes = 2^10..2^20 x4\nrepetitions = 5\ntype = float32\n";
 
 /* The window as its renderer draws it, GL canvas included. */
 static gboolean
@@ -82,6 +89,34 @@ main (int argc, char **argv)
   ui_spin (1.0);
   g_free (path);
   path = g_build_filename (argv[1], "app-primitives.png", NULL);
+  if (!save (GTK_WIDGET (window), path))
+    return 1;
+  printf ("%s\n", path);
+  /* The benchmark panel: a CPU run made here, then the H200's study 000. */
+  WsBenchPage *bench = ws_window_bench_page (window);
+  g_autofree char *tmp = g_dir_make_tmp ("ws-shots-XXXXXX", NULL);
+  g_autofree char *plan = g_build_filename (tmp, "cpu-sorts.ini", NULL);
+  ws_window_set_mode (window, "benchmark");
+  ws_bench_page_set_output_dir (bench, tmp);
+  if (!g_file_set_contents (plan, cpu_plan, -1, NULL) || !ws_bench_page_open_preset (bench, plan, NULL))
+    return 1;
+  ws_bench_page_run (bench);
+  ui_spin_until (bench_idle, bench, 600);
+  ws_bench_page_set_chart (bench, WS_CHART_SPEEDUP);
+  ui_spin (1.0);
+  g_free (path);
+  path = g_build_filename (argv[1], "app-bench-cpu.png", NULL);
+  if (!save (GTK_WIDGET (window), path))
+    return 1;
+  printf ("%s\n", path);
+  g_free (path);
+  path = g_build_filename ("docs", "results", "h200", "study-000", "result.csv", NULL);
+  if (!ws_bench_page_open_csv (bench, path, NULL))
+    return 1;
+  ws_bench_page_set_chart (bench, WS_CHART_SPEEDUP);
+  ui_spin (1.0);
+  g_free (path);
+  path = g_build_filename (argv[1], "app-bench-gpu.png", NULL);
   if (!save (GTK_WIDGET (window), path))
     return 1;
   printf ("%s\n", path);

@@ -1,0 +1,288 @@
+/* ws-bench-item.c: one row of result.csv as a GObject (see ws-bench-item.h). */
+#include "ws-bench-item.h"
+
+#include <math.h>
+
+/* The item's strings; each is a property, in this order. */
+enum
+{
+  TEXT_CONFIGURATION,
+  TEXT_ALGORITHM,
+  TEXT_VARIANT,
+  TEXT_BASELINE,
+  TEXT_STATUS,
+  TEXT_MESSAGE,
+  N_TEXTS
+};
+
+enum
+{
+  PROP_0,
+  PROP_FIRST_TEXT,
+  PROP_N = PROP_FIRST_TEXT + N_TEXTS,
+  PROP_FIRST_NUMBER,
+  N_PROPS = PROP_FIRST_NUMBER + WS_BENCH_ITEM_N_NUMBERS
+};
+
+static GParamSpec *properties[N_PROPS];
+
+/* Property name and result.csv column of each text (configuration is made
+ * from several columns) and of each number. */
+static const struct
+{
+  const char *property;
+  const char *column;
+} texts[N_TEXTS] = {
+  { "configuration", NULL },
+  { "algorithm", "algorithm" },
+  { "variant", "variant" },
+  { "baseline", "baseline" },
+  { "status", "status" },
+  { "message", "message" },
+}, numbers[WS_BENCH_ITEM_N_NUMBERS] = {
+  { "median", "median_s" },
+  { "sd", "sd_s" },
+  { "ci-lo", "ci_lo_s" },
+  { "ci-hi", "ci_hi_s" },
+  { "ci-level", "ci_level" },
+  { "speedup", "speedup" },
+  { "speedup-lo", "speedup_lo" },
+  { "speedup-hi", "speedup_hi" },
+  { "elements-per-s", "elements_per_s" },
+  { "gb-per-s", "gb_per_s" },
+  { "peak-share", "peak_share" },
+  { "gflop-per-s", "gflop_per_s" },
+};
+
+struct _WsBenchItem
+{
+  GObject  parent_instance;
+
+  char    *texts[N_TEXTS];
+  guint64  n;
+  double   numbers[WS_BENCH_ITEM_N_NUMBERS];
+};
+
+G_DEFINE_FINAL_TYPE (WsBenchItem, ws_bench_item, G_TYPE_OBJECT)
+
+static void
+ws_bench_item_get_property (GObject *object, guint prop_id, GValue *value, GParamSpec *pspec)
+{
+  WsBenchItem *self = WS_BENCH_ITEM (object);
+
+  if (prop_id >= PROP_FIRST_TEXT && prop_id < PROP_FIRST_TEXT + N_TEXTS)
+    g_value_set_string (value, self->texts[prop_id - PROP_FIRST_TEXT]);
+  else if (prop_id == PROP_N)
+    g_value_set_uint64 (value, self->n);
+  else if (prop_id >= PROP_FIRST_NUMBER && prop_id < N_PROPS)
+    g_value_set_double (value, self->numbers[prop_id - PROP_FIRST_NUMBER]);
+  else
+    G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);
+}
+
+static void
+ws_bench_item_finalize (GObject *object)
+{
+  WsBenchItem *self = WS_BENCH_ITEM (object);
+
+  for (guint i = 0; i < N_TEXTS; i++)
+    g_free (self->texts[i]);
+  G_OBJECT_CLASS (ws_bench_item_parent_class)->finalize (object);
+}
+
+static void
+ws_bench_item_class_init (WsBenchItemClass *klass)
+{
+  GObjectClass *object_class = G_OBJECT_CLASS (klass);
+  GParamFlags flags = G_PARAM_READABLE | G_PARAM_STATIC_STRINGS;
+
+  object_class->get_property = ws_bench_item_get_property;
+  object_class->finalize = ws_bench_item_finalize;
+  for (guint i = 0; i < N_TEXTS; i++)
+    properties[PROP_FIRST_TEXT + i] = g_param_spec_string (texts[i].property, NULL, NULL, "",
+                                                           flags);
+  properties[PROP_N] = g_param_spec_uint64 ("n", NULL, NULL, 0, G_MAXUINT64, 0, flags);
+  /* Empty fields are NAN, so the range is the whole of double. */
+  for (guint i = 0; i < WS_BENCH_ITEM_N_NUMBERS; i++)
+    properties[PROP_FIRST_NUMBER + i] = g_param_spec_double (numbers[i].property, NULL, NULL,
+                                                             -G_MAXDOUBLE, G_MAXDOUBLE, 0, flags);
+  g_object_class_install_properties (object_class, N_PROPS, properties);
+}
+
+static void
+ws_bench_item_init (WsBenchItem *self)
+{
+}
+
+/* A field, "" where the table has no such column. */
+static const char *
+field (const WsCsvTable *table, guint r, const char *column)
+{
+  const char *text = ws_csv_table_get (table, r, column);
+
+  return text != NULL ? text : "";
+}
+
+/* The parameters are stored "radius=2;block=8": spaces read better. */
+static char *
+describe (const WsCsvTable *table, guint r)
+{
+  g_autofree char *params = g_strdelimit (g_strdup (field (table, r, "params")), ";", ' ');
+  guint64 instance = g_ascii_strtoull (field (table, r, "instance"), NULL, 10);
+  GString *s = g_string_new (NULL);
+
+  g_string_append_printf (s, "%s %s n=%s", field (table, r, "algorithm"),
+                          field (table, r, "variant"), field (table, r, "n"));
+  if (params[0] != '\0')
+    g_string_append_printf (s, " %s", params);
+  if (instance > 0)
+    g_string_append_printf (s, " #%" G_GUINT64_FORMAT, instance);
+  return g_string_free (s, FALSE);
+}
+
+WsBenchItem *
+ws_bench_item_new (const WsCsvTable *table, guint r)
+{
+  WsBenchItem *self;
+
+  g_return_val_if_fail (table != NULL && r < table->rows->len, NULL);
+  self = g_object_new (WS_TYPE_BENCH_ITEM, NULL);
+  self->texts[TEXT_CONFIGURATION] = describe (table, r);
+  for (guint i = TEXT_CONFIGURATION + 1; i < N_TEXTS; i++)
+    self->texts[i] = g_strdup (field (table, r, texts[i].column));
+  self->n = g_ascii_strtoull (field (table, r, "n"), NULL, 10);
+  /* ws_csv_table_number leaves NAN behind for an empty field. */
+  for (guint i = 0; i < WS_BENCH_ITEM_N_NUMBERS; i++)
+    ws_csv_table_number (table, r, numbers[i].column, &self->numbers[i]);
+  return self;
+}
+
+static const char *
+text (WsBenchItem *self, guint which)
+{
+  g_return_val_if_fail (WS_IS_BENCH_ITEM (self), NULL);
+  return self->texts[which];
+}
+
+const char *
+ws_bench_item_get_configuration (WsBenchItem *self)
+{
+  return text (self, TEXT_CONFIGURATION);
+}
+
+const char *
+ws_bench_item_get_algorithm (WsBenchItem *self)
+{
+  return text (self, TEXT_ALGORITHM);
+}
+
+const char *
+ws_bench_item_get_variant (WsBenchItem *self)
+{
+  return text (self, TEXT_VARIANT);
+}
+
+const char *
+ws_bench_item_get_baseline (WsBenchItem *self)
+{
+  return text (self, TEXT_BASELINE);
+}
+
+const char *
+ws_bench_item_get_status (WsBenchItem *self)
+{
+  return text (self, TEXT_STATUS);
+}
+
+const char *
+ws_bench_item_get_message (WsBenchItem *self)
+{
+  return text (self, TEXT_MESSAGE);
+}
+
+guint64
+ws_bench_item_get_n (WsBenchItem *self)
+{
+  g_return_val_if_fail (WS_IS_BENCH_ITEM (self), 0);
+  return self->n;
+}
+
+double
+ws_bench_item_get_number (WsBenchItem *self, WsBenchItemNumber which)
+{
+  g_return_val_if_fail (WS_IS_BENCH_ITEM (self), NAN);
+  g_return_val_if_fail ((guint) which < WS_BENCH_ITEM_N_NUMBERS, NAN);
+  return self->numbers[which];
+}
+
+double
+ws_bench_item_get_median (WsBenchItem *self)
+{
+  return ws_bench_item_get_number (self, WS_BENCH_ITEM_MEDIAN);
+}
+
+double
+ws_bench_item_get_sd (WsBenchItem *self)
+{
+  return ws_bench_item_get_number (self, WS_BENCH_ITEM_SD);
+}
+
+double
+ws_bench_item_get_ci_lo (WsBenchItem *self)
+{
+  return ws_bench_item_get_number (self, WS_BENCH_ITEM_CI_LO);
+}
+
+double
+ws_bench_item_get_ci_hi (WsBenchItem *self)
+{
+  return ws_bench_item_get_number (self, WS_BENCH_ITEM_CI_HI);
+}
+
+double
+ws_bench_item_get_ci_level (WsBenchItem *self)
+{
+  return ws_bench_item_get_number (self, WS_BENCH_ITEM_CI_LEVEL);
+}
+
+double
+ws_bench_item_get_speedup (WsBenchItem *self)
+{
+  return ws_bench_item_get_number (self, WS_BENCH_ITEM_SPEEDUP);
+}
+
+double
+ws_bench_item_get_speedup_lo (WsBenchItem *self)
+{
+  return ws_bench_item_get_number (self, WS_BENCH_ITEM_SPEEDUP_LO);
+}
+
+double
+ws_bench_item_get_speedup_hi (WsBenchItem *self)
+{
+  return ws_bench_item_get_number (self, WS_BENCH_ITEM_SPEEDUP_HI);
+}
+
+double
+ws_bench_item_get_elements_per_s (WsBenchItem *self)
+{
+  return ws_bench_item_get_number (self, WS_BENCH_ITEM_ELEMENTS_PER_S);
+}
+
+double
+ws_bench_item_get_gb_per_s (WsBenchItem *self)
+{
+  return ws_bench_item_get_number (self, WS_BENCH_ITEM_GB_PER_S);
+}
+
+double
+ws_bench_item_get_peak_share (WsBenchItem *self)
+{
+  return ws_bench_item_get_number (self, WS_BENCH_ITEM_PEAK_SHARE);
+}
+
+double
+ws_bench_item_get_gflop_per_s (WsBenchItem *self)
+{
+  return ws_bench_item_get_number (self, WS_BENCH_ITEM_GFLOP_PER_S);
+}

@@ -1,0 +1,77 @@
+/* ws-bench-page-private.h: what the benchmark page's files share
+ * (ws-bench-page.c: the run, the results and the files; ws-bench-chart.c:
+ * the chart; ws-bench-plan.c: the plan — presets and the controls that
+ * build one). */
+#pragma once
+
+#include "ws-bench-job.h"
+#include "ws-bench-page.h"
+#include "ws-csv.h"
+#include "ws-plot-view.h"
+#include "ws-preset.h"
+#include "ws-registry.h"
+
+G_BEGIN_DECLS
+
+/* The parameter grids the controls offer: study 001's R, BS, K; study
+ * 004's p. */
+enum { GRID_RADIUS, GRID_BLOCK, GRID_PER_THREAD, GRID_SEGMENTS, N_GRIDS };
+
+struct _WsBenchPage
+{
+  GtkBox           parent_instance;
+
+  /* The template's. */
+  WsPlotView      *plot_view;
+  WsBenchTable    *table;
+  GtkDropDown     *chart_kind, *chart_algorithm, *chart_x, *preset;
+  GtkToggleButton *log_x, *log_y;
+  GtkButton       *export_plot_button, *open_button, *export_csv_button;
+  GtkButton       *run_button, *cancel_button, *open_preset_button;
+  GtkLabel        *rows_label, *preset_label, *status_label;
+  GtkCheckButton  *quick;
+  GtkBox          *custom_box;
+  GtkFlowBox      *algorithms_box, *variants_box;
+  GtkGrid         *form_grid;
+  GtkProgressBar  *progress;
+
+  /* The plan's controls, made by ws-bench-plan.c. */
+  GPtrArray       *algorithm_checks;  /* GtkCheckButton *, registry order */
+  GtkCheckButton  *variant_checks[WS_N_VARIANTS];
+  GtkEntry        *size_from, *size_to, *size_step;
+  GtkDropDown     *step_kind, *rep_kind, *distribution, *key_type, *baseline;
+  GtkSpinButton   *repetitions, *budget;
+  GtkCheckButton  *verify;
+  GtkEntry        *grids[N_GRIDS];
+  GPtrArray       *preset_paths;      /* char *, the dropdown's items after "Custom plan" */
+
+  /* The results and the run. */
+  WsCsvTable      *results;           /* every row shown, in arrival order */
+  char            *results_name;      /* what they are: a run's folder or an opened file */
+  WsBenchJob      *job;               /* the run going on, or NULL */
+  char            *output_dir;
+  char            *run_dir;
+  char            *result_path;       /* run_dir's result.csv */
+  guint            rows_this_run;
+  guint            chart_idle;        /* a chart rebuild is due */
+};
+
+/* ws-bench-chart.c */
+/* No chart, and no choices but n: new results are coming. */
+void      ws_bench_chart_reset       (WsBenchPage *page);
+/* Rows from r on are new in page->results. */
+void      ws_bench_chart_rows_arrived (WsBenchPage *page,
+                                       guint        r);
+/* A rebuild that is due happens now (the run ended, the page goes). */
+void      ws_bench_chart_flush       (WsBenchPage *page);
+void      ws_bench_chart_connect     (WsBenchPage *page);
+
+/* ws-bench-plan.c */
+void      ws_bench_page_build_form   (WsBenchPage *page);
+void      ws_bench_page_list_presets (WsBenchPage *page);
+void      ws_bench_page_show_preset  (WsBenchPage *page);
+/* The plan to run: the chosen preset or the controls', made quick if asked. */
+WsPreset *ws_bench_page_make_preset  (WsBenchPage *page,
+                                      GError     **error);
+
+G_END_DECLS

@@ -1,0 +1,431 @@
+/* ws-bench-page.c: the benchmark mode (see ws-bench-page.h): the run and
+ * its progress, the results table, the chart and the files. The plan's
+ * controls are in ws-bench-plan.c. */
+#include "ws-bench-page-private.h"
+
+#include "ws-application.h"
+#include "ws-bench-csv.h"
+#include "ws-error.h"
+
+G_DEFINE_FINAL_TYPE (WsBenchPage, ws_bench_page, GTK_TYPE_BOX)
+
+/* ---- the results ---- */
+
+static void
+show_rows_label (WsBenchPage *self)
+{
+  guint n = self->results ? self->results->rows->len : 0;
+  g_autofree char *text = n == 0 ? g_strdup ("No results yet: run a plan or open a result.csv")
+                                 : g_strdup_printf ("%u rows — %s", n, self->results_name);
+
+  gtk_label_set_text (self->rows_label, text);
+  gtk_widget_set_sensitive (GTK_WIDGET (self->export_csv_button), n > 0);
+  gtk_widget_set_sensitive (GTK_WIDGET (self->export_plot_button), n > 0);
+}
+
+/* Empties the table and the chart for new results. */
+static void
+reset_results (WsBenchPage *self, WsCsvTable *table, const char *name)
+{
+  g_clear_pointer (&self->results, ws_csv_table_free);
+  self->results = table;
+  g_free (self->results_name), self->results_name = g_strdup (name);
+  ws_bench_table_clear (self->table);
+  ws_bench_chart_reset (self);
+  show_rows_label (self);
+}
+
+/* Rows from r on are new: into the table, the choices and the chart. */
+static void
+rows_arrived (WsBenchPage *self, guint r)
+{
+  for (guint i = r; i < self->results->rows->len; i++)
+    ws_bench_table_add (self->table, self->results, i);
+  show_rows_label (self);
+  ws_bench_chart_rows_arrived (self, r);
+}
+
+/* ---- the run ---- */
+
+static void
+set_status (WsBenchPage *self, const char *text)
+{
+  gtk_label_set_text (self->status_label, text);
+}
+
+static void
+set_running (WsBenchPage *self, gboolean running)
+{
+  gtk_widget_set_sensitive (GTK_WIDGET (self->run_button), !running);
+  gtk_widget_set_sensitive (GTK_WIDGET (self->cancel_button), running);
+  gtk_widget_set_sensitive (GTK_WIDGET (self->open_button), !running);
+  gtk_widget_set_sensitive (GTK_WIDGET (self->preset), !running);
+  gtk_widget_set_sensitive (GTK_WIDGET (self->open_preset_button), !running);
+}
+
+static void
+on_started (gpointer data, const char *what, guint index, guint total, double eta)
+{
+  WsBenchPage *self = data;
+  g_autofree char *left = eta < 0 ? g_strdup ("estimating time left")
+                                  : g_strdup_printf ("%u:%02u left", (guint) eta / 60, (guint) eta % 60);
+  g_autofree char *text = g_strdup_printf ("%u of %u — %s", index + 1, total, left);
+
+  gtk_progress_bar_set_fraction (self->progress, total ? (double) index / total : 0);
+  gtk_progress_bar_set_text (self->progress, text);
+  set_status (self, what);
+}
+
+static void
+on_row (gpointer data, GStrv fields)
+{
+  WsBenchPage *self = data;
+
+  ws_csv_table_append (self->results, fields);
+  self->rows_this_run++;
+  rows_arrived (self, self->results->rows->len - 1);
+}
+
+static void
+on_ended (gpointer data, const GError *error)
+{
+  WsBenchPage *self = data;
+  const char *csv = self->result_path;
+  g_autofree char *text = NULL;
+
+  if (error == NULL)
+    text = g_strdup_printf ("Finished: %u rows in %s", self->rows_this_run, csv);
+  else if (g_error_matches (error, WS_ERROR, WS_ERROR_CANCELLED))
+    text = g_strdup_printf ("Cancelled — %s. The %u finished rows are kept in %s", error->message,
+                            self->rows_this_run, csv);
+  else
+    text = g_strdup_printf ("Stopped: %s. The %u finished rows are kept in %s", error->message,
+                            self->rows_this_run, csv);
+  if (error == NULL)
+    gtk_progress_bar_set_fraction (self->progress, 1.0);
+  gtk_progress_bar_set_text (self->progress, error == NULL ? "done" : "stopped");
+  set_status (self, text);
+  ws_bench_job_abandon (g_steal_pointer (&self->job)); /* over: let go of it */
+  set_running (self, FALSE);
+  ws_bench_chart_flush (self);
+}
+
+/* A folder of its own per run: the date, the time and the plan's name. */
+static char *
+new_run_dir (WsBenchPage *self, const WsPreset *p)
+{
+  g_autoptr (GDateTime) now = g_date_time_new_now_local ();
+  g_autofree char *stamp = g_date_time_format (now, "%Y%m%d-%H%M%S");
+  g_autofree char *slug = g_ascii_strdown (p->name, -1);
+  char *dir = NULL;
+
+  for (char *c = slug; *c; c++)
+    if (!g_ascii_isalnum (*c))
+      *c = '-';
+  for (guint i = 1; dir == NULL || g_file_test (dir, G_FILE_TEST_EXISTS); i++)
+    {
+      g_autofree char *name = i == 1 ? g_strdup_printf ("%s-%.40s", stamp, slug)
+                                     : g_strdup_printf ("%s-%.40s-%u", stamp, slug, i);
+      g_free (dir);
+      dir = g_build_filename (self->output_dir, name, NULL);
+    }
+  return dir;
+}
+
+void
+ws_bench_page_run (WsBenchPage *self)
+{
+  static const WsBenchJobCallbacks callbacks = { on_started, on_row, on_ended };
+  g_autoptr (GError) error = NULL;
+  WsPreset *preset;
+
+  g_return_if_fail (WS_IS_BENCH_PAGE (self));
+  if (self->job != NULL)
+    return;
+  if ((preset = ws_bench_page_make_preset (self, &error)) == NULL)
+    return set_status (self, error->message);
+  g_free (self->run_dir), self->run_dir = new_run_dir (self, preset);
+  g_free (self->result_path), self->result_path = g_build_filename (self->run_dir, "result.csv", NULL);
+  reset_results (self, ws_csv_table_new (ws_bench_csv_columns ()), self->run_dir);
+  self->rows_this_run = 0;
+  self->job = ws_bench_job_start (preset, self->run_dir, &callbacks, self, &error);
+  if (self->job == NULL)
+    return set_status (self, error->message);
+  set_running (self, TRUE);
+  gtk_progress_bar_set_fraction (self->progress, 0);
+  gtk_progress_bar_set_text (self->progress, "starting");
+  set_status (self, "Planning…");
+}
+
+void
+ws_bench_page_cancel (WsBenchPage *self)
+{
+  g_return_if_fail (WS_IS_BENCH_PAGE (self));
+  if (self->job == NULL)
+    return;
+  ws_bench_job_cancel (self->job);
+  gtk_widget_set_sensitive (GTK_WIDGET (self->cancel_button), FALSE);
+  gtk_progress_bar_set_text (self->progress, "cancelling");
+}
+
+gboolean
+ws_bench_page_running (WsBenchPage *self)
+{
+  return self->job != NULL;
+}
+
+const char *
+ws_bench_page_result_path (WsBenchPage *self)
+{
+  return self->result_path;
+}
+
+/* ---- files ---- */
+
+/* A result.csv from anywhere must have the columns the table and charts
+ * read. */
+static gboolean
+check_columns (const WsCsvTable *t, const char *path, GError **error)
+{
+  static const char *const needed[] = { "algorithm", "variant", "n", "params", "status", "median_s" };
+
+  for (guint i = 0; i < G_N_ELEMENTS (needed); i++)
+    if (ws_csv_table_column (t, needed[i]) < 0)
+      {
+        g_set_error (error, WS_ERROR, WS_ERROR_PARSE, "%s is not a Warpscope result.csv: it has no "
+                     "column “%s”. Open a result.csv written by “warpscope-cli bench” or this panel",
+                     path, needed[i]);
+        return FALSE;
+      }
+  return TRUE;
+}
+
+gboolean
+ws_bench_page_open_csv (WsBenchPage *self, const char *path, GError **error)
+{
+  g_autoptr (WsCsvTable) t = NULL;
+  gboolean cut = FALSE;
+
+  g_return_val_if_fail (WS_IS_BENCH_PAGE (self), FALSE);
+  if (self->job != NULL)
+    {
+      g_set_error (error, WS_ERROR, WS_ERROR_INVALID_ARGUMENT, "A benchmark is running: cancel it or "
+                   "let it finish before opening results");
+      return FALSE;
+    }
+  if ((t = ws_csv_table_read_lenient (path, &cut, error)) == NULL || !check_columns (t, path, error))
+    return FALSE;
+  reset_results (self, g_steal_pointer (&t), path);
+  rows_arrived (self, 0);
+  set_status (self, cut ? "Opened; its last line was cut short (a run that was interrupted) and is left out"
+                        : "Opened");
+  return TRUE;
+}
+
+gboolean
+ws_bench_page_export_csv (WsBenchPage *self, const char *path, GError **error)
+{
+  g_return_val_if_fail (WS_IS_BENCH_PAGE (self), FALSE);
+  if (self->results == NULL || self->results->rows->len == 0)
+    {
+      g_set_error (error, WS_ERROR, WS_ERROR_INVALID_ARGUMENT, "No rows to export yet");
+      return FALSE;
+    }
+  return ws_csv_table_write (self->results, path, error);
+}
+
+gboolean
+ws_bench_page_export_plot (WsBenchPage *self, const char *path, GError **error)
+{
+  WsPlot *plot = ws_plot_view_get_plot (self->plot_view);
+
+  g_return_val_if_fail (WS_IS_BENCH_PAGE (self), FALSE);
+  if (plot == NULL)
+    {
+      g_set_error (error, WS_ERROR, WS_ERROR_INVALID_ARGUMENT, "No chart to export yet");
+      return FALSE;
+    }
+  return ws_plot_save (plot, path, 1600, 1000, error);
+}
+
+/* ---- file dialogs ---- */
+
+typedef gboolean (*FileAction) (WsBenchPage *self, const char *path, GError **error);
+
+static void
+on_file_chosen (GtkNativeDialog *dialog, int response, gpointer data)
+{
+  WsBenchPage *self = g_object_get_data (G_OBJECT (dialog), "page");
+  FileAction action = data;
+  g_autoptr (GFile) file = gtk_file_chooser_get_file (GTK_FILE_CHOOSER (dialog));
+  g_autofree char *path = file ? g_file_get_path (file) : NULL;
+  g_autoptr (GError) error = NULL;
+
+  if (response == GTK_RESPONSE_ACCEPT && path != NULL && !action (self, path, &error))
+    set_status (self, error->message);
+  else if (response == GTK_RESPONSE_ACCEPT && path != NULL && action != ws_bench_page_open_csv
+           && action != ws_bench_page_open_preset)
+    {
+      g_autofree char *text = g_strdup_printf ("Saved %s", path);
+      set_status (self, text);
+    }
+  gtk_native_dialog_destroy (dialog);
+  g_object_unref (dialog);
+}
+
+static void
+ask_file (WsBenchPage *self, const char *title, GtkFileChooserAction mode, const char *name,
+          FileAction action)
+{
+  GtkRoot *root = gtk_widget_get_root (GTK_WIDGET (self));
+  GtkFileChooserNative *dialog = gtk_file_chooser_native_new (title, GTK_IS_WINDOW (root) ? GTK_WINDOW (root) : NULL,
+                                                              mode, NULL, NULL);
+
+  gtk_native_dialog_set_modal (GTK_NATIVE_DIALOG (dialog), TRUE);
+  if (name != NULL)
+    gtk_file_chooser_set_current_name (GTK_FILE_CHOOSER (dialog), name);
+  g_object_set_data (G_OBJECT (dialog), "page", self);
+  g_signal_connect (dialog, "response", G_CALLBACK (on_file_chosen), action);
+  gtk_native_dialog_show (GTK_NATIVE_DIALOG (dialog));
+}
+
+static void
+on_open (WsBenchPage *self)
+{
+  ask_file (self, "Open Benchmark Results", GTK_FILE_CHOOSER_ACTION_OPEN, NULL, ws_bench_page_open_csv);
+}
+
+static void
+on_open_preset (WsBenchPage *self)
+{
+  ask_file (self, "Open Preset", GTK_FILE_CHOOSER_ACTION_OPEN, NULL, ws_bench_page_open_preset);
+}
+
+static void
+on_export_csv (WsBenchPage *self)
+{
+  ask_file (self, "Export Results as CSV", GTK_FILE_CHOOSER_ACTION_SAVE, "result.csv", ws_bench_page_export_csv);
+}
+
+static void
+on_export_plot (WsBenchPage *self)
+{
+  ask_file (self, "Export Chart (.png, .svg or .pdf)", GTK_FILE_CHOOSER_ACTION_SAVE, "chart.png",
+            ws_bench_page_export_plot);
+}
+
+/* ---- accessors ---- */
+
+void
+ws_bench_page_set_quick (WsBenchPage *self, gboolean quick)
+{
+  gtk_check_button_set_active (self->quick, quick);
+}
+
+void
+ws_bench_page_set_output_dir (WsBenchPage *self, const char *dir)
+{
+  g_free (self->output_dir), self->output_dir = g_strdup (dir);
+}
+
+void
+ws_bench_page_set_chart (WsBenchPage *self, WsChartKind kind)
+{
+  gtk_drop_down_set_selected (self->chart_kind, kind);
+}
+
+const char *
+ws_bench_page_status_text (WsBenchPage *self)
+{
+  return gtk_label_get_text (self->status_label);
+}
+
+WsBenchTable *
+ws_bench_page_table (WsBenchPage *self)
+{
+  return self->table;
+}
+
+WsPlot *
+ws_bench_page_plot (WsBenchPage *self)
+{
+  return ws_plot_view_get_plot (self->plot_view);
+}
+
+GtkWidget *
+ws_bench_page_plot_view (WsBenchPage *self)
+{
+  return GTK_WIDGET (self->plot_view);
+}
+
+/* ---- the widget ---- */
+
+static void
+ws_bench_page_dispose (GObject *object)
+{
+  WsBenchPage *self = WS_BENCH_PAGE (object);
+
+  if (self->job != NULL)
+    ws_bench_job_abandon (g_steal_pointer (&self->job));
+  g_clear_handle_id (&self->chart_idle, g_source_remove);
+  g_clear_pointer (&self->results, ws_csv_table_free);
+  g_clear_pointer (&self->results_name, g_free);
+  g_clear_pointer (&self->preset_paths, g_ptr_array_unref);
+  g_clear_pointer (&self->algorithm_checks, g_ptr_array_unref);
+  g_clear_pointer (&self->output_dir, g_free);
+  g_clear_pointer (&self->run_dir, g_free);
+  g_clear_pointer (&self->result_path, g_free);
+  gtk_widget_dispose_template (GTK_WIDGET (self), WS_TYPE_BENCH_PAGE);
+  G_OBJECT_CLASS (ws_bench_page_parent_class)->dispose (object);
+}
+
+static void
+ws_bench_page_class_init (WsBenchPageClass *klass)
+{
+  GtkWidgetClass *w = GTK_WIDGET_CLASS (klass);
+
+  G_OBJECT_CLASS (klass)->dispose = ws_bench_page_dispose;
+  ws_ui_register_resources ();
+  g_type_ensure (WS_TYPE_PLOT_VIEW);
+  g_type_ensure (WS_TYPE_BENCH_TABLE);
+  gtk_widget_class_set_template_from_resource (w, "/io/github/warpscope/Warpscope/ui/ws-bench-page.ui");
+#define BIND(name) gtk_widget_class_bind_template_child (w, WsBenchPage, name)
+  BIND (plot_view), BIND (table), BIND (chart_kind), BIND (chart_algorithm), BIND (chart_x);
+  BIND (preset), BIND (log_x), BIND (log_y), BIND (export_plot_button), BIND (open_button);
+  BIND (export_csv_button), BIND (run_button), BIND (cancel_button), BIND (rows_label);
+  BIND (open_preset_button);
+  BIND (preset_label), BIND (status_label), BIND (quick), BIND (custom_box), BIND (algorithms_box);
+  BIND (variants_box), BIND (form_grid), BIND (progress);
+#undef BIND
+}
+
+static void
+connect_signals (WsBenchPage *self)
+{
+  g_signal_connect_swapped (self->run_button, "clicked", G_CALLBACK (ws_bench_page_run), self);
+  g_signal_connect_swapped (self->cancel_button, "clicked", G_CALLBACK (ws_bench_page_cancel), self);
+  g_signal_connect_swapped (self->open_button, "clicked", G_CALLBACK (on_open), self);
+  g_signal_connect_swapped (self->open_preset_button, "clicked", G_CALLBACK (on_open_preset), self);
+  g_signal_connect_swapped (self->export_csv_button, "clicked", G_CALLBACK (on_export_csv), self);
+  g_signal_connect_swapped (self->export_plot_button, "clicked", G_CALLBACK (on_export_plot), self);
+  g_signal_connect_swapped (self->preset, "notify::selected", G_CALLBACK (ws_bench_page_show_preset), self);
+  ws_bench_chart_connect (self);
+}
+
+static void
+ws_bench_page_init (WsBenchPage *self)
+{
+  gtk_widget_init_template (GTK_WIDGET (self));
+  self->output_dir = g_build_filename (g_get_user_data_dir (), "warpscope", "runs", NULL);
+  ws_bench_page_build_form (self);
+  ws_bench_page_list_presets (self);
+  reset_results (self, NULL, "");
+  connect_signals (self);
+  ws_bench_page_show_preset (self);
+}
+
+GtkWidget *
+ws_bench_page_new (void)
+{
+  return g_object_new (WS_TYPE_BENCH_PAGE, NULL);
+}

@@ -1,0 +1,70 @@
+/* ws-bench-page.h: the benchmark mode — timed CPU vs GPU comparisons run
+ * from a shipped preset or a plan built by clicking, on a worker, their
+ * rows arriving live in a table and a chart; results exported as CSV and
+ * the chart as PNG, SVG or PDF; a result.csv from elsewhere opened and
+ * plotted.
+ *
+ * The functions below are what the controls do; the tests drive the page
+ * through them, without file dialogs. */
+#pragma once
+
+#include <gtk/gtk.h>
+
+#include "ws-bench-report.h"
+#include "ws-bench-table.h"
+#include "ws-plot.h"
+
+G_BEGIN_DECLS
+
+#define WS_TYPE_BENCH_PAGE (ws_bench_page_get_type ())
+G_DECLARE_FINAL_TYPE (WsBenchPage, ws_bench_page, WS, BENCH_PAGE, GtkBox)
+
+GtkWidget    *ws_bench_page_new            (void);
+
+/* A shipped preset by name ("smoke", "study-001"), or NULL for the plan the
+ * controls build; FALSE when there is no such preset. */
+gboolean      ws_bench_page_choose_preset  (WsBenchPage  *page,
+                                            const char   *name);
+/* A preset file from anywhere, checked, added to the list and chosen. */
+gboolean      ws_bench_page_open_preset    (WsBenchPage  *page,
+                                            const char   *path,
+                                            GError      **error);
+/* The sizes' controls, as typed: smallest, largest, step (× by default). */
+void          ws_bench_page_set_sizes      (WsBenchPage  *page,
+                                            const char   *from,
+                                            const char   *to,
+                                            const char   *step);
+void          ws_bench_page_set_quick      (WsBenchPage  *page,
+                                            gboolean      quick);
+/* The folder under which each run gets its own (default: the user's data
+ * folder, warpscope/runs). */
+void          ws_bench_page_set_output_dir (WsBenchPage  *page,
+                                            const char   *dir);
+/* The controls' plan as the preset text it makes (what Run loads). */
+char         *ws_bench_page_plan_text      (WsBenchPage  *page);
+
+void          ws_bench_page_run            (WsBenchPage  *page);
+void          ws_bench_page_cancel         (WsBenchPage  *page);
+gboolean      ws_bench_page_running        (WsBenchPage  *page);
+/* The last run's result.csv, or NULL. */
+const char   *ws_bench_page_result_path    (WsBenchPage  *page);
+
+gboolean      ws_bench_page_open_csv       (WsBenchPage  *page,
+                                            const char   *path,
+                                            GError      **error);
+gboolean      ws_bench_page_export_csv     (WsBenchPage  *page,
+                                            const char   *path,
+                                            GError      **error);
+gboolean      ws_bench_page_export_plot    (WsBenchPage  *page,
+                                            const char   *path,
+                                            GError      **error);
+
+void          ws_bench_page_set_chart      (WsBenchPage  *page,
+                                            WsChartKind   kind);
+const char   *ws_bench_page_status_text    (WsBenchPage  *page);
+WsBenchTable *ws_bench_page_table          (WsBenchPage  *page);
+/* The chart shown, or NULL before there are rows. */
+WsPlot       *ws_bench_page_plot           (WsBenchPage  *page);
+GtkWidget    *ws_bench_page_plot_view      (WsBenchPage  *page);
+
+G_END_DECLS

@@ -1,0 +1,303 @@
+/* test-ui-bench.c: the benchmark mode in a real window (Xvfb, Mesa): the
+ * smoke preset run from the panel gives its rows live, a result.csv with
+ * the same rows and a chart; a cancelled run keeps its finished rows; a
+ * result.csv measured on the GPU machine opens and plots; the table and
+ * the chart export to files that are what they say; the plan built by the
+ * controls is checked like a preset file. Skips where there is no display. */
+#include <glib/gstdio.h>
+#include <gtk/gtk.h>
+#include <string.h>
+
+#include "ui-test-util.h"
+#include "ws-bench-csv.h"
+#include "ws-bench-page.h"
+#include "ws-csv.h"
+#include "ws-error.h"
+#include "ws-plot-view.h"
+
+typedef struct
+{
+  GtkWidget   *window;
+  WsBenchPage *page;
+  char        *dir;
+} Fixture;
+
+static void
+fixture_set_up (Fixture *f, gconstpointer data)
+{
+  f->dir = g_dir_make_tmp ("ws-ui-bench-XXXXXX", NULL);
+  f->page = WS_BENCH_PAGE (ws_bench_page_new ());
+  ws_bench_page_set_output_dir (f->page, f->dir);
+  f->window = ui_present (GTK_WIDGET (f->page), 1400, 900);
+}
+
+static void
+remove_tree (const char *path)
+{
+  g_autoptr (GDir) dir = g_dir_open (path, 0, NULL);
+  const char *name;
+
+  while (dir != NULL && (name = g_dir_read_name (dir)) != NULL)
+    {
+      g_autofree char *child = g_build_filename (path, name, NULL);
+      if (g_file_test (child, G_FILE_TEST_IS_DIR))
+        remove_tree (child);
+      else
+        g_unlink (child);
+    }
+  g_rmdir (path);
+}
+
+static void
+fixture_tear_down (Fixture *f, gconstpointer data)
+{
+  gtk_window_destroy (GTK_WINDOW (f->window));
+  remove_tree (f->dir);
+  g_free (f->dir);
+}
+
+static gboolean
+idle_page (gpointer page)
+{
+  return !ws_bench_page_running (page);
+}
+
+static guint
+csv_rows (const char *path)
+{
+  g_autoptr (GError) error = NULL;
+  g_autoptr (WsCsvTable) t = ws_csv_table_read (path, &error);
+
+  g_assert_no_error (error);
+  return t->rows->len;
+}
+
+static char *
+results_path (const char *name)
+{
+  return g_test_build_filename (G_TEST_DIST, "..", "..", "docs", "results", "h200", name, "result.csv", NULL);
+}
+
+/* Smoke: 4 algorithms × 3 variants × 2 sizes. Without a GPU the gpu rows
+ * are there too, saying why they did not run. */
+static void
+test_smoke (Fixture *f, gconstpointer data)
+{
+  WsBenchTable *table = ws_bench_page_table (f->page);
+  WsPlot *plot;
+
+  g_assert_true (ws_bench_page_choose_preset (f->page, "smoke"));
+  g_assert_false (ws_bench_page_choose_preset (f->page, "no-such-preset"));
+  ws_bench_page_run (f->page);
+  g_assert_true (ws_bench_page_running (f->page));
+  g_assert_true (ui_spin_until (idle_page, f->page, 240));
+  g_assert_true (g_str_has_prefix (ws_bench_page_status_text (f->page), "Finished: 24 rows"));
+  g_assert_cmpuint (ws_bench_table_n_rows (table), ==, 24);
+  g_assert_cmpuint (csv_rows (ws_bench_page_result_path (f->page)), ==, 24);
+  plot = ws_bench_page_plot (f->page);
+  g_assert_nonnull (plot);
+  /* bitonic's time chart: cpu-seq and cpu-par at least (gpu where it ran). */
+  g_assert_cmpuint (ws_plot_n_series (plot), >=, 2);
+  g_assert_nonnull (strstr (ws_plot_series_name (plot, 0), "cpu-seq"));
+}
+
+static gboolean
+two_rows (gpointer page)
+{
+  return ws_bench_table_n_rows (ws_bench_page_table (page)) >= 2 || !ws_bench_page_running (page);
+}
+
+/* Odd-even transposition, cpu-seq, to 2^17: the last size takes seconds a
+ * run. Rows come while it runs; Cancel stops it inside that run, and the
+ * finished rows stay, in the table and in result.csv. */
+static void
+test_cancel (Fixture *f, gconstpointer data)
+{
+  guint rows;
+  gint64 asked;
+
+  g_autofree char *plan = g_build_filename (f->dir, "cancel-test.ini", NULL);
+  g_autoptr (GError) error = NULL;
+
+  g_assert_true (g_file_set_contents (plan, "[preset]\nname = Cancel test\nalgorithms = odd-even\n"
+                                      "variants = cpu-seq\nsizes = 1024, 4096, 131072\n"
+                                      "repetitions = 3\ntype = int32\n", -1, NULL));
+  g_assert_true (ws_bench_page_open_preset (f->page, plan, &error));
+  g_assert_no_error (error);
+  ws_bench_page_run (f->page);
+  g_assert_true (ui_spin_until (two_rows, f->page, 120));
+  g_assert_true (ws_bench_page_running (f->page));
+  ui_spin (0.3); /* well into 131072's first run */
+  asked = g_get_monotonic_time ();
+  ws_bench_page_cancel (f->page);
+  g_assert_true (ui_spin_until (idle_page, f->page, 30));
+  g_test_message ("stopped %.3f s after the cancel", (g_get_monotonic_time () - asked) / 1e6);
+  rows = ws_bench_table_n_rows (ws_bench_page_table (f->page));
+  g_assert_cmpuint (rows, ==, 2);
+  g_assert_cmpuint (csv_rows (ws_bench_page_result_path (f->page)), ==, 2);
+  g_assert_true (g_str_has_prefix (ws_bench_page_status_text (f->page), "Cancelled"));
+  g_assert_nonnull (strstr (ws_bench_page_status_text (f->page), "2 finished rows are kept"));
+}
+
+static void
+assert_file_starts (const char *path, const char *magic)
+{
+  g_autofree char *bytes = NULL;
+  gsize length = 0;
+
+  g_assert_true (g_file_get_contents (path, &bytes, &length, NULL));
+  g_assert_cmpuint (length, >, 1000);
+  g_assert_true (memcmp (bytes, magic, strlen (magic)) == 0);
+}
+
+/* A result.csv from the GPU machine: every row in the table, a chart per
+ * kind; exported, the table reads back the same and the chart is a real
+ * PNG, SVG and PDF. */
+static void
+test_open_and_export (Fixture *f, gconstpointer data)
+{
+  g_autofree char *path = results_path ("study-000");
+  g_autofree char *csv = g_build_filename (f->dir, "table.csv", NULL);
+  g_autofree char *png = g_build_filename (f->dir, "chart.png", NULL);
+  g_autofree char *svg = g_build_filename (f->dir, "chart.svg", NULL);
+  g_autofree char *pdf = g_build_filename (f->dir, "chart.pdf", NULL);
+  g_autoptr (GError) error = NULL;
+  g_autoptr (WsCsvTable) original = ws_csv_table_read (path, NULL);
+  g_autoptr (WsCsvTable) back = NULL;
+  WsPlot *plot;
+
+  g_assert_true (ws_bench_page_open_csv (f->page, path, &error));
+  g_assert_no_error (error);
+  g_assert_cmpuint (ws_bench_table_n_rows (ws_bench_page_table (f->page)), ==, original->rows->len);
+  plot = ws_bench_page_plot (f->page);
+  g_assert_nonnull (plot);
+  g_assert_cmpuint (ws_plot_n_series (plot), ==, 3); /* bitonic: cpu-seq, gpu-seed, gpu */
+  ws_bench_page_set_chart (f->page, WS_CHART_SPEEDUP);
+  g_assert_true (ws_bench_page_plot (f->page) != NULL);
+  g_assert_true (ws_bench_page_export_csv (f->page, csv, &error));
+  g_assert_no_error (error);
+  back = ws_csv_table_read (csv, &error);
+  g_assert_no_error (error);
+  g_assert_cmpstrv (back->header, original->header);
+  g_assert_cmpuint (back->rows->len, ==, original->rows->len);
+  for (guint r = 0; r < back->rows->len; r++)
+    g_assert_cmpstrv (back->rows->pdata[r], original->rows->pdata[r]);
+  g_assert_true (ws_bench_page_export_plot (f->page, png, &error));
+  g_assert_true (ws_bench_page_export_plot (f->page, svg, &error));
+  g_assert_true (ws_bench_page_export_plot (f->page, pdf, &error));
+  g_assert_no_error (error);
+  assert_file_starts (png, "\x89PNG");
+  assert_file_starts (svg, "<?xml");
+  assert_file_starts (pdf, "%PDF");
+  /* An unknown extension is refused and leaves no file. */
+  g_autofree char *gif = g_build_filename (f->dir, "chart.gif", NULL);
+  g_assert_false (ws_bench_page_export_plot (f->page, gif, &error));
+  g_assert_nonnull (error);
+  g_assert_false (g_file_test (gif, G_FILE_TEST_EXISTS));
+}
+
+/* Files that are not results: the message names the file and what is
+ * wrong; what was shown stays. */
+static void
+test_open_errors (Fixture *f, gconstpointer data)
+{
+  g_autofree char *good = results_path ("study-001");
+  g_autofree char *other = g_build_filename (f->dir, "other.csv", NULL);
+  g_autofree char *missing = g_build_filename (f->dir, "missing.csv", NULL);
+  g_autoptr (GError) error = NULL;
+  guint rows;
+
+  g_assert_true (ws_bench_page_open_csv (f->page, good, &error));
+  rows = ws_bench_table_n_rows (ws_bench_page_table (f->page));
+  g_assert_true (g_file_set_contents (other, "a,b\n1,2\n", -1, NULL));
+  g_assert_false (ws_bench_page_open_csv (f->page, other, &error));
+  g_assert_error (error, WS_ERROR, WS_ERROR_PARSE);
+  g_assert_nonnull (strstr (error->message, other));
+  g_assert_nonnull (strstr (error->message, "algorithm"));
+  g_clear_error (&error);
+  g_assert_false (ws_bench_page_open_csv (f->page, missing, &error));
+  g_assert_nonnull (error);
+  g_assert_cmpuint (ws_bench_table_n_rows (ws_bench_page_table (f->page)), ==, rows);
+}
+
+/* The controls' plan is preset text; a bad value is refused before
+ * anything runs, naming the key. */
+static void
+test_plan_text (Fixture *f, gconstpointer data)
+{
+  g_autofree char *text = ws_bench_page_plan_text (f->page);
+
+  g_assert_nonnull (strstr (text, "algorithms = bitonic\n"));
+  g_assert_nonnull (strstr (text, "sizes = 1024..2^20 x4\n"));
+  g_assert_nonnull (strstr (text, "repetitions = 5\n"));
+  ws_bench_page_set_sizes (f->page, "1000", "abc", "4");
+  ws_bench_page_run (f->page);
+  g_assert_false (ws_bench_page_running (f->page));
+  g_assert_nonnull (strstr (ws_bench_page_status_text (f->page), "sizes"));
+}
+
+static gboolean
+all_visible (WsPlot *plot)
+{
+  for (guint s = 0; s < ws_plot_n_series (plot); s++)
+    if (!ws_plot_series_visible (plot, s))
+      return FALSE;
+  return TRUE;
+}
+
+/* Hovering a point shows its series and values; clicking a legend entry
+ * hides the series, clicking again shows it. */
+static void
+test_hover_and_legend (Fixture *f, gconstpointer data)
+{
+  g_autofree char *path = results_path ("study-000");
+  WsPlotView *view = WS_PLOT_VIEW (ws_bench_page_plot_view (f->page));
+  int w, h;
+  g_autofree char *point = NULL;
+  gboolean toggled = FALSE;
+
+  g_assert_true (ws_bench_page_open_csv (f->page, path, NULL));
+  ui_spin (0.2);
+  w = gtk_widget_get_width (GTK_WIDGET (view)), h = gtk_widget_get_height (GTK_WIDGET (view));
+  for (int y = 0; y < h && point == NULL; y += 2)
+    for (int x = 0; x < w && point == NULL; x += 2)
+      {
+        g_autofree char *tip = ws_plot_view_tooltip_at (view, x, y);
+        if (tip != NULL && strstr (tip, "median") != NULL)
+          point = g_steal_pointer (&tip);
+      }
+  g_assert_nonnull (point);
+  g_assert_nonnull (strstr (point, "n = "));
+  for (int y = 0; y < h && !toggled; y += 2)
+    for (int x = 0; x < w && !toggled; x += 2)
+      {
+        g_autofree char *tip = ws_plot_view_tooltip_at (view, x, y);
+        if (tip != NULL && strstr (tip, "click to hide") != NULL)
+          {
+            g_assert_true (ws_plot_view_click_at (view, x, y));
+            g_assert_false (all_visible (ws_bench_page_plot (f->page)));
+            g_free (tip), tip = ws_plot_view_tooltip_at (view, x, y);
+            g_assert_nonnull (strstr (tip, "click to show"));
+            g_assert_true (ws_plot_view_click_at (view, x, y));
+            toggled = TRUE;
+          }
+      }
+  g_assert_true (toggled);
+  g_assert_true (all_visible (ws_bench_page_plot (f->page)));
+}
+
+int
+main (int argc, char **argv)
+{
+  if (!ui_test_init (&argc, &argv))
+    return 0;
+#define ADD(path, fn) g_test_add (path, Fixture, NULL, fixture_set_up, fn, fixture_tear_down)
+  ADD ("/ui/bench/plan-text", test_plan_text);
+  ADD ("/ui/bench/open-and-export", test_open_and_export);
+  ADD ("/ui/bench/open-errors", test_open_errors);
+  ADD ("/ui/bench/hover-and-legend", test_hover_and_legend);
+  ADD ("/ui/bench/smoke", test_smoke);
+  ADD ("/ui/bench/cancel", test_cancel);
+#undef ADD
+  return g_test_run ();
+}
