@@ -284,7 +284,7 @@ prepare (Bench *b, const char *name, GError **error)
   if (preset == NULL)
     return FALSE;
   if (b->o.quick)
-    ws_preset_make_quick (preset, 65536);
+    ws_preset_make_quick (preset, WS_PRESET_QUICK_MAX_SIZE);
   if (b->o.output == NULL)
     b->o.output = default_output (path);
   if ((b->plan = ws_bench_plan_new (preset, error)) == NULL)

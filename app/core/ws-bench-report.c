@@ -471,7 +471,7 @@ crossover_x (const WsPlot *plot, GPtrArray *points, const char *series)
 }
 
 /* A labelled vline per series that overtakes the baseline, for the first
- * MAX_CROSSOVERS of them in order. */
+ * MAX_CROSSOVERS of them in order; each hides with its series. */
 static void
 add_crossovers (WsPlot *plot, GPtrArray *points, GPtrArray *series, const char *x)
 {
@@ -484,7 +484,7 @@ add_crossovers (WsPlot *plot, GPtrArray *points, GPtrArray *series, const char *
       if (where == NULL)
         continue;
       label = g_strdup_printf ("%s ≥ 1× from %s ≈ %s", name, by_n (x) ? "n" : x, where);
-      ws_plot_add_vline (plot, at, label);
+      ws_plot_add_series_vline (plot, s, at, label);
       added++;
     }
 }

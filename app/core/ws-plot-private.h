@@ -55,6 +55,7 @@ typedef struct
 {
   double  x;
   char   *label;
+  guint   series; /* the series it belongs to, or WS_PLOT_NO_SERIES */
 } WsPlotVline;
 
 typedef struct
@@ -157,6 +158,8 @@ ws_plot_frame_vline_visible (const WsPlotFrame *f,
   double at;
 
   if (!ws_plot_axis_accepts (&f->x, v->x))
+    return FALSE;
+  if (v->series != WS_PLOT_NO_SERIES && ws_plot_frame_series (f, v->series)->hidden)
     return FALSE;
   at = ws_plot_axis_fraction (&f->x, v->x);
   return at >= 0 && at <= 1;

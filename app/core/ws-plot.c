@@ -222,9 +222,19 @@ ws_plot_add_vline (WsPlot     *plot,
                    double      x,
                    const char *label)
 {
-  WsPlotVline vline = { x, NULL };
+  ws_plot_add_series_vline (plot, WS_PLOT_NO_SERIES, x, label);
+}
+
+void
+ws_plot_add_series_vline (WsPlot     *plot,
+                          guint       series,
+                          double      x,
+                          const char *label)
+{
+  WsPlotVline vline = { x, NULL, series };
 
   g_return_if_fail (plot != NULL);
+  g_return_if_fail (series == WS_PLOT_NO_SERIES || series < plot->series->len);
 
   vline.label = g_strdup (label);
   g_array_append_val (plot->vlines, vline);
@@ -256,6 +266,16 @@ ws_plot_vline_label (const WsPlot *plot,
   g_return_val_if_fail (i < plot->vlines->len, NULL);
 
   return g_array_index (plot->vlines, WsPlotVline, i).label;
+}
+
+guint
+ws_plot_vline_series (const WsPlot *plot,
+                      guint         i)
+{
+  g_return_val_if_fail (plot != NULL, WS_PLOT_NO_SERIES);
+  g_return_val_if_fail (i < plot->vlines->len, WS_PLOT_NO_SERIES);
+
+  return g_array_index (plot->vlines, WsPlotVline, i).series;
 }
 
 /* ---- The layers ---- */

@@ -75,10 +75,20 @@ void        ws_plot_add_hline           (WsPlot     *plot,
 void        ws_plot_add_vline           (WsPlot     *plot,
                                          double      x,
                                          const char *label);
+/* A vline that says something about one series (its crossover): hidden
+ * with it. */
+#define WS_PLOT_NO_SERIES G_MAXUINT
+void        ws_plot_add_series_vline    (WsPlot     *plot,
+                                         guint       series,
+                                         double      x,
+                                         const char *label);
 guint       ws_plot_n_vlines            (const WsPlot *plot);
 double      ws_plot_vline_x             (const WsPlot *plot,
                                          guint         i);
 const char *ws_plot_vline_label         (const WsPlot *plot,
+                                         guint         i);
+/* The series vline i belongs to, or WS_PLOT_NO_SERIES. */
+guint       ws_plot_vline_series        (const WsPlot *plot,
                                          guint         i);
 
 /* Draws the whole chart (background, title, axes, ticks, grid, series,

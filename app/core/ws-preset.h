@@ -76,6 +76,10 @@ void        ws_preset_free       (WsPreset    *preset);
 const WsParamGrid *ws_preset_grid (const WsPreset *preset,
                                    const char     *name);
 
+/* The largest size --quick (and the panel's Quick) keeps: under a minute
+ * on two CPU cores for every shipped preset. */
+#define WS_PRESET_QUICK_MAX_SIZE 65536
+
 /* --quick: the same plan made small — sizes above `max_size` dropped (at
  * least the smallest kept), repetitions capped at 3, instances at 1, and an
  * adaptive budget of at most 0.2 s. */

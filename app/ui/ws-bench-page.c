@@ -110,22 +110,39 @@ on_ended (gpointer data, const GError *error)
   ws_bench_chart_flush (self);
 }
 
+/* "Study 000 — bitonic sort" → "study-000-bitonic-sort": what is not a
+ * letter or a digit (spaces, dashes, UTF-8 bytes) joins as one '-', and
+ * the name is cut at 40 characters. */
+static char *
+run_slug (const char *name)
+{
+  GString *s = g_string_new (NULL);
+
+  for (const char *c = name; *c != '\0' && s->len < 40; c++)
+    if (g_ascii_isalnum (*c))
+      g_string_append_c (s, g_ascii_tolower (*c));
+    else if (s->len > 0 && s->str[s->len - 1] != '-')
+      g_string_append_c (s, '-');
+  while (s->len > 0 && s->str[s->len - 1] == '-')
+    g_string_truncate (s, s->len - 1);
+  if (s->len == 0)
+    g_string_append (s, "plan");
+  return g_string_free (s, FALSE);
+}
+
 /* A folder of its own per run: the date, the time and the plan's name. */
 static char *
 new_run_dir (WsBenchPage *self, const WsPreset *p)
 {
   g_autoptr (GDateTime) now = g_date_time_new_now_local ();
   g_autofree char *stamp = g_date_time_format (now, "%Y%m%d-%H%M%S");
-  g_autofree char *slug = g_ascii_strdown (p->name, -1);
+  g_autofree char *slug = run_slug (p->name);
   char *dir = NULL;
 
-  for (char *c = slug; *c; c++)
-    if (!g_ascii_isalnum (*c))
-      *c = '-';
   for (guint i = 1; dir == NULL || g_file_test (dir, G_FILE_TEST_EXISTS); i++)
     {
-      g_autofree char *name = i == 1 ? g_strdup_printf ("%s-%.40s", stamp, slug)
-                                     : g_strdup_printf ("%s-%.40s-%u", stamp, slug, i);
+      g_autofree char *name = i == 1 ? g_strdup_printf ("%s-%s", stamp, slug)
+                                     : g_strdup_printf ("%s-%s-%u", stamp, slug, i);
       g_free (dir);
       dir = g_build_filename (self->output_dir, name, NULL);
     }

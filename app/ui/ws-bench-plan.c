@@ -247,6 +247,10 @@ append_repetitions (WsBenchPage *self, GString *s)
 {
   char budget[G_ASCII_DTOSTR_BUF_SIZE];
 
+  /* What was typed counts even before the field lost focus (Run by its
+   * accelerator, say). */
+  gtk_spin_button_update (self->repetitions);
+  gtk_spin_button_update (self->budget);
   if (gtk_drop_down_get_selected (self->rep_kind) == 0)
     {
       g_string_append_printf (s, "repetitions = %d\n", gtk_spin_button_get_value_as_int (self->repetitions));
@@ -341,7 +345,7 @@ chosen_path (WsBenchPage *self)
 static void
 append_names (GString *s, const char *what, GPtrArray *names)
 {
-  g_string_append_printf (s, "\n%s: ", what);
+  g_string_append_printf (s, "%s%s: ", s->len > 0 ? "\n" : "", what);
   for (guint i = 0; i < names->len; i++)
     g_string_append_printf (s, "%s%s", i ? ", " : "", (const char *) names->pdata[i]);
 }
@@ -351,7 +355,7 @@ static char *
 preset_summary (const WsPreset *p)
 {
   g_autoptr (GPtrArray) algos = g_ptr_array_new (), variants = g_ptr_array_new ();
-  GString *s = g_string_new (p->description ? p->description : p->name);
+  GString *s = g_string_new (p->description); /* the name is in the dropdown */
   gsize lo = g_array_index (p->sizes, gsize, 0), hi = lo;
 
   for (guint i = 0; i < p->algorithms->len; i++)
@@ -436,6 +440,6 @@ ws_bench_page_make_preset (WsBenchPage *self, GError **error)
                      : ws_preset_load_data (CUSTOM_NAME, text, strlen (text), error);
 
   if (p != NULL && gtk_check_button_get_active (self->quick))
-    ws_preset_make_quick (p, 65536);
+    ws_preset_make_quick (p, WS_PRESET_QUICK_MAX_SIZE);
   return p;
 }

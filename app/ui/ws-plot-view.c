@@ -15,10 +15,18 @@ struct _WsPlotView
 
 G_DEFINE_FINAL_TYPE (WsPlotView, ws_plot_view, GTK_TYPE_WIDGET)
 
+/* Series hidden by name carry over to the next chart — unless they are all
+ * it has: a chart with every series hidden has no legend to click. */
 static void
 apply_hidden (WsPlotView *self)
 {
-  for (guint i = 0; self->plot && i < ws_plot_n_series (self->plot); i++)
+  guint n = self->plot ? ws_plot_n_series (self->plot) : 0, shown = 0;
+
+  for (guint i = 0; i < n; i++)
+    shown += !g_hash_table_contains (self->hidden, ws_plot_series_name (self->plot, i));
+  for (guint i = 0; i < n && shown == 0; i++)
+    g_hash_table_remove (self->hidden, ws_plot_series_name (self->plot, i));
+  for (guint i = 0; i < n; i++)
     ws_plot_set_series_visible (self->plot, i,
                                 !g_hash_table_contains (self->hidden, ws_plot_series_name (self->plot, i)));
 }
@@ -53,6 +61,17 @@ ws_plot_view_show_all (WsPlotView *self)
   gtk_widget_queue_draw (GTK_WIDGET (self));
 }
 
+/* The one series still drawn stays: with none, the chart would say "No
+ * data" and have no legend left to click. */
+static gboolean
+last_visible (WsPlotView *self, guint series)
+{
+  for (guint i = 0; i < ws_plot_n_series (self->plot); i++)
+    if (i != series && ws_plot_series_visible (self->plot, i))
+      return FALSE;
+  return ws_plot_series_visible (self->plot, series);
+}
+
 static gboolean
 hit_at (WsPlotView *self, double x, double y, WsPlotHit *hit)
 {
@@ -71,6 +90,8 @@ ws_plot_view_tooltip_at (WsPlotView *self, double x, double y)
   if (!hit_at (self, x, y, &hit))
     return NULL;
   name = ws_plot_series_name (self->plot, hit.series);
+  if (hit.kind == WS_PLOT_HIT_LEGEND && last_visible (self, hit.series))
+    return g_strdup_printf ("%s — the only series shown", name);
   if (hit.kind == WS_PLOT_HIT_LEGEND)
     return g_strdup_printf (ws_plot_series_visible (self->plot, hit.series)
                             ? "%s — click to hide" : "%s — click to show", name);
@@ -85,7 +106,7 @@ ws_plot_view_click_at (WsPlotView *self, double x, double y)
   WsPlotHit hit;
   const char *name;
 
-  if (!hit_at (self, x, y, &hit) || hit.kind != WS_PLOT_HIT_LEGEND)
+  if (!hit_at (self, x, y, &hit) || hit.kind != WS_PLOT_HIT_LEGEND || last_visible (self, hit.series))
     return FALSE;
   name = ws_plot_series_name (self->plot, hit.series);
   if (!g_hash_table_remove (self->hidden, name))

@@ -28,7 +28,8 @@ WsPlot    *ws_plot_view_get_plot      (WsPlotView       *view);
 void       ws_plot_view_set_format    (WsPlotView       *view,
                                        WsPlotViewFormat  format,
                                        gpointer          data);
-/* What hovering at (x, y) shows, or NULL; what a click there does. */
+/* What hovering at (x, y) shows, or NULL; what a click there does: on a
+ * legend entry, hides or shows its series (the last one shown stays). */
 char      *ws_plot_view_tooltip_at    (WsPlotView       *view,
                                        double            x,
                                        double            y);

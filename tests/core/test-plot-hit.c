@@ -547,6 +547,34 @@ test_vline_drawn (void)
   g_assert_cmpint (count_diff (before, s, (Box) { x + 3, (int) ty + 8, W - 1, H - 1 }), ==, 0);
 }
 
+/* A series' vline (its crossover) goes with it: with the series hidden the
+ * chart is as if the line had never been added; with another series
+ * hidden, it is drawn. */
+static void
+test_vline_follows_series (void)
+{
+  for (guint hide = 0; hide < 2; hide++)
+    {
+      g_autoptr (WsPlot) plain = hit_plot ("cpu-seq", "gpu");
+      g_autoptr (WsPlot) plot = hit_plot ("cpu-seq", "gpu");
+      g_autoptr (cairo_surface_t) a = NULL;
+      g_autoptr (cairo_surface_t) b = NULL;
+
+      ws_plot_add_series_vline (plot, 1, 30, "gpu ≥ 1×");
+      g_assert_cmpuint (ws_plot_vline_series (plot, 0), ==, 1);
+      ws_plot_set_series_visible (plain, hide, FALSE);
+      ws_plot_set_series_visible (plot, hide, FALSE);
+      a = render (plain);
+      b = render (plot);
+      g_assert_true (same_pixels (a, b) == (hide == 1));
+    }
+  {
+    g_autoptr (WsPlot) plot = hit_plot ("cpu-seq", "gpu");
+    ws_plot_add_vline (plot, 30, "free");
+    g_assert_cmpuint (ws_plot_vline_series (plot, 0), ==, WS_PLOT_NO_SERIES);
+  }
+}
+
 /* Outside the x range, at 0, below 0 or NaN on a log axis: not drawn, and
  * the chart as without it. On a linear axis the same x, in range, is. */
 static void
@@ -672,6 +700,12 @@ test_crossover_limits (void)
       g_assert_cmpfloat_with_epsilon (ws_plot_vline_x (plot, i), 12345, 1e-6);
       g_assert_cmpstr (ws_plot_vline_label (plot, i), ==, want);
     }
+  /* Each line belongs to the series that crosses. */
+  for (guint i = 0; i < 4; i++)
+    {
+      g_autofree char *want = g_strdup_printf ("sort %s", variants[i]);
+      g_assert_cmpstr (ws_plot_series_name (plot, ws_plot_vline_series (plot, i)), ==, want);
+    }
 }
 
 int
@@ -690,6 +724,7 @@ main (int argc, char **argv)
   g_test_add_func ("/plot/hit/legend-first", test_hit_legend_first);
   g_test_add_func ("/plot/vline/drawn", test_vline_drawn);
   g_test_add_func ("/plot/vline/skipped", test_vline_skipped);
+  g_test_add_func ("/plot/vline/follows-series", test_vline_follows_series);
   g_test_add_func ("/plot/crossover/speedup", test_crossover);
   g_test_add_func ("/plot/crossover/limits", test_crossover_limits);
   return g_test_run ();

@@ -4,16 +4,17 @@
  * result.csv measured on the GPU machine opens and plots; the table and
  * the chart export to files that are what they say; the plan built by the
  * controls is checked like a preset file. Skips where there is no display. */
-#include <glib/gstdio.h>
 #include <gtk/gtk.h>
 #include <string.h>
 
 #include "ui-test-util.h"
+#include "ws-test-util.h"
 #include "ws-bench-csv.h"
 #include "ws-bench-page.h"
 #include "ws-csv.h"
 #include "ws-error.h"
 #include "ws-plot-view.h"
+#include "ws-types.h"
 
 typedef struct
 {
@@ -32,27 +33,10 @@ fixture_set_up (Fixture *f, gconstpointer data)
 }
 
 static void
-remove_tree (const char *path)
-{
-  g_autoptr (GDir) dir = g_dir_open (path, 0, NULL);
-  const char *name;
-
-  while (dir != NULL && (name = g_dir_read_name (dir)) != NULL)
-    {
-      g_autofree char *child = g_build_filename (path, name, NULL);
-      if (g_file_test (child, G_FILE_TEST_IS_DIR))
-        remove_tree (child);
-      else
-        g_unlink (child);
-    }
-  g_rmdir (path);
-}
-
-static void
 fixture_tear_down (Fixture *f, gconstpointer data)
 {
   gtk_window_destroy (GTK_WINDOW (f->window));
-  remove_tree (f->dir);
+  ws_test_remove_dir (f->dir);
   g_free (f->dir);
 }
 
@@ -220,6 +204,98 @@ test_open_errors (Fixture *f, gconstpointer data)
   g_assert_cmpuint (ws_bench_table_n_rows (ws_bench_page_table (f->page)), ==, rows);
 }
 
+static void
+type_into (WsBenchPage *page, const char *tooltip, const char *text)
+{
+  GtkWidget *w = ui_find_tip (GTK_WIDGET (page), GTK_TYPE_EDITABLE, tooltip);
+
+  g_assert_nonnull (w);
+  gtk_editable_set_text (GTK_EDITABLE (w), text);
+}
+
+static void
+click_check (WsBenchPage *page, const char *label, gboolean active)
+{
+  GtkCheckButton *check = ui_find_check (GTK_WIDGET (page), label);
+
+  g_assert_nonnull (check);
+  g_assert_true (gtk_widget_get_sensitive (GTK_WIDGET (check)) || !active);
+  gtk_check_button_set_active (check, active);
+}
+
+static void
+pick (WsBenchPage *page, const char *tooltip, const char *item)
+{
+  GtkDropDown *d = GTK_DROP_DOWN (ui_find_tip (GTK_WIDGET (page), GTK_TYPE_DROP_DOWN, tooltip));
+  GListModel *model = gtk_drop_down_get_model (d);
+
+  for (guint i = 0; i < g_list_model_get_n_items (model); i++)
+    if (g_str_equal (gtk_string_list_get_string (GTK_STRING_LIST (model), i), item))
+      {
+        gtk_drop_down_set_selected (d, i);
+        return;
+      }
+  g_error ("no “%s” in the dropdown “%s”", item, tooltip);
+}
+
+/* What the clicked plan below must give, worked out by hand: bitonic at
+ * three sizes, the window sum at three sizes and two radii, each by both
+ * CPU variants. */
+static const char *const clicked_rows[] = {
+  "bitonic cpu-seq 256 ", "bitonic cpu-seq 512 ", "bitonic cpu-seq 1024 ",
+  "bitonic cpu-par 256 ", "bitonic cpu-par 512 ", "bitonic cpu-par 1024 ",
+  "stencil cpu-seq 256 radius=1", "stencil cpu-seq 256 radius=3", "stencil cpu-seq 512 radius=1",
+  "stencil cpu-seq 512 radius=3", "stencil cpu-seq 1024 radius=1", "stencil cpu-seq 1024 radius=3",
+  "stencil cpu-par 256 radius=1", "stencil cpu-par 256 radius=3", "stencil cpu-par 512 radius=1",
+  "stencil cpu-par 512 radius=3", "stencil cpu-par 1024 radius=1", "stencil cpu-par 1024 radius=3",
+};
+
+/* A plan built by clicking the controls, run: every configuration it names
+ * is a verified row, and the window sum charts against R. */
+static void
+test_clicked_plan (Fixture *f, gconstpointer data)
+{
+  g_autoptr (WsCsvTable) csv = NULL;
+  g_autoptr (GPtrArray) got = g_ptr_array_new_with_free_func (g_free);
+  WsPlot *plot;
+
+  g_assert_true (ws_bench_page_choose_preset (f->page, NULL));
+  click_check (f->page, "stencil", TRUE);
+  for (guint v = 0; v < WS_N_VARIANTS; v++)
+    click_check (f->page, ws_variant_name (v), v == WS_VARIANT_CPU_SEQ || v == WS_VARIANT_CPU_PAR);
+  type_into (f->page, "The smallest size", "256");
+  type_into (f->page, "The largest size", "1024");
+  type_into (f->page, "The step between sizes", "2");
+  type_into (f->page, "Timed runs per configuration", "2");
+  type_into (f->page, "Window sum: radii", "1, 3");
+  ws_bench_page_run (f->page);
+  g_assert_true (ws_bench_page_running (f->page));
+  g_assert_true (ui_spin_until (idle_page, f->page, 120));
+  g_assert_true (g_str_has_prefix (ws_bench_page_status_text (f->page), "Finished: 18 rows"));
+  g_assert_cmpuint (ws_bench_table_n_rows (ws_bench_page_table (f->page)), ==, 18);
+  csv = ws_csv_table_read (ws_bench_page_result_path (f->page), NULL);
+  g_assert_nonnull (csv);
+  for (guint r = 0; r < csv->rows->len; r++)
+    {
+      g_assert_cmpstr (ws_csv_table_get (csv, r, "status"), ==, "ok");
+      g_assert_cmpstr (ws_csv_table_get (csv, r, "type"), ==, "float32");
+      g_assert_cmpstr (ws_csv_table_get (csv, r, "samples"), ==, "2");
+      g_ptr_array_add (got, g_strdup_printf ("%s %s %s %s", ws_csv_table_get (csv, r, "algorithm"),
+                                             ws_csv_table_get (csv, r, "variant"),
+                                             ws_csv_table_get (csv, r, "n"),
+                                             ws_csv_table_get (csv, r, "params")));
+    }
+  g_assert_cmpuint (got->len, ==, G_N_ELEMENTS (clicked_rows));
+  for (guint i = 0; i < G_N_ELEMENTS (clicked_rows); i++)
+    g_assert_true (g_ptr_array_find_with_equal_func (got, clicked_rows[i], g_str_equal, NULL));
+  pick (f->page, "Whose rows the chart shows", "stencil");
+  ws_bench_page_set_chart (f->page, WS_CHART_GFLOPS);
+  pick (f->page, "The x axis", "radius");
+  plot = ws_bench_page_plot (f->page);
+  g_assert_nonnull (plot);
+  g_assert_cmpuint (ws_plot_n_series (plot), ==, 2);
+}
+
 /* The controls' plan is preset text; a bad value is refused before
  * anything runs, naming the key. */
 static void
@@ -243,6 +319,41 @@ all_visible (WsPlot *plot)
     if (!ws_plot_series_visible (plot, s))
       return FALSE;
   return TRUE;
+}
+
+static guint
+n_visible (WsPlot *plot)
+{
+  guint n = 0;
+
+  for (guint s = 0; s < ws_plot_n_series (plot); s++)
+    n += ws_plot_series_visible (plot, s);
+  return n;
+}
+
+/* Clicking every legend entry in turn hides all series but the last: that
+ * one says it is the only one shown, and its click does nothing — a chart
+ * with nothing drawn would have no legend left to bring them back. */
+static void
+hide_all_but_one (WsPlotView *view, WsPlot *plot)
+{
+  int w = gtk_widget_get_width (GTK_WIDGET (view)), h = gtk_widget_get_height (GTK_WIDGET (view));
+  gboolean last_seen = FALSE;
+
+  for (int y = 0; y < h; y += 2)
+    for (int x = 0; x < w; x += 2)
+      {
+        g_autofree char *tip = ws_plot_view_tooltip_at (view, x, y);
+        if (tip != NULL && strstr (tip, "click to hide") != NULL)
+          g_assert_true (ws_plot_view_click_at (view, x, y));
+        else if (tip != NULL && strstr (tip, "the only series shown") != NULL)
+          {
+            g_assert_false (ws_plot_view_click_at (view, x, y));
+            last_seen = TRUE;
+          }
+      }
+  g_assert_true (last_seen);
+  g_assert_cmpuint (n_visible (plot), ==, 1);
 }
 
 /* Hovering a point shows its series and values; clicking a legend entry
@@ -284,6 +395,7 @@ test_hover_and_legend (Fixture *f, gconstpointer data)
       }
   g_assert_true (toggled);
   g_assert_true (all_visible (ws_bench_page_plot (f->page)));
+  hide_all_but_one (view, ws_bench_page_plot (f->page));
 }
 
 int
@@ -296,6 +408,7 @@ main (int argc, char **argv)
   ADD ("/ui/bench/open-and-export", test_open_and_export);
   ADD ("/ui/bench/open-errors", test_open_errors);
   ADD ("/ui/bench/hover-and-legend", test_hover_and_legend);
+  ADD ("/ui/bench/clicked-plan", test_clicked_plan);
   ADD ("/ui/bench/smoke", test_smoke);
   ADD ("/ui/bench/cancel", test_cancel);
 #undef ADD

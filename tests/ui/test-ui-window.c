@@ -87,6 +87,19 @@ test_actions (void)
   gtk_widget_activate_action (w, "win.step-back", NULL);
   g_assert_cmpstr (ws_window_sum_page_launch_text (sum), ==, "blocks run: 1 of 32");
   g_assert_cmpstr (ws_sorting_page_pass_text (page), ==, "initial state — 21 passes to run");
+
+  /* The benchmark mode animates nothing: Space and the arrows do nothing
+   * there (typing in its fields must not step a hidden animation), and
+   * work again back in an animated mode. */
+  ws_window_set_mode (window, "benchmark");
+  gtk_widget_activate_action (w, "win.step", NULL);
+  gtk_widget_activate_action (w, "win.play", NULL);
+  g_assert_cmpstr (ws_window_sum_page_launch_text (sum), ==, "blocks run: 1 of 32");
+  g_assert_cmpstr (ws_sorting_page_pass_text (page), ==, "initial state — 21 passes to run");
+  g_assert_false (ws_sorting_page_is_playing (page));
+  ws_window_set_mode (window, "window-sum");
+  gtk_widget_activate_action (w, "win.step", NULL);
+  g_assert_cmpstr (ws_window_sum_page_launch_text (sum), ==, "blocks run: 2 of 32");
   gtk_window_destroy (GTK_WINDOW (window));
 }
 
@@ -108,6 +121,10 @@ test_modes (void)
   gtk_window_destroy (GTK_WINDOW (window));
   window = shown_window (app);
   g_assert_cmpstr (ws_window_get_mode (window), ==, "window-sum");
+  ws_window_set_mode (window, "benchmark");
+  gtk_window_destroy (GTK_WINDOW (window));
+  window = shown_window (app);
+  g_assert_cmpstr (ws_window_get_mode (window), ==, "benchmark");
   gtk_window_destroy (GTK_WINDOW (window));
 }
 

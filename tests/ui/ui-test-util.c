@@ -52,3 +52,47 @@ ui_present (GtkWidget *child, int width, int height)
   g_assert_true (ui_spin_until (ui_mapped, child, 10));
   return window;
 }
+
+/* Depth first over the widget tree; match says whether a widget is it. */
+static GtkWidget *
+find_widget (GtkWidget *root, gboolean (*match) (GtkWidget *, gconstpointer, GType), gconstpointer key,
+             GType type)
+{
+  if (match (root, key, type))
+    return root;
+  for (GtkWidget *c = gtk_widget_get_first_child (root); c != NULL; c = gtk_widget_get_next_sibling (c))
+    {
+      GtkWidget *found = find_widget (c, match, key, type);
+      if (found != NULL)
+        return found;
+    }
+  return NULL;
+}
+
+static gboolean
+check_labelled (GtkWidget *w, gconstpointer label, GType type)
+{
+  return GTK_IS_CHECK_BUTTON (w) && g_strcmp0 (gtk_check_button_get_label (GTK_CHECK_BUTTON (w)), label) == 0;
+}
+
+static gboolean
+tip_starts (GtkWidget *w, gconstpointer prefix, GType type)
+{
+  const char *tip = gtk_widget_get_tooltip_text (w);
+
+  return G_TYPE_CHECK_INSTANCE_TYPE (w, type) && tip != NULL && g_str_has_prefix (tip, prefix);
+}
+
+GtkCheckButton *
+ui_find_check (GtkWidget *root, const char *label)
+{
+  GtkWidget *w = find_widget (root, check_labelled, label, GTK_TYPE_CHECK_BUTTON);
+
+  return w ? GTK_CHECK_BUTTON (w) : NULL;
+}
+
+GtkWidget *
+ui_find_tip (GtkWidget *root, GType type, const char *prefix)
+{
+  return find_widget (root, tip_starts, prefix, type);
+}

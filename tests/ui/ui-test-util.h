@@ -21,3 +21,11 @@ GtkWidget *ui_present    (GtkWidget  *child,
                           int         height);
 /* TRUE once the widget is mapped (for ui_spin_until). */
 gboolean ui_mapped     (gpointer   widget);
+/* The first check button under root whose label is label, or NULL: the
+ * tests click through the same widgets a user does. */
+GtkCheckButton *ui_find_check (GtkWidget  *root,
+                               const char *label);
+/* The first widget of type under root whose tooltip starts with prefix. */
+GtkWidget      *ui_find_tip   (GtkWidget  *root,
+                               GType       type,
+                               const char *prefix);
