@@ -1,8 +1,11 @@
 /* test-registry.c: the algorithm table, parameters, backends and the run
  * dispatcher with its verifier. */
+#include <float.h>
+#include <math.h>
 #include <string.h>
 
 #include "ws-backend.h"
+#include "ws-cancel.h"
 #include "ws-error.h"
 #include "ws-registry.h"
 #include "ws-run.h"
@@ -167,6 +170,77 @@ test_verify_catches_errors (void)
   ws_run_output_clear (&out);
 }
 
+/* Floats across the whole range — negatives, ±0, subnormals, infinities,
+ * repeats — sorted by a network: verified; the same result with one -0
+ * made +0 (still ascending by value) or one key's last bit changed: not
+ * a permutation of the input. And int32 at both ends of its range. */
+static void
+test_verify_floats_bitwise (void)
+{
+  static const float keys[] = { 3.5f, -0.0f, -INFINITY, 1e-40f, 0.0f, -2.25f, INFINITY, -0.0f,
+                                1e30f, -1e-40f, 3.5f, -1e30f, 0.0f, 7.0f, -7.0f, FLT_MAX, -FLT_MAX };
+  const WsAlgorithm *bitonic = ws_registry_lookup ("bitonic", NULL);
+  g_autoptr (WsArray) a = ws_array_new (WS_KEY_FLOAT32, G_N_ELEMENTS (keys), NULL);
+  WsRunInput in = { .algo = bitonic, .variant = WS_VARIANT_CPU_SEQ };
+  WsRunOutput out;
+  g_autoptr (GError) e1 = NULL;
+  g_autoptr (GError) e2 = NULL;
+  gsize zero = G_MAXSIZE;
+
+  memcpy (a->f32, keys, sizeof keys);
+  in.input = a;
+  ws_params_init_defaults (bitonic, &in.params);
+  g_assert_true (ws_run (&in, &out, NULL));
+  g_assert_true (ws_run_verify (&in, &out, NULL, NULL));
+  for (gsize i = 0; i < out.array->n && zero == G_MAXSIZE; i++)
+    if (out.array->f32[i] == 0.0f && signbit (out.array->f32[i]))
+      zero = i;
+  g_assert_cmpuint (zero, <, out.array->n);
+  out.array->f32[zero] = 0.0f;
+  g_assert_false (ws_run_verify (&in, &out, NULL, &e1));
+  g_assert_error (e1, WS_ERROR, WS_ERROR_VERIFY);
+  out.array->f32[zero] = -0.0f;
+  g_assert_cmpfloat (out.array->f32[out.array->n - 2], ==, FLT_MAX);
+  out.array->i32[out.array->n - 2] ^= 1; /* FLT_MAX one ulp less: still in order */
+  g_assert_false (ws_run_verify (&in, &out, NULL, &e2));
+  g_assert_error (e2, WS_ERROR, WS_ERROR_VERIFY);
+  ws_run_output_clear (&out);
+
+  {
+    static const gint32 ints[] = { 5, G_MININT32, -1, G_MAXINT32, 0, G_MININT32, -5, 1 };
+    g_autoptr (WsArray) b = ws_array_new (WS_KEY_INT32, G_N_ELEMENTS (ints), NULL);
+    memcpy (b->i32, ints, sizeof ints);
+    in.input = b;
+    g_assert_true (ws_run (&in, &out, NULL));
+    g_assert_true (ws_run_verify (&in, &out, NULL, NULL));
+    out.array->i32[1] = out.array->i32[2]; /* one G_MININT32 lost, still in order */
+    g_assert_false (ws_run_verify (&in, &out, NULL, NULL));
+    ws_run_output_clear (&out);
+  }
+}
+
+/* A sort's check is heard by a Cancel: the benchmark's run stops in it. */
+static void
+test_verify_cancelled (void)
+{
+  const WsAlgorithm *radix = ws_registry_lookup ("radix-sort", NULL);
+  g_autoptr (WsArray) a = ws_test_generate (WS_KEY_INT32, WS_DIST_UNIFORM, 100000, 9);
+  g_autoptr (GCancellable) cancel = g_cancellable_new ();
+  WsRunInput in = { .algo = radix, .variant = WS_VARIANT_CPU_SEQ, .input = a };
+  WsRunOutput out;
+  g_autoptr (GError) error = NULL;
+
+  g_assert_true (ws_run (&in, &out, NULL));
+  ws_cancel_push (cancel);
+  g_assert_true (ws_run_verify (&in, &out, NULL, NULL));
+  g_cancellable_cancel (cancel);
+  g_assert_false (ws_run_verify (&in, &out, NULL, &error));
+  g_assert_error (error, WS_ERROR, WS_ERROR_CANCELLED);
+  ws_cancel_pop ();
+  g_assert_true (ws_run_verify (&in, &out, NULL, NULL));
+  ws_run_output_clear (&out);
+}
+
 int
 main (int argc, char **argv)
 {
@@ -178,5 +252,7 @@ main (int argc, char **argv)
   g_test_add_func ("/registry/backends", test_backends);
   g_test_add_func ("/registry/run-and-verify-all", test_run_and_verify_all);
   g_test_add_func ("/registry/verify-catches-errors", test_verify_catches_errors);
+  g_test_add_func ("/registry/verify-floats-bitwise", test_verify_floats_bitwise);
+  g_test_add_func ("/registry/verify-cancelled", test_verify_cancelled);
   return g_test_run ();
 }
