@@ -149,7 +149,8 @@ gbps_text (WsBenchItem *item)
   return figure_text (ws_bench_item_get_gb_per_s (item));
 }
 
-/* 0 means the device's peak was not known: nothing to show. */
+/* 0 means the device's peak was not known: nothing to show. Below 1 %
+ * two significant digits, so that a small GPU run does not read "0.0 %". */
 static char *
 peak_text (WsBenchItem *item)
 {
@@ -157,7 +158,9 @@ peak_text (WsBenchItem *item)
 
   if (isnan (share) || share == 0)
     return g_strdup ("");
-  return g_strdup_printf ("%.1f %%", share * 100);
+  if (share < 1e-5)
+    return g_strdup ("< 0.001 %");
+  return g_strdup_printf (share >= 0.01 ? "%.1f %%" : "%.2g %%", share * 100);
 }
 
 static char *

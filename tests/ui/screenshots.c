@@ -15,8 +15,10 @@ static gboolean bench_idle (gpointer page) { return !ws_bench_page_running (page
 /* A CPU plan run here: bitonic and radix sort, the parallel CPU against
  * the sequential one. */
 static const char cpu_plan[] =
-  "[preset]\nname = CPU sorts\nalgorithms = bitonic, radix-sort\nvariants = cpu-seq, cpu-par\n"
-  "baseline = cpu-seq\nsizes = 2^10..2^20 x4\nrepetitions = 5\ntype = float32\n";
+  "[preset]\nname = CPU sorts\n"
+  "description = Bitonic and radix sort: OpenMP over this machine's cores against the sequential loops\n"
+  "algorithms = bitonic, radix-sort\nvariants = cpu-seq, cpu-par\n"
+  "baseline = cpu-seq\nsizes = 2^10..2^20 x4\nrepetitions = 15\ntype = float32\n";
 
 /* The window as its renderer draws it, GL canvas included. */
 static gboolean

@@ -61,7 +61,7 @@ make_rows (void)
           "elements_per_s", "1.2e9", "gb_per_s", "6.82", "peak_share", "0.00142",
           "device", "NVIDIA H200", NULL);
   append (csv, BITONIC, "variant", "gpu-seed", "status", "failed", "median_s", "0.0021",
-          "message", "key 7 is 3 where the reference has 2", NULL);
+          "peak_share", "3e-08", "message", "key 7 is 3 where the reference has 2", NULL);
   append (csv, BITONIC, "variant", "gpu-lib", "status", "unavailable",
           "message", "CUB was not built", NULL);
   append (csv, "algorithm", "stencil", "variant", "gpu", "n", "1000",
@@ -113,7 +113,9 @@ test_cells (Fixture *f, gconstpointer data)
   assert_cell (f, BASELINE, "elements", "25.3 M/s");
   assert_cell (f, GPU, "elements", "1.2 G/s");
   assert_cell (f, GPU, "gbps", "6.82");
-  assert_cell (f, GPU, "peak", "0.1 %");
+  assert_cell (f, GPU, "peak", "0.14 %");
+  assert_cell (f, STENCIL, "peak", "13.8 %");
+  assert_cell (f, FAILED, "peak", "< 0.001 %");
   assert_cell (f, BASELINE, "peak", "");
   assert_cell (f, STENCIL, "gflops", "2067");
   assert_cell (f, GPU, "gflops", "");
