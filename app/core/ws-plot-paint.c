@@ -178,7 +178,14 @@ ws_plot_paint_text (cairo_t    *cr,
   cairo_font_extents_t f;
 
   cairo_font_extents (cr, &f);
-  cairo_move_to (cr, x - ax * ws_plot_paint_text_width (cr, text),
-                 y - ay * (f.ascent + f.descent) + f.ascent);
+  x -= ax * ws_plot_paint_text_width (cr, text);
+  y -= ay * (f.ascent + f.descent) - f.ascent;
+  /* The baseline's origin on a whole pixel, where hinting expects it: from
+   * some fractional origins a thin stem came out all but blank (the "i" of
+   * "side" in a README screenshot, 4 % ink). */
+  cairo_user_to_device (cr, &x, &y);
+  x = round (x), y = round (y);
+  cairo_device_to_user (cr, &x, &y);
+  cairo_move_to (cr, x, y);
   cairo_show_text (cr, text);
 }

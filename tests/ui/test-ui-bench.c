@@ -356,6 +356,64 @@ hide_all_but_one (WsPlotView *view, WsPlot *plot)
   g_assert_cmpuint (n_visible (plot), ==, 1);
 }
 
+/* The view as GTK's renderer draws it. */
+static cairo_surface_t *
+render_widget (GtkWidget *widget)
+{
+  int w = gtk_widget_get_width (widget), h = gtk_widget_get_height (widget);
+  GdkPaintable *paintable = gtk_widget_paintable_new (widget);
+  GtkSnapshot *snapshot = gtk_snapshot_new ();
+  GskRenderer *renderer = gtk_native_get_renderer (gtk_widget_get_native (widget));
+  cairo_surface_t *s = cairo_image_surface_create (CAIRO_FORMAT_ARGB32, w, h);
+  g_autoptr (GskRenderNode) node = NULL;
+  g_autoptr (GdkTexture) texture = NULL;
+
+  gdk_paintable_snapshot (paintable, snapshot, w, h);
+  node = gtk_snapshot_free_to_node (snapshot);
+  texture = gsk_renderer_render_texture (renderer, node, &GRAPHENE_RECT_INIT (0, 0, w, h));
+  cairo_surface_flush (s);
+  gdk_texture_download (texture, cairo_image_surface_get_data (s), cairo_image_surface_get_stride (s));
+  cairo_surface_mark_dirty (s);
+  g_object_unref (paintable);
+  return s;
+}
+
+/* On screen the chart is the exported one: GTK's rendering of the view and
+ * ws_plot_draw on an image of the same size agree pixel for pixel, text
+ * included (a glyph at a fraction of a pixel once lost its stem there). */
+static void
+test_view_pixels (Fixture *f, gconstpointer data)
+{
+  g_autofree char *path = results_path ("study-000");
+  GtkWidget *view = ws_bench_page_plot_view (f->page);
+  cairo_surface_t *shown, *drawn;
+  cairo_t *cr;
+  guint differ = 0;
+  int w, h;
+
+  g_assert_true (ws_bench_page_open_csv (f->page, path, NULL));
+  ws_bench_page_set_chart (f->page, WS_CHART_SPEEDUP);
+  ui_spin (0.2);
+  w = gtk_widget_get_width (view), h = gtk_widget_get_height (view);
+  shown = render_widget (view);
+  drawn = cairo_image_surface_create (CAIRO_FORMAT_ARGB32, w, h);
+  cr = cairo_create (drawn);
+  ws_plot_draw (ws_bench_page_plot (f->page), cr, w, h);
+  cairo_destroy (cr);
+  cairo_surface_flush (drawn);
+  for (int y = 0; y < h; y++)
+    {
+      const guint8 *a = cairo_image_surface_get_data (shown) + y * cairo_image_surface_get_stride (shown);
+      const guint8 *b = cairo_image_surface_get_data (drawn) + y * cairo_image_surface_get_stride (drawn);
+      for (int x = 0; x < 4 * w; x++)
+        differ += ABS (a[x] - b[x]) > 8;
+    }
+  g_test_message ("%u of %d channel values differ by more than 8", differ, 4 * w * h);
+  g_assert_cmpuint (differ, ==, 0);
+  cairo_surface_destroy (shown);
+  cairo_surface_destroy (drawn);
+}
+
 /* Hovering a point shows its series and values; clicking a legend entry
  * hides the series, clicking again shows it. */
 static void
@@ -408,6 +466,7 @@ main (int argc, char **argv)
   ADD ("/ui/bench/open-and-export", test_open_and_export);
   ADD ("/ui/bench/open-errors", test_open_errors);
   ADD ("/ui/bench/hover-and-legend", test_hover_and_legend);
+  ADD ("/ui/bench/view-pixels", test_view_pixels);
   ADD ("/ui/bench/clicked-plan", test_clicked_plan);
   ADD ("/ui/bench/smoke", test_smoke);
   ADD ("/ui/bench/cancel", test_cancel);
