@@ -77,18 +77,6 @@ on_started (const WsBenchConfig *c, guint index, guint total, double eta, gpoint
   fflush (stdout);
 }
 
-static void
-log_failure (Bench *b, const WsBenchRow *row)
-{
-  g_autofree char *what = ws_bench_config_describe (row->config);
-  FILE *log = g_fopen (b->error_log, "a");
-
-  if (log == NULL)
-    return;
-  fprintf (log, "%s: %s: %s\n", ws_bench_status_name (row->status), what, row->message);
-  fclose (log);
-}
-
 static gboolean
 on_finished (const WsBenchRow *row, gpointer data, GError **error)
 {
@@ -98,8 +86,7 @@ on_finished (const WsBenchRow *row, gpointer data, GError **error)
   if (!ws_bench_csv_append (b->csv, b->plan->preset, row, error)
       || (b->samples != NULL && !ws_bench_samples_append (b->samples, row, error)))
     return FALSE;
-  if (row->status == WS_BENCH_FAILED || row->status == WS_BENCH_ERROR)
-    log_failure (b, row);
+  ws_bench_error_log_append (b->error_log, row);
   b->written++;
   if (!b->tty || row->status != WS_BENCH_OK)
     printf ("%s      %s\n", b->tty ? "\r\033[K" : "", line);

@@ -34,15 +34,15 @@ plot (const char *csv, const PlotOptions *o)
 int
 ws_cli_plot (int argc, char **argv)
 {
-  PlotOptions o = { .width = 1600, .height = 1000 };
+  PlotOptions o = { .width = WS_PLOT_FILE_WIDTH, .height = WS_PLOT_FILE_HEIGHT };
   g_autoptr (GOptionContext) context = g_option_context_new ("RESULT.csv — chart a benchmark's results");
   const GOptionEntry entries[] = {
     { "kind", 'k', 0, G_OPTION_ARG_STRING, &o.kind, "time (default), speedup, throughput or gflops", "KIND" },
     { "algorithm", 'a', 0, G_OPTION_ARG_STRING, &o.algorithm, "only this algorithm's rows", "NAME" },
     { "x", 'x', 0, G_OPTION_ARG_STRING, &o.x, "the x axis: n (default) or a parameter (radius, block, per-thread, …)", "PARAM" },
     { "output", 'o', 0, G_OPTION_ARG_FILENAME, &o.output, "the file to write: .png, .svg or .pdf", "FILE" },
-    { "width", 0, 0, G_OPTION_ARG_INT, &o.width, "width in pixels (default 1600)", "W" },
-    { "height", 0, 0, G_OPTION_ARG_INT, &o.height, "height in pixels (default 1000)", "H" },
+    { "width", 0, 0, G_OPTION_ARG_INT, &o.width, "width in pixels (default " G_STRINGIFY (WS_PLOT_FILE_WIDTH) ")", "W" },
+    { "height", 0, 0, G_OPTION_ARG_INT, &o.height, "height in pixels (default " G_STRINGIFY (WS_PLOT_FILE_HEIGHT) ")", "H" },
     { NULL },
   };
   int status = 0;

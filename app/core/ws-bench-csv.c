@@ -166,12 +166,34 @@ ws_bench_csv_fields (const WsPreset *p, const WsBenchRow *row)
 }
 
 gboolean
+ws_bench_csv_append_fields (WsBenchCsv *csv, const char *const *fields, GError **error)
+{
+  g_autofree char *line = ws_csv_record (fields);
+
+  return write_durably (csv->file, csv->path, line, error);
+}
+
+gboolean
 ws_bench_csv_append (WsBenchCsv *csv, const WsPreset *p, const WsBenchRow *row, GError **error)
 {
   g_auto (GStrv) fields = ws_bench_csv_fields (p, row);
-  g_autofree char *line = ws_csv_record ((const char *const *) fields);
 
-  return write_durably (csv->file, csv->path, line, error);
+  return ws_bench_csv_append_fields (csv, (const char *const *) fields, error);
+}
+
+void
+ws_bench_error_log_append (const char *path, const WsBenchRow *row)
+{
+  g_autofree char *what = NULL;
+  FILE *log;
+
+  if (row->status != WS_BENCH_FAILED && row->status != WS_BENCH_ERROR)
+    return;
+  if ((log = g_fopen (path, "a")) == NULL)
+    return;
+  what = ws_bench_config_describe (row->config);
+  fprintf (log, "%s: %s: %s\n", ws_bench_status_name (row->status), what, row->message);
+  fclose (log);
 }
 
 /* A number of row r, 0 for an empty field; FALSE for text that is none. */

@@ -22,7 +22,18 @@ gboolean    ws_bench_csv_append (WsBenchCsv        *csv,
                                  const WsPreset    *preset,
                                  const WsBenchRow  *row,
                                  GError           **error);
+/* A row already made into fields (ws_bench_csv_fields), for a caller that
+ * keeps them too. */
+gboolean    ws_bench_csv_append_fields (WsBenchCsv         *csv,
+                                        const char *const  *fields,
+                                        GError            **error);
 void        ws_bench_csv_close  (WsBenchCsv        *csv);
+
+/* error.log beside result.csv: a failed or errored row appends a line
+ * "STATUS: CONFIGURATION: MESSAGE"; other rows write nothing. A log that
+ * cannot be opened is passed over: result.csv holds the message too. */
+void        ws_bench_error_log_append (const char       *path,
+                                       const WsBenchRow *row);
 
 /* result.csv's columns, NULL-terminated. */
 const char *const *ws_bench_csv_columns (void);

@@ -43,6 +43,17 @@ ws_format_seconds (double s)
 }
 
 char *
+ws_format_si (double x, const char *sep)
+{
+  static const char *const prefixes[] = { "", "k", "M", "G", "T", "P" };
+  guint group = 0;
+
+  while (fabs (x) >= 999.5 && group + 1 < G_N_ELEMENTS (prefixes))
+    x /= 1000, group++;
+  return g_strdup_printf ("%.3g%s%s", x, group > 0 ? sep : "", prefixes[group]);
+}
+
+char *
 ws_bench_row_summary (const WsBenchRow *row)
 {
   g_autofree char *what = ws_bench_config_describe (row->config);
@@ -394,19 +405,6 @@ chart_title (const WsCsvTable *t, const char *algorithm, WsChartKind kind)
 
 #define MAX_CROSSOVERS 4 /* lines on a chart: more labels would not be read */
 
-/* x to 3 significant digits, with k, M, G or T: "950", "12.3k", "1.05M".
- * 999.5 and up round to 1000, so they take the next prefix ("1k"). */
-static char *
-format_3g (double x)
-{
-  static const char *const prefixes[] = { "", "k", "M", "G", "T" };
-  guint group = 0;
-
-  while (fabs (x) >= 999.5 && group + 1 < G_N_ELEMENTS (prefixes))
-    x /= 1000, group++;
-  return g_strdup_printf ("%.3g%s", x, prefixes[group]);
-}
-
 static int
 compare_point_x (gconstpointer a, gconstpointer b)
 {
@@ -479,7 +477,7 @@ add_crossovers (WsPlot *plot, GPtrArray *points, GPtrArray *series, const char *
     {
       const char *name = g_ptr_array_index (series, s);
       double at = crossover_x (plot, points, name);
-      g_autofree char *where = isfinite (at) ? format_3g (at) : NULL;
+      g_autofree char *where = isfinite (at) ? ws_format_si (at, "") : NULL;
       g_autofree char *label = NULL;
       if (where == NULL)
         continue;
@@ -536,7 +534,7 @@ save_chart (const WsCsvTable *t, const char *algorithm, WsChartKind kind, const 
     {
       g_autofree char *name = g_strdup_printf ("%s-%s.%s", algorithm, what, formats[i]);
       g_autofree char *path = g_build_filename (dir, name, NULL);
-      if (!ws_plot_save (plot, path, 1600, 1000, error))
+      if (!ws_plot_save (plot, path, WS_PLOT_FILE_WIDTH, WS_PLOT_FILE_HEIGHT, error))
         return FALSE;
     }
   return TRUE;

@@ -28,6 +28,11 @@ const char *ws_chart_kind_name      (WsChartKind  kind);
 
 /* "1.23 ms", "456 µs", "2.5 s". */
 char     *ws_format_seconds       (double seconds);
+/* x to 3 significant digits with k, M, G, T or P, separated by sep:
+ * "950", "12.3k" (sep ""), "25.3 M" (sep " "). 999.5 and up round to 1000,
+ * so they take the next prefix ("1k"). */
+char     *ws_format_si            (double      x,
+                                   const char *sep);
 
 /* "bitonic gpu n=1024 #0: 1.23 ms ± 0.01 ms (20 samples), 14.7× over cpu-seq"
  * or the row's status and message. */

@@ -141,6 +141,11 @@ gboolean    ws_plot_project             (WsPlot *plot,
                                          double *px,
                                          double *py);
 
+/* The size of the charts written to files (the CLI's, the application's
+ * exports): 1600 × 1000, legible on a slide. */
+#define WS_PLOT_FILE_WIDTH  1600
+#define WS_PLOT_FILE_HEIGHT 1000
+
 /* Writes the chart to path, the format from its extension (.png, .svg,
  * .pdf), width × height pixels (points for PDF), atomically: a temporary
  * file renamed over path, so that a failure never leaves half a file. */

@@ -3,7 +3,6 @@
 
 #include <errno.h>
 #include <glib/gstdio.h>
-#include <stdio.h>
 
 #include "ws-bench-csv.h"
 #include "ws-bench.h"
@@ -109,30 +108,18 @@ on_started (const WsBenchConfig *c, guint index, guint total, double eta, gpoint
   post (data, e);
 }
 
-static void
-log_failure (WsBenchJob *job, const WsBenchRow *row)
-{
-  g_autofree char *what = ws_bench_config_describe (row->config);
-  FILE *log = g_fopen (job->error_log, "a");
-
-  if (log == NULL)
-    return; /* the row itself holds the message */
-  fprintf (log, "%s: %s: %s\n", ws_bench_status_name (row->status), what, row->message);
-  fclose (log);
-}
-
 static gboolean
 on_finished (const WsBenchRow *row, gpointer data, GError **error)
 {
   WsBenchJob *job = data;
+  g_auto (GStrv) fields = ws_bench_csv_fields (job->plan->preset, row);
   Event *e;
 
-  if (!ws_bench_csv_append (job->csv, job->plan->preset, row, error))
+  if (!ws_bench_csv_append_fields (job->csv, (const char *const *) fields, error))
     return FALSE;
-  if (row->status == WS_BENCH_FAILED || row->status == WS_BENCH_ERROR)
-    log_failure (job, row);
+  ws_bench_error_log_append (job->error_log, row);
   e = g_new0 (Event, 1);
-  e->kind = EVENT_ROW, e->fields = ws_bench_csv_fields (job->plan->preset, row);
+  e->kind = EVENT_ROW, e->fields = g_steal_pointer (&fields);
   post (job, e);
   return TRUE;
 }

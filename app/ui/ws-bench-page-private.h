@@ -50,9 +50,7 @@ struct _WsBenchPage
   char            *results_name;      /* what they are: a run's folder or an opened file */
   WsBenchJob      *job;               /* the run going on, or NULL */
   char            *output_dir;
-  char            *run_dir;
-  char            *result_path;       /* run_dir's result.csv */
-  guint            rows_this_run;
+  char            *result_path;       /* the last run's result.csv, in a folder of its own */
   guint            chart_idle;        /* a chart rebuild is due */
 };
 

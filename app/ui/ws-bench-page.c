@@ -82,7 +82,6 @@ on_row (gpointer data, GStrv fields)
   WsBenchPage *self = data;
 
   ws_csv_table_append (self->results, fields);
-  self->rows_this_run++;
   rows_arrived (self, self->results->rows->len - 1);
 }
 
@@ -91,16 +90,17 @@ on_ended (gpointer data, const GError *error)
 {
   WsBenchPage *self = data;
   const char *csv = self->result_path;
+  guint rows = self->results->rows->len; /* a run's table holds its rows alone */
   g_autofree char *text = NULL;
 
   if (error == NULL)
-    text = g_strdup_printf ("Finished: %u rows in %s", self->rows_this_run, csv);
+    text = g_strdup_printf ("Finished: %u rows in %s", rows, csv);
   else if (g_error_matches (error, WS_ERROR, WS_ERROR_CANCELLED))
     text = g_strdup_printf ("Cancelled — %s. The %u finished rows are kept in %s", error->message,
-                            self->rows_this_run, csv);
+                            rows, csv);
   else
     text = g_strdup_printf ("Stopped: %s. The %u finished rows are kept in %s", error->message,
-                            self->rows_this_run, csv);
+                            rows, csv);
   if (error == NULL)
     gtk_progress_bar_set_fraction (self->progress, 1.0);
   gtk_progress_bar_set_text (self->progress, error == NULL ? "done" : "stopped");
@@ -154,6 +154,7 @@ ws_bench_page_run (WsBenchPage *self)
 {
   static const WsBenchJobCallbacks callbacks = { on_started, on_row, on_ended };
   g_autoptr (GError) error = NULL;
+  g_autofree char *dir = NULL;
   WsPreset *preset;
 
   g_return_if_fail (WS_IS_BENCH_PAGE (self));
@@ -161,11 +162,10 @@ ws_bench_page_run (WsBenchPage *self)
     return;
   if ((preset = ws_bench_page_make_preset (self, &error)) == NULL)
     return set_status (self, error->message);
-  g_free (self->run_dir), self->run_dir = new_run_dir (self, preset);
-  g_free (self->result_path), self->result_path = g_build_filename (self->run_dir, "result.csv", NULL);
-  reset_results (self, ws_csv_table_new (ws_bench_csv_columns ()), self->run_dir);
-  self->rows_this_run = 0;
-  self->job = ws_bench_job_start (preset, self->run_dir, &callbacks, self, &error);
+  dir = new_run_dir (self, preset);
+  g_free (self->result_path), self->result_path = g_build_filename (dir, "result.csv", NULL);
+  reset_results (self, ws_csv_table_new (ws_bench_csv_columns ()), dir);
+  self->job = ws_bench_job_start (preset, dir, &callbacks, self, &error);
   if (self->job == NULL)
     return set_status (self, error->message);
   set_running (self, TRUE);
@@ -262,7 +262,7 @@ ws_bench_page_export_plot (WsBenchPage *self, const char *path, GError **error)
       g_set_error (error, WS_ERROR, WS_ERROR_INVALID_ARGUMENT, "No chart to export yet");
       return FALSE;
     }
-  return ws_plot_save (plot, path, 1600, 1000, error);
+  return ws_plot_save (plot, path, WS_PLOT_FILE_WIDTH, WS_PLOT_FILE_HEIGHT, error);
 }
 
 /* ---- file dialogs ---- */
@@ -390,7 +390,6 @@ ws_bench_page_dispose (GObject *object)
   g_clear_pointer (&self->preset_paths, g_ptr_array_unref);
   g_clear_pointer (&self->algorithm_checks, g_ptr_array_unref);
   g_clear_pointer (&self->output_dir, g_free);
-  g_clear_pointer (&self->run_dir, g_free);
   g_clear_pointer (&self->result_path, g_free);
   gtk_widget_dispose_template (GTK_WIDGET (self), WS_TYPE_BENCH_PAGE);
   G_OBJECT_CLASS (ws_bench_page_parent_class)->dispose (object);

@@ -131,16 +131,13 @@ speedup_tooltip (WsBenchItem *item)
 static char *
 elements_text (WsBenchItem *item)
 {
-  static const char *const prefixes[] = { "", " k", " M", " G", " T", " P" };
   double v = ws_bench_item_get_elements_per_s (item);
-  guint i = 0;
+  g_autofree char *si = NULL;
 
   if (isnan (v))
     return g_strdup ("");
-  /* 999.7 would print as "1e+03": it belongs to the next prefix. */
-  while (i + 1 < G_N_ELEMENTS (prefixes) && fabs (v) >= 999.5)
-    v /= 1000, i++;
-  return g_strdup_printf ("%.3g%s/s", v, prefixes[i]);
+  si = ws_format_si (v, " ");
+  return g_strdup_printf ("%s/s", si);
 }
 
 static char *
