@@ -74,6 +74,21 @@ ws_pacer_clear (WsPacer *pacer)
 }
 
 void
+ws_pacer_forget (WsPacer *pacer)
+{
+  pacer->owed = 0;
+}
+
+void
+ws_play_button_show (GtkButton *button, gboolean playing)
+{
+  gtk_button_set_icon_name (button, playing ? "media-playback-pause-symbolic"
+                                            : "media-playback-start-symbolic");
+  gtk_widget_set_tooltip_text (GTK_WIDGET (button), playing ? "Pause (Space)"
+                                                            : "Play (Space)");
+}
+
+void
 ws_pacer_set (WsPacer *pacer, gboolean play)
 {
   if (play)

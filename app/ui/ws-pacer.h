@@ -40,6 +40,12 @@ gboolean ws_pacer_playing (const WsPacer *pacer);
 void     ws_pacer_set     (WsPacer *pacer, gboolean play);
 /* Stops without telling the page (its widgets may be going). */
 void     ws_pacer_clear   (WsPacer *pacer);
+/* Drops the steps owed: new data owes nothing for the old data's frames. */
+void     ws_pacer_forget  (WsPacer *pacer);
+
+/* A play/pause button shows what pressing it does: the pause icon while
+ * playing, the play icon otherwise, with a tooltip to match. */
+void     ws_play_button_show (GtkButton *button, gboolean playing);
 
 /* The accounting of one frame at `now_us`, without the widget: adds the
  * steps the rate owes since the last frame and returns the whole steps due. */

@@ -151,8 +151,7 @@ play_changed (gpointer data, gboolean playing)
 {
   WsPrimitivesPage *self = data;
 
-  gtk_button_set_icon_name (self->play_button, playing ? "media-playback-pause-symbolic"
-                                                       : "media-playback-start-symbolic");
+  ws_play_button_show (self->play_button, playing);
 }
 
 static const WsPacerSpec play_spec = {

@@ -234,7 +234,7 @@ ws_sorting_page_install (WsSortingPage *self, Prepared *prepared)
     }
   drop_stepper (self);
   self->comparisons = self->swaps = 0, self->bad_at = -1;
-  self->pacer.owed = 0; /* passes owed to the old keys are not the new ones' */
+  ws_pacer_forget (&self->pacer);
   gtk_label_set_text (self->check_label, "");
   if (self->input == NULL)
     return show_pass (self);
@@ -317,8 +317,7 @@ play_changed (gpointer data, gboolean playing)
 {
   WsSortingPage *self = data;
 
-  gtk_button_set_icon_name (self->play_button, playing ? "media-playback-pause-symbolic"
-                                                       : "media-playback-start-symbolic");
+  ws_play_button_show (self->play_button, playing);
 }
 
 static const WsPacerSpec play_spec = {

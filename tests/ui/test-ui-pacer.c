@@ -94,6 +94,36 @@ test_cap (void)
   g_assert_cmpuint (ws_pacer_accrue (&pacer, 14000000), ==, 0);
 }
 
+/* New data forgets what the old owed; the rate accrues again from the
+ * last frame, not from the start. */
+static void
+test_forget (void)
+{
+  Player p = { .rate = 10.0, .total = 1000 };
+  WsPacer pacer;
+
+  ws_pacer_init (&pacer, &spec, NULL, &p);
+  ws_pacer_accrue (&pacer, 1000000);
+  g_assert_cmpuint (ws_pacer_accrue (&pacer, 3000000), ==, 20);
+  ws_pacer_forget (&pacer);
+  g_assert_cmpuint (ws_pacer_accrue (&pacer, 3000000), ==, 0);
+  g_assert_cmpuint (ws_pacer_accrue (&pacer, 3500000), ==, 5);
+}
+
+/* The play button shows what pressing it will do. */
+static void
+test_button (void)
+{
+  GtkButton *button = GTK_BUTTON (g_object_ref_sink (gtk_button_new ()));
+  ws_play_button_show (button, TRUE);
+  g_assert_cmpstr (gtk_button_get_icon_name (button), ==, "media-playback-pause-symbolic");
+  g_assert_cmpstr (gtk_widget_get_tooltip_text (GTK_WIDGET (button)), ==, "Pause (Space)");
+  ws_play_button_show (button, FALSE);
+  g_assert_cmpstr (gtk_button_get_icon_name (button), ==, "media-playback-start-symbolic");
+  g_assert_cmpstr (gtk_widget_get_tooltip_text (GTK_WIDGET (button)), ==, "Play (Space)");
+  g_object_unref (button);
+}
+
 static gboolean
 stopped (gpointer data)
 {
@@ -161,6 +191,8 @@ main (int argc, char **argv)
     return 0;
   g_test_add_func ("/ui/pacer/accrue", test_accrue);
   g_test_add_func ("/ui/pacer/cap", test_cap);
+  g_test_add_func ("/ui/pacer/forget", test_forget);
+  g_test_add_func ("/ui/pacer/button", test_button);
   g_test_add_func ("/ui/pacer/play-to-end", test_play_to_end);
   g_test_add_func ("/ui/pacer/stop", test_stop);
   return g_test_run ();
