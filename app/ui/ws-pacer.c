@@ -55,22 +55,18 @@ ws_pacer_start (WsPacer *pacer)
 }
 
 void
-ws_pacer_stop (WsPacer *pacer)
-{
-  if (pacer->tick != 0)
-    {
-      gtk_widget_remove_tick_callback (pacer->clock, pacer->tick);
-      pacer->tick = 0;
-    }
-  announce (pacer);
-}
-
-void
 ws_pacer_clear (WsPacer *pacer)
 {
   if (pacer->tick != 0)
     gtk_widget_remove_tick_callback (pacer->clock, pacer->tick);
   pacer->tick = 0;
+}
+
+void
+ws_pacer_stop (WsPacer *pacer)
+{
+  ws_pacer_clear (pacer);
+  announce (pacer);
 }
 
 void

@@ -24,17 +24,8 @@ static const char cpu_plan[] =
 static gboolean
 save (GtkWidget *window, const char *path)
 {
-  GdkPaintable *paintable = gtk_widget_paintable_new (window);
-  GtkSnapshot *snapshot = gtk_snapshot_new ();
-  GskRenderer *renderer = gtk_native_get_renderer (GTK_NATIVE (window));
-  int w = gtk_widget_get_width (window), h = gtk_widget_get_height (window);
-  g_autoptr (GskRenderNode) node = NULL;
-  g_autoptr (GdkTexture) texture = NULL;
+  g_autoptr (GdkTexture) texture = ui_render_texture (window);
 
-  gdk_paintable_snapshot (paintable, snapshot, w, h);
-  node = gtk_snapshot_free_to_node (snapshot);
-  texture = gsk_renderer_render_texture (renderer, node, &GRAPHENE_RECT_INIT (0, 0, w, h));
-  g_object_unref (paintable);
   return gdk_texture_save_to_png (texture, path);
 }
 

@@ -356,25 +356,18 @@ hide_all_but_one (WsPlotView *view, WsPlot *plot)
   g_assert_cmpuint (n_visible (plot), ==, 1);
 }
 
-/* The view as GTK's renderer draws it. */
+/* The view as GTK's renderer draws it, as an image to compare. */
 static cairo_surface_t *
 render_widget (GtkWidget *widget)
 {
-  int w = gtk_widget_get_width (widget), h = gtk_widget_get_height (widget);
-  GdkPaintable *paintable = gtk_widget_paintable_new (widget);
-  GtkSnapshot *snapshot = gtk_snapshot_new ();
-  GskRenderer *renderer = gtk_native_get_renderer (gtk_widget_get_native (widget));
-  cairo_surface_t *s = cairo_image_surface_create (CAIRO_FORMAT_ARGB32, w, h);
-  g_autoptr (GskRenderNode) node = NULL;
-  g_autoptr (GdkTexture) texture = NULL;
+  g_autoptr (GdkTexture) texture = ui_render_texture (widget);
+  cairo_surface_t *s = cairo_image_surface_create (CAIRO_FORMAT_ARGB32,
+                                                   gdk_texture_get_width (texture),
+                                                   gdk_texture_get_height (texture));
 
-  gdk_paintable_snapshot (paintable, snapshot, w, h);
-  node = gtk_snapshot_free_to_node (snapshot);
-  texture = gsk_renderer_render_texture (renderer, node, &GRAPHENE_RECT_INIT (0, 0, w, h));
   cairo_surface_flush (s);
   gdk_texture_download (texture, cairo_image_surface_get_data (s), cairo_image_surface_get_stride (s));
   cairo_surface_mark_dirty (s);
-  g_object_unref (paintable);
   return s;
 }
 

@@ -1,5 +1,6 @@
 /* ui-test-util.h: what the ui tests and the screenshot tool share —
- * turning the main loop until something has happened. */
+ * turning the main loop until something has happened, finding widgets,
+ * rendering a widget as it shows. */
 #pragma once
 
 #include <gtk/gtk.h>
@@ -29,3 +30,6 @@ GtkCheckButton *ui_find_check (GtkWidget  *root,
 GtkWidget      *ui_find_tip   (GtkWidget  *root,
                                GType       type,
                                const char *prefix);
+/* The widget as its window's renderer draws it, at its size: what a
+ * screenshot of it would show. */
+GdkTexture     *ui_render_texture (GtkWidget *widget);
