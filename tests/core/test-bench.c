@@ -9,19 +9,7 @@
 #include "ws-bench-csv.h"
 #include "ws-bench.h"
 #include "ws-error.h"
-
-static WsBenchPlan *
-plan_of (const char *text)
-{
-  g_autoptr (GError) error = NULL;
-  WsPreset *preset = ws_preset_load_data ("test.ini", text, strlen (text), &error);
-  WsBenchPlan *plan;
-
-  g_assert_no_error (error);
-  plan = ws_bench_plan_new (preset, &error);
-  g_assert_no_error (error);
-  return plan;
-}
+#include "ws-test-util.h"
 
 static const WsBenchConfig *
 config (const WsBenchPlan *plan, guint i)
@@ -35,7 +23,7 @@ config (const WsBenchPlan *plan, guint i)
 static void
 test_plan (void)
 {
-  g_autoptr (WsBenchPlan) plan = plan_of (
+  g_autoptr (WsBenchPlan) plan = ws_test_plan_of (
       "[preset]\nname = plan\nalgorithms = stencil\nvariants = gpu-seed, gpu, cpu-seq\n"
       "baseline = cpu-seq\nsizes = 100, 200\ninstances = 2\nrepetitions = 3\n"
       "[params]\nradius = 2, 8\nblock = 8, 16\n");
@@ -149,7 +137,7 @@ collect_clear (Collect *k)
 static void
 test_plan_study_001 (void)
 {
-  g_autoptr (WsBenchPlan) plan = plan_of (
+  g_autoptr (WsBenchPlan) plan = ws_test_plan_of (
       "[preset]\nname = s\nalgorithms = stencil\nvariants = cpu-seq, gpu-seed, gpu\n"
       "sizes = 1000, 1500, 2000\n[params]\nradius = 2, 8, 16\nblock = 8, 16, 32\n"
       "per-thread = 1, 4, 16\n");
@@ -168,7 +156,7 @@ test_plan_study_001 (void)
 static void
 test_run_cpu (void)
 {
-  g_autoptr (WsBenchPlan) plan = plan_of (SMALL_PRESET);
+  g_autoptr (WsBenchPlan) plan = ws_test_plan_of (SMALL_PRESET);
   g_autoptr (GError) error = NULL;
   Collect k = { 0 };
 
@@ -198,11 +186,11 @@ test_adaptive (void)
 {
   /* A millisecond sort: no two samples agree to the nanosecond, so the
    * interval never shrinks to the 1e-9 target. */
-  g_autoptr (WsBenchPlan) many = plan_of (
+  g_autoptr (WsBenchPlan) many = ws_test_plan_of (
       "[preset]\nname = a\nalgorithms = bitonic\nvariants = cpu-seq\nsizes = 2^14\n"
       "repetitions = adaptive\n[adaptive]\nmin_samples = 5\nmax_samples = 9\ntarget_noise = 1e-9\n"
       "time_budget = 60\n");
-  g_autoptr (WsBenchPlan) few = plan_of (
+  g_autoptr (WsBenchPlan) few = ws_test_plan_of (
       "[preset]\nname = a\nalgorithms = reduce\nvariants = cpu-seq\nsizes = 64\n"
       "repetitions = adaptive\n[adaptive]\nmin_samples = 5\nmax_samples = 900\n"
       "target_noise = 0.5\ntime_budget = 1e-9\n");
@@ -221,7 +209,7 @@ test_adaptive (void)
 static void
 test_cancel (void)
 {
-  g_autoptr (WsBenchPlan) plan = plan_of (SMALL_PRESET);
+  g_autoptr (WsBenchPlan) plan = ws_test_plan_of (SMALL_PRESET);
   g_autoptr (GError) error = NULL;
   Collect k = { .cancel_at = 4 };
 
@@ -237,7 +225,7 @@ test_cancel (void)
 static void
 test_resume (void)
 {
-  g_autoptr (WsBenchPlan) plan = plan_of (SMALL_PRESET);
+  g_autoptr (WsBenchPlan) plan = ws_test_plan_of (SMALL_PRESET);
   Collect k = { .skip = 1 };
 
   g_assert_true (run (plan, &k, NULL));
@@ -256,10 +244,10 @@ test_resume (void)
 static void
 test_skipped_and_rates (void)
 {
-  g_autoptr (WsBenchPlan) plan = plan_of (
+  g_autoptr (WsBenchPlan) plan = ws_test_plan_of (
       "[preset]\nname = s\nalgorithms = odd-even\nvariants = cpu-seq\n"
       "sizes = 2^23\nrepetitions = 1\nwarmup = 0\n");
-  g_autoptr (WsBenchPlan) stencil = plan_of (
+  g_autoptr (WsBenchPlan) stencil = ws_test_plan_of (
       "[preset]\nname = s\nalgorithms = stencil\nvariants = cpu-par\nsizes = 100\n"
       "repetitions = 2\n[params]\nradius = 3\n");
   Collect k = { 0 };
@@ -282,7 +270,7 @@ test_skipped_and_rates (void)
 static void
 test_csv_rows (void)
 {
-  g_autoptr (WsBenchPlan) plan = plan_of (SMALL_PRESET);
+  g_autoptr (WsBenchPlan) plan = ws_test_plan_of (SMALL_PRESET);
   g_autofree char *dir = g_dir_make_tmp ("ws-bench-XXXXXX", NULL);
   g_autofree char *path = g_build_filename (dir, "result.csv", NULL);
   const double samples[] = { 0.003, 0.001, 0.002 };

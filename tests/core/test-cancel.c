@@ -22,41 +22,6 @@
 
 #define CANCEL_DELAY_US (50 * 1000)
 
-typedef struct
-{
-  GCancellable *cancellable;
-  gulong        delay_us;
-} DelayedCancel;
-
-static gpointer
-cancel_soon (gpointer data)
-{
-  DelayedCancel *d = data;
-
-  g_usleep (d->delay_us);
-  g_cancellable_cancel (d->cancellable);
-  g_free (d);
-  return NULL;
-}
-
-/* The thread that cancels c delay_us from now; join it before c goes. */
-static GThread *
-cancel_after (GCancellable *c,
-              gulong        delay_us)
-{
-  DelayedCancel *d = g_new (DelayedCancel, 1);
-
-  d->cancellable = c;
-  d->delay_us = delay_us;
-  return g_thread_new ("cancel-later", cancel_soon, d);
-}
-
-static GThread *
-cancel_later (GCancellable *c)
-{
-  return cancel_after (c, CANCEL_DELAY_US);
-}
-
 /* ---- the slot ---- */
 
 static void
@@ -135,24 +100,6 @@ test_slot_per_thread (void)
 
 /* ---- runs ---- */
 
-/* ws_run under a cancellable that another thread cancels 50 ms in. */
-static gboolean
-run_cancelled (const WsRunInput *in,
-               WsRunOutput      *out,
-               GError          **error)
-{
-  g_autoptr (GCancellable) c = g_cancellable_new ();
-  GThread *canceller;
-  gboolean ok;
-
-  ws_cancel_push (c);
-  canceller = cancel_later (c);
-  ok = ws_run (in, out, error);
-  g_thread_join (canceller);
-  ws_cancel_pop ();
-  return ok;
-}
-
 /* One network sort cancelled delay_us in: it must stop with
  * WS_ERROR_CANCELLED; returns the passes it ran. */
 static guint64
@@ -169,7 +116,7 @@ sort_cancelled_after (WsNetworkKind  kind,
 
   g_assert_no_error (error);
   ws_cancel_push (c);
-  canceller = cancel_after (c, delay_us);
+  canceller = ws_test_cancel_after (c, delay_us, NULL);
   g_assert_false (ws_network_sort (kind, work, variant, FALSE, &counters, &error));
   g_thread_join (canceller);
   ws_cancel_pop ();
@@ -216,7 +163,7 @@ assert_run_stops_then_sorts (const char    *algorithm,
 
   g_assert_no_error (error);
   ws_params_init_defaults (algo, &run.params);
-  g_assert_false (run_cancelled (&run, &out, &error));
+  g_assert_false (ws_test_run_cancelled (&run, &out, CANCEL_DELAY_US, NULL, &error));
   g_assert_error (error, WS_ERROR, WS_ERROR_CANCELLED);
   g_assert_null (out.array);
   g_assert_true (ws_array_equal (in, before));
@@ -278,7 +225,7 @@ test_stencil (gconstpointer data)
 
   ws_params_init_defaults (algo, &run.params);
   g_assert_true (ws_params_set (algo, &run.params, "radius", 16, &error));
-  g_assert_false (run_cancelled (&run, &out, &error));
+  g_assert_false (ws_test_run_cancelled (&run, &out, CANCEL_DELAY_US, NULL, &error));
   g_assert_error (error, WS_ERROR, WS_ERROR_CANCELLED);
   g_assert_null (out.array);
   g_clear_error (&error);
@@ -361,7 +308,7 @@ on_finished (const WsBenchRow *row, gpointer data, GError **error)
   g_assert_cmpint (row->status, ==, WS_BENCH_OK);
   g_array_append_val (b->sizes, row->config->n);
   if (b->canceller == NULL)
-    b->canceller = cancel_later (b->cancellable);
+    b->canceller = ws_test_cancel_after (b->cancellable, CANCEL_DELAY_US, NULL);
   return TRUE;
 }
 
@@ -372,13 +319,9 @@ test_bench (void)
                              "sizes = 1024, 65536\nrepetitions = 1\nverify = false\n";
   const WsBenchCallbacks cb = { on_started, on_finished, NULL };
   g_autoptr (GError) error = NULL;
-  WsPreset *preset = ws_preset_load_data ("cancel.ini", text, strlen (text), &error);
-  g_autoptr (WsBenchPlan) plan = NULL;
+  g_autoptr (WsBenchPlan) plan = ws_test_plan_of (text);
   Bench b = { g_cancellable_new (), NULL, g_array_new (FALSE, FALSE, sizeof (gsize)), 0 };
 
-  g_assert_no_error (error);
-  plan = ws_bench_plan_new (preset, &error);
-  g_assert_no_error (error);
   g_assert_cmpuint (plan->configs->len, ==, 2);
 
   g_assert_false (ws_bench_run (plan, &cb, &b, b.cancellable, &error));

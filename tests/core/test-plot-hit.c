@@ -19,43 +19,10 @@
 #include "ws-test-util.h"
 #include "plot-pixels.h"
 
-#define BLUE       0x0072b2
-#define VERMILLION 0xd55e00
-#define REFERENCE  0x555555 /* reference lines' grey */
-#define DIMMED     0x999999 /* a hidden series' name */
-
 #define W 1280
 #define H 800
 
-G_DEFINE_AUTOPTR_CLEANUP_FUNC (cairo_surface_t, cairo_surface_destroy)
-
-typedef struct
-{
-  int x0, y0, x1, y1; /* inclusive */
-} Box;
-
 /* ---- Pixels ---- */
-
-/* Pixels near rgb in box b (clipped to the image). */
-static int
-count (cairo_surface_t *s,
-       guint32          rgb,
-       Box              b)
-{
-  int n = 0;
-
-  for (int y = MAX (b.y0, 0); y <= MIN (b.y1, H - 1); y++)
-    for (int x = MAX (b.x0, 0); x <= MIN (b.x1, W - 1); x++)
-      n += near (pixel (s, x, y), rgb, 10);
-  return n;
-}
-
-static int
-count_all (cairo_surface_t *s,
-           guint32          rgb)
-{
-  return count (s, rgb, (Box) { 0, 0, W - 1, H - 1 });
-}
 
 /* The box around the pixels near rgb; returns how many there are. */
 static int
@@ -89,19 +56,6 @@ over_white (guint32 rgb,
   return out;
 }
 
-static cairo_surface_t *
-render (WsPlot *plot)
-{
-  cairo_surface_t *s = cairo_image_surface_create (CAIRO_FORMAT_RGB24, W, H);
-  cairo_t *cr = cairo_create (s);
-
-  ws_plot_draw (plot, cr, W, H);
-  g_assert_cmpint (cairo_status (cr), ==, CAIRO_STATUS_SUCCESS);
-  cairo_destroy (cr);
-  cairo_surface_flush (s);
-  return s;
-}
-
 /* The box around the pixels that differ; FALSE when none do. */
 static gboolean
 diff_box (cairo_surface_t *a,
@@ -133,15 +87,6 @@ count_diff (cairo_surface_t *a,
     for (int x = MAX (box.x0, 0); x <= MIN (box.x1, W - 1); x++)
       n += pixel (a, x, y) != pixel (b, x, y);
   return n;
-}
-
-static gboolean
-same_pixels (cairo_surface_t *a,
-             cairo_surface_t *b)
-{
-  Box unused;
-
-  return !diff_box (a, b, &unused);
 }
 
 static void
@@ -207,13 +152,13 @@ static void
 test_hidden_pixels (void)
 {
   g_autoptr (WsPlot) plot = hit_plot ("cpu-seq", "gpu");
-  g_autoptr (cairo_surface_t) full = render (plot);
+  g_autoptr (cairo_surface_t) full = render (plot, W, H);
   g_autoptr (cairo_surface_t) hidden = NULL;
   guint32 faded = over_white (VERMILLION, 0.3);
   Box sample;
 
   ws_plot_set_series_visible (plot, 1, FALSE);
-  hidden = render (plot);
+  hidden = render (plot, W, H);
   g_assert_false (same_pixels (full, hidden));
   g_assert_cmpint (count_all (full, VERMILLION), >, 300);
   g_assert_cmpint (count_all (hidden, VERMILLION), ==, 0);
@@ -270,8 +215,8 @@ test_hidden_all (void)
   ws_plot_add_series (empty, "gpu");
   ws_plot_set_series_visible (plot, 0, FALSE);
   ws_plot_set_series_visible (plot, 1, FALSE);
-  a = render (plot);
-  b = render (empty);
+  a = render (plot, W, H);
+  b = render (empty, W, H);
   g_assert_true (same_pixels (a, b));
   g_assert_false (ws_plot_project (plot, W, H, 10, 20, &px, &py));
   g_assert_false (ws_plot_hit (plot, W, H, W / 2.0, H / 2.0, 1000, &hit));
@@ -295,12 +240,12 @@ test_scales (void)
   ws_plot_set_x_scale (toggled, WS_PLOT_LINEAR);
   g_assert_cmpint (ws_plot_get_x_scale (toggled), ==, WS_PLOT_LINEAR);
   g_assert_cmpint (ws_plot_get_y_scale (toggled), ==, WS_PLOT_LOG);
-  a = render (direct);
-  b = render (toggled);
+  a = render (direct, W, H);
+  b = render (toggled, W, H);
   g_assert_true (same_pixels (a, b));
   ws_plot_set_y_scale (toggled, WS_PLOT_LINEAR);
   g_assert_cmpint (ws_plot_get_y_scale (toggled), ==, WS_PLOT_LINEAR);
-  c = render (toggled);
+  c = render (toggled, W, H);
   g_assert_false (same_pixels (b, c));
 }
 
@@ -348,7 +293,7 @@ static void
 test_hit_points (void)
 {
   g_autoptr (WsPlot) plot = hit_plot ("cpu-seq", "gpu");
-  g_autoptr (cairo_surface_t) s = render (plot);
+  g_autoptr (cairo_surface_t) s = render (plot, W, H);
   WsPlotHit hit;
 
   for (guint series = 0; series < 2; series++)
@@ -429,8 +374,8 @@ name_box (guint    which,
 
   ws_plot_set_series_visible (base, 1, !hide_b);
   ws_plot_set_series_visible (other, 1, !hide_b);
-  a = render (base);
-  b = render (other);
+  a = render (base, W, H);
+  b = render (other, W, H);
   g_assert_true (diff_box (a, b, &box));
   /* A few digits of legend text, not a chart that moved. */
   g_assert_cmpint (box.x1 - box.x0, <, 80);
@@ -486,30 +431,6 @@ test_hit_legend_first (void)
 
 /* ---- Vertical lines ---- */
 
-/* Runs of the reference grey down columns [x0, x1] between rows y0, y1:
- * the dashes, and how many rows they cover. */
-static int
-dashes_down (cairo_surface_t *s,
-             int              x0,
-             int              x1,
-             int              y0,
-             int              y1,
-             int             *on)
-{
-  int runs = 0;
-  gboolean was = FALSE;
-
-  *on = 0;
-  for (int y = y0; y <= y1; y++)
-    {
-      gboolean is = count (s, REFERENCE, (Box) { x0, y, x1, y }) > 0;
-      runs += is && !was;
-      *on += is;
-      was = is;
-    }
-  return runs;
-}
-
 /* A vline at x = 30: dashed down the plot area at its x, labelled near the
  * top; the data land where they did without it. */
 static void
@@ -517,17 +438,17 @@ test_vline_drawn (void)
 {
   g_autoptr (WsPlot) plain = hit_plot ("cpu-seq", "gpu");
   g_autoptr (WsPlot) plot = hit_plot ("cpu-seq", "gpu");
-  g_autoptr (cairo_surface_t) before = render (plain);
+  g_autoptr (cairo_surface_t) before = render (plain, W, H);
   g_autoptr (cairo_surface_t) s = NULL;
   double lx, ly, tx, ty, hx, hy, vx, vy;
   int x, runs, on;
-  Box d;
+  Box column, d;
 
   ws_plot_add_vline (plot, 30, "GPU ≥ 1×");
   g_assert_cmpuint (ws_plot_n_vlines (plot), ==, 1);
   g_assert_cmpfloat (ws_plot_vline_x (plot, 0), ==, 30);
   g_assert_cmpstr (ws_plot_vline_label (plot, 0), ==, "GPU ≥ 1×");
-  s = render (plot);
+  s = render (plot, W, H);
   project (plain, 1, 0.2, &lx, &ly);
   project (plain, 1000, 2000, &tx, &ty);
   project (plot, 1, 0.2, &hx, &hy);
@@ -535,11 +456,12 @@ test_vline_drawn (void)
   g_assert_true (lx == hx && ly == hy && tx == vx && ty == vy);
   project (plot, 30, 60, &vx, &vy);
   x = (int) round (vx);
-  runs = dashes_down (s, x - 1, x, (int) ty, (int) ly, &on);
+  column = (Box) { x - 1, (int) ty, x, (int) ly };
+  runs = dash_runs (s, REFERENCE, column, TRUE, &on);
   g_assert_cmpint (runs, >=, 8);
   g_assert_cmpint (on, >, (ly - ty) / 3);
   g_assert_cmpint (on, <, (ly - ty) * 0.9);
-  g_assert_cmpint (dashes_down (before, x - 1, x, (int) ty, (int) ly, &on), ==, 0);
+  g_assert_cmpint (dash_runs (before, REFERENCE, column, TRUE, &on), ==, 0);
   /* The label: right of the line, above the highest point. */
   g_assert_true (diff_box (before, s, &d));
   g_assert_cmpint (d.x1, >, x + 40);
@@ -564,8 +486,8 @@ test_vline_follows_series (void)
       g_assert_cmpuint (ws_plot_vline_series (plot, 0), ==, 1);
       ws_plot_set_series_visible (plain, hide, FALSE);
       ws_plot_set_series_visible (plot, hide, FALSE);
-      a = render (plain);
-      b = render (plot);
+      a = render (plain, W, H);
+      b = render (plot, W, H);
       g_assert_true (same_pixels (a, b) == (hide == 1));
     }
   {
@@ -582,14 +504,14 @@ test_vline_skipped (void)
 {
   static const double outside[] = { 1e5, 0.5, 0, -5, NAN, INFINITY };
   g_autoptr (WsPlot) plain = hit_plot ("cpu-seq", "gpu");
-  g_autoptr (cairo_surface_t) before = render (plain);
+  g_autoptr (cairo_surface_t) before = render (plain, W, H);
 
   for (guint i = 0; i < G_N_ELEMENTS (outside); i++)
     {
       g_autoptr (WsPlot) plot = hit_plot ("cpu-seq", "gpu");
       g_autoptr (cairo_surface_t) s = NULL;
       ws_plot_add_vline (plot, outside[i], "somewhere");
-      s = render (plot);
+      s = render (plot, W, H);
       g_assert_true (same_pixels (before, s));
     }
   {
@@ -597,9 +519,9 @@ test_vline_skipped (void)
     g_autoptr (cairo_surface_t) a = NULL;
     g_autoptr (cairo_surface_t) b = NULL;
     ws_plot_set_x_scale (linear, WS_PLOT_LINEAR);
-    a = render (linear);
+    a = render (linear, W, H);
     ws_plot_add_vline (linear, 0, "zero");
-    b = render (linear);
+    b = render (linear, W, H);
     g_assert_false (same_pixels (a, b));
   }
 }
@@ -661,8 +583,9 @@ test_crossover (void)
   g_assert_cmpfloat_with_epsilon (ws_plot_vline_x (speedup, 0), 10000, 1e-6);
   g_assert_cmpstr (ws_plot_vline_label (speedup, 0), ==, "sort gpu ≥ 1× from n ≈ 10k");
   g_assert_cmpuint (ws_plot_n_vlines (time), ==, 0);
-  s = render (speedup); /* drawn without trouble */
+  s = render (speedup, W, H); /* drawn without trouble */
   g_assert_cmpint (count_all (s, REFERENCE), >, 100);
+
 }
 
 /* Only the first upward crossing of a series, labelled to 3 significant

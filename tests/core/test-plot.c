@@ -18,60 +18,10 @@
 #include "ws-test-util.h"
 #include "plot-pixels.h"
 
-#define BLUE       0x0072b2
-#define VERMILLION 0xd55e00
-#define GREEN      0x009e73
-#define PURPLE     0xcc79a7
-#define ORANGE     0xe69f00
-#define REFERENCE  0x555555 /* the hlines' grey */
-#define DARK       G_MAXUINT32 /* not a colour: count () then counts dark pixels */
-
 #define W 1280
 #define H 800
 
-/* The plot area in pixels, inclusive: x0 the y axis, y1 the x axis. */
-typedef struct
-{
-  int x0, y0, x1, y1;
-} Box;
-
-G_DEFINE_AUTOPTR_CLEANUP_FUNC (cairo_surface_t, cairo_surface_destroy)
-
 /* ---- Pixels ---- */
-
-static gboolean
-dark (guint32 px)
-{
-  return (px >> 16 & 0xff) < 100 && (px >> 8 & 0xff) < 100 && (px & 0xff) < 100;
-}
-
-/* Pixels near rgb (or dark ones, for DARK) in [x0, x1] × [y0, y1]. */
-static int
-count (cairo_surface_t *s,
-       guint32          rgb,
-       int              x0,
-       int              y0,
-       int              x1,
-       int              y1)
-{
-  int n = 0;
-
-  x0 = MAX (x0, 0), y0 = MAX (y0, 0);
-  x1 = MIN (x1, cairo_image_surface_get_width (s) - 1);
-  y1 = MIN (y1, cairo_image_surface_get_height (s) - 1);
-  for (int y = y0; y <= y1; y++)
-    for (int x = x0; x <= x1; x++)
-      n += rgb == DARK ? dark (pixel (s, x, y)) : near (pixel (s, x, y), rgb, 10);
-  return n;
-}
-
-static int
-count_all (cairo_surface_t *s,
-           guint32          rgb)
-{
-  return count (s, rgb, 0, 0, cairo_image_surface_get_width (s) - 1,
-                cairo_image_surface_get_height (s) - 1);
-}
 
 /* Pixels not white in rows [y0, y1]. */
 static int
@@ -131,6 +81,7 @@ longest_line (cairo_surface_t *s,
   return best;
 }
 
+/* The plot area, inclusive: x0 the y axis, y1 the x axis. */
 static Box
 find_area (cairo_surface_t *s)
 {
@@ -146,32 +97,6 @@ find_area (cairo_surface_t *s)
   g_assert_cmpint (left, <=, col + 3);
   g_assert_cmpint (top + tall - 1, >=, row - 3);
   return b;
-}
-
-static cairo_surface_t *
-render (WsPlot *plot,
-        int     width,
-        int     height)
-{
-  cairo_surface_t *s = cairo_image_surface_create (CAIRO_FORMAT_RGB24, width, height);
-  cairo_t *cr = cairo_create (s);
-
-  ws_plot_draw (plot, cr, width, height);
-  g_assert_cmpint (cairo_status (cr), ==, CAIRO_STATUS_SUCCESS);
-  cairo_destroy (cr);
-  cairo_surface_flush (s);
-  return s;
-}
-
-static gboolean
-same_pixels (cairo_surface_t *a,
-             cairo_surface_t *b)
-{
-  int h = cairo_image_surface_get_height (a), stride = cairo_image_surface_get_stride (a);
-
-  return h == cairo_image_surface_get_height (b) && stride == cairo_image_surface_get_stride (b)
-         && memcmp (cairo_image_surface_get_data (a), cairo_image_surface_get_data (b),
-                    (gsize) h * stride) == 0;
 }
 
 /* ---- Plots ---- */
@@ -237,8 +162,8 @@ test_png (void)
   g_assert_cmpint (a.y1, <, H - H / 20);
   g_assert_cmpint (a.y0, >, H / 20);
   /* Tick labels below the x axis and left of the y axis. */
-  g_assert_cmpint (count (s, DARK, a.x0 + 5, a.y1 + 5, a.x1, a.y1 + H / 20), >, 100);
-  g_assert_cmpint (count (s, DARK, a.x0 - W / 20, a.y0, a.x0 - 5, a.y1 - 5), >, 100);
+  g_assert_cmpint (count (s, DARK, (Box) { a.x0 + 5, a.y1 + 5, a.x1, a.y1 + H / 20 }), >, 100);
+  g_assert_cmpint (count (s, DARK, (Box) { a.x0 - W / 20, a.y0, a.x0 - 5, a.y1 - 5 }), >, 100);
   ws_test_remove_dir (dir);
 }
 
@@ -278,10 +203,10 @@ check_legend_corner (WsPlot   *plot,
   int lx0 = left ? a.x0 + 4 : mx, lx1 = left ? mx : a.x1;
   int ox0 = left ? mx : a.x0 + 4, ox1 = left ? a.x1 : mx;
 
-  g_assert_cmpint (count (s, DARK, lx0, a.y0, lx1, my), >, 200);
-  g_assert_cmpint (count (s, BLUE, lx0, a.y0, lx1, my), >, 50);
-  g_assert_cmpint (count (s, VERMILLION, lx0, a.y0, lx1, my), >, 50);
-  g_assert_cmpint (count (s, DARK, ox0, a.y0, ox1, my), ==, 0);
+  g_assert_cmpint (count (s, DARK, (Box) { lx0, a.y0, lx1, my }), >, 200);
+  g_assert_cmpint (count (s, BLUE, (Box) { lx0, a.y0, lx1, my }), >, 50);
+  g_assert_cmpint (count (s, VERMILLION, (Box) { lx0, a.y0, lx1, my }), >, 50);
+  g_assert_cmpint (count (s, DARK, (Box) { ox0, a.y0, ox1, my }), ==, 0);
 }
 
 static void
@@ -338,13 +263,16 @@ test_error_bars (void)
   s = render (plot, W, H);
   a = find_area (s);
   cx = (a.x0 + a.x1) / 2, h = a.y1 - a.y0;
-  g_assert_cmpint (count (s, BLUE, cx - 4, a.y0 + h / 10, cx + 4, a.y0 + h * 3 / 10), >, 20);
-  g_assert_cmpint (count (s, BLUE, cx - 4, a.y1 - h * 3 / 10, cx + 4, a.y1 - h / 10), >, 20);
-  g_assert_cmpint (count (s, BLUE, cx + 60, a.y0 + h / 10, cx + 100, a.y0 + h * 3 / 10), ==, 0);
+  g_assert_cmpint (count (s, BLUE, (Box) { cx - 4, a.y0 + h / 10, cx + 4, a.y0 + h * 3 / 10 }),
+                   >, 20);
+  g_assert_cmpint (count (s, BLUE, (Box) { cx - 4, a.y1 - h * 3 / 10, cx + 4, a.y1 - h / 10 }),
+                   >, 20);
+  g_assert_cmpint (count (s, BLUE, (Box) { cx + 60, a.y0 + h / 10, cx + 100, a.y0 + h * 3 / 10 }),
+                   ==, 0);
   for (int y = a.y0; y < a.y1 && top < 0; y++)
     top = near (pixel (s, cx, y), BLUE, 10) ? y : -1;
   g_assert_cmpint (top, >, a.y0);
-  g_assert_cmpint (count (s, BLUE, cx - 30, top, cx + 30, top + 1), >=, 12);
+  g_assert_cmpint (count (s, BLUE, (Box) { cx - 30, top, cx + 30, top + 1 }), >=, 12);
 }
 
 /* Speedup on a log axis from 0.1 to 10: the line at 1 halfway up, dashed
@@ -356,8 +284,7 @@ test_hline (void)
   g_autoptr (cairo_surface_t) s = NULL;
   guint id = ws_plot_add_series (plot, "gpu");
   Box a;
-  int mid, right, dashes = 0, on = 0;
-  gboolean was = FALSE;
+  int mid, right, dashes, on;
 
   ws_plot_set_y_axis (plot, "speedup", WS_PLOT_LOG);
   ws_plot_add_point (plot, id, 1, 0.1, NAN, NAN);
@@ -367,21 +294,15 @@ test_hline (void)
   a = find_area (s);
   mid = (a.y0 + a.y1) / 2;
   right = a.x0 + (a.x1 - a.x0) * 7 / 10;
-  for (int x = a.x0 + 4; x < right; x++)
-    {
-      gboolean is = count (s, REFERENCE, x, mid - 3, x, mid + 3) > 0;
-      dashes += is && !was;
-      on += is;
-      was = is;
-    }
+  dashes = dash_runs (s, REFERENCE, (Box) { a.x0 + 4, mid - 3, right - 1, mid + 3 }, FALSE, &on);
   g_assert_cmpint (dashes, >=, 10);
   g_assert_cmpint (on, >, (a.x1 - a.x0) / 4);
   g_assert_cmpint (on, <, (a.x1 - a.x0) * 6 / 10);
   /* Nowhere else (away from the legend and the label, whose text's
    * antialiased edges have greys of every shade). */
-  g_assert_cmpint (count (s, REFERENCE, a.x0 + 4, a.y0 + 80, right, mid - 8), ==, 0);
-  g_assert_cmpint (count (s, REFERENCE, a.x0 + 4, mid + 8, right, a.y1 - 4), ==, 0);
-  g_assert_cmpint (count (s, DARK, a.x1 - (a.x1 - a.x0) / 4, mid - 40, a.x1, mid), >, 50);
+  g_assert_cmpint (count (s, REFERENCE, (Box) { a.x0 + 4, a.y0 + 80, right, mid - 8 }), ==, 0);
+  g_assert_cmpint (count (s, REFERENCE, (Box) { a.x0 + 4, mid + 8, right, a.y1 - 4 }), ==, 0);
+  g_assert_cmpint (count (s, DARK, (Box) { a.x1 - (a.x1 - a.x0) / 4, mid - 40, a.x1, mid }), >, 50);
 }
 
 static void

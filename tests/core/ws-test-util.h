@@ -8,8 +8,10 @@
 #include <glib.h>
 
 #include "ws-array.h"
+#include "ws-bench.h"
 #include "ws-generator.h"
 #include "ws-network.h"
+#include "ws-run.h"
 #include "ws-types.h"
 
 G_BEGIN_DECLS
@@ -163,6 +165,27 @@ G_DEFINE_AUTO_CLEANUP_CLEAR_FUNC (WsTestWindowRef, ws_test_window_ref_clear)
 /* ws_network_new that asserts success. */
 WsNetwork *ws_test_network_new   (WsNetworkKind kind,
                                   gsize         n);
+
+/* ---- Benchmarks and cancelling ---- */
+
+/* The plan of a preset given as text (asserts both steps succeed). */
+WsBenchPlan *ws_test_plan_of     (const char *text);
+
+/* A thread that cancels c delay_us from now and, where cancelled_at is not
+ * NULL, stores there the monotonic time of the cancel; join it before c
+ * and *cancelled_at go. */
+GThread  *ws_test_cancel_after   (GCancellable *c,
+                                  gulong        delay_us,
+                                  gint64       *cancelled_at);
+
+/* ws_run under a fresh cancellable that another thread cancels delay_us
+ * in; where lag_s is not NULL, the seconds from the cancel to ws_run's
+ * return go there (negative when it returned first). */
+gboolean  ws_test_run_cancelled  (const WsRunInput *in,
+                                  WsRunOutput      *out,
+                                  gulong            delay_us,
+                                  double           *lag_s,
+                                  GError          **error);
 
 /* Both key types, and the two CPU variants, in enum order. */
 extern const WsKeyType ws_test_key_types[2];

@@ -4,11 +4,9 @@
  * cancelled from another thread. */
 #include "gpu-test-util.h"
 #include "ws-backend.h"
-#include "ws-cancel.h"
 #include "ws-error.h"
 #include "ws-registry.h"
 #include "ws-run.h"
-#include "ws-system.h"
 
 static const gsize sizes[] = { 0, 1, 2, 3, 5, 1000, 1025, 65537 };
 
@@ -90,39 +88,16 @@ test_every_defined_variant_built (void)
 
 /* ---- cancelling inside one run ---- */
 
-typedef struct
-{
-  GCancellable *cancellable;
-  double        at; /* ws_system_now () of the cancel */
-} Canceller;
-
-static gpointer
-cancel_soon (gpointer data)
-{
-  Canceller *k = data;
-
-  g_usleep (50 * 1000);
-  k->at = ws_system_now ();
-  g_cancellable_cancel (k->cancellable);
-  return NULL;
-}
-
+/* ws_run cancelled from another thread 50 ms in. */
 static gboolean
 run_cancelled (const WsRunInput *in, WsRunOutput *out, GError **error)
 {
-  g_autoptr (GCancellable) c = g_cancellable_new ();
-  Canceller k = { c, 0.0 };
-  GThread *thread;
-  gboolean ok;
+  double lag = 0.0;
+  gboolean ok = ws_test_run_cancelled (in, out, 50 * 1000, &lag, error);
 
-  ws_cancel_push (c);
-  thread = g_thread_new ("cancel-soon", cancel_soon, &k);
-  ok = ws_run (in, out, error);
   /* stderr, so that TAP readers pass it through: how soon it stopped */
   g_printerr ("odd-even %s n = %" G_GSIZE_FORMAT ": returned %.3f s after the cancel\n",
-              ws_variant_name (in->variant), in->input->n, ws_system_now () - k.at);
-  g_thread_join (thread);
-  ws_cancel_pop ();
+              ws_variant_name (in->variant), in->input->n, lag);
   return ok;
 }
 

@@ -244,37 +244,25 @@ test_marks (Fixture *f, gconstpointer data)
   assert_labels (f, "✗ failed", "error", 1);
 }
 
-/* The realized label showing exactly text, or NULL. */
-static GtkWidget *
-find_label (GtkWidget *widget, const char *text)
-{
-  GtkWidget *found = NULL;
-
-  if (GTK_IS_LABEL (widget) && g_strcmp0 (gtk_label_get_text (GTK_LABEL (widget)), text) == 0)
-    return widget;
-  for (GtkWidget *child = gtk_widget_get_first_child (widget); child != NULL && found == NULL;
-       child = gtk_widget_get_next_sibling (child))
-    found = find_label (child, text);
-  return found;
-}
-
 /* The spread's tooltip gives the median's interval at the row's level;
  * the speedup's names the baseline; the verdict's the whole message. */
 static void
 test_tooltips (Fixture *f, gconstpointer data)
 {
-  GtkWidget *spread, *speedup, *verdict;
+  GtkLabel *spread, *speedup, *verdict;
 
   ui_spin (0.3);
-  spread = find_label (GTK_WIDGET (f->table), "15 µs");
-  speedup = find_label (GTK_WIDGET (f->table), "14.7× (14.2–15.1)");
-  verdict = find_label (GTK_WIDGET (f->table), "— unavailable: CUB was not built");
+  spread = ui_find_label (GTK_WIDGET (f->table), "15 µs");
+  speedup = ui_find_label (GTK_WIDGET (f->table), "14.7× (14.2–15.1)");
+  verdict = ui_find_label (GTK_WIDGET (f->table), "— unavailable: CUB was not built");
   g_assert_nonnull (spread);
   g_assert_nonnull (speedup);
   g_assert_nonnull (verdict);
-  g_assert_cmpstr (gtk_widget_get_tooltip_text (spread), ==, "95 % CI 1.2 ms … 1.25 ms");
-  g_assert_cmpstr (gtk_widget_get_tooltip_text (speedup), ==, "Speedup over the cpu-seq baseline");
-  g_assert_cmpstr (gtk_widget_get_tooltip_text (verdict), ==, "CUB was not built");
+  g_assert_cmpstr (gtk_widget_get_tooltip_text (GTK_WIDGET (spread)), ==,
+                   "95 % CI 1.2 ms … 1.25 ms");
+  g_assert_cmpstr (gtk_widget_get_tooltip_text (GTK_WIDGET (speedup)), ==,
+                   "Speedup over the cpu-seq baseline");
+  g_assert_cmpstr (gtk_widget_get_tooltip_text (GTK_WIDGET (verdict)), ==, "CUB was not built");
 }
 
 /* Empty numeric fields read as NAN, through getters and properties. */

@@ -312,15 +312,6 @@ test_plan_text (Fixture *f, gconstpointer data)
   g_assert_nonnull (strstr (ws_bench_page_status_text (f->page), "sizes"));
 }
 
-static gboolean
-all_visible (WsPlot *plot)
-{
-  for (guint s = 0; s < ws_plot_n_series (plot); s++)
-    if (!ws_plot_series_visible (plot, s))
-      return FALSE;
-  return TRUE;
-}
-
 static guint
 n_visible (WsPlot *plot)
 {
@@ -437,7 +428,8 @@ test_hover_and_legend (Fixture *f, gconstpointer data)
         if (tip != NULL && strstr (tip, "click to hide") != NULL)
           {
             g_assert_true (ws_plot_view_click_at (view, x, y));
-            g_assert_false (all_visible (ws_bench_page_plot (f->page)));
+            g_assert_cmpuint (n_visible (ws_bench_page_plot (f->page)), <,
+                              ws_plot_n_series (ws_bench_page_plot (f->page)));
             g_free (tip), tip = ws_plot_view_tooltip_at (view, x, y);
             g_assert_nonnull (strstr (tip, "click to show"));
             g_assert_true (ws_plot_view_click_at (view, x, y));
@@ -445,7 +437,8 @@ test_hover_and_legend (Fixture *f, gconstpointer data)
           }
       }
   g_assert_true (toggled);
-  g_assert_true (all_visible (ws_bench_page_plot (f->page)));
+  g_assert_cmpuint (n_visible (ws_bench_page_plot (f->page)), ==,
+                    ws_plot_n_series (ws_bench_page_plot (f->page)));
   hide_all_but_one (view, ws_bench_page_plot (f->page));
 }
 

@@ -53,16 +53,17 @@ ui_present (GtkWidget *child, int width, int height)
   return window;
 }
 
-/* Depth first over the widget tree; match says whether a widget is it. */
+/* Depth first over the widget tree: the first widget of type for which
+ * match (widget, key) holds. */
 static GtkWidget *
-find_widget (GtkWidget *root, gboolean (*match) (GtkWidget *, gconstpointer, GType), gconstpointer key,
-             GType type)
+find_widget (GtkWidget *root, GType type, gboolean (*match) (GtkWidget *, gconstpointer),
+             gconstpointer key)
 {
-  if (match (root, key, type))
+  if (G_TYPE_CHECK_INSTANCE_TYPE (root, type) && match (root, key))
     return root;
   for (GtkWidget *c = gtk_widget_get_first_child (root); c != NULL; c = gtk_widget_get_next_sibling (c))
     {
-      GtkWidget *found = find_widget (c, match, key, type);
+      GtkWidget *found = find_widget (c, type, match, key);
       if (found != NULL)
         return found;
     }
@@ -70,31 +71,45 @@ find_widget (GtkWidget *root, gboolean (*match) (GtkWidget *, gconstpointer, GTy
 }
 
 static gboolean
-check_labelled (GtkWidget *w, gconstpointer label, GType type)
+check_labelled (GtkWidget *w, gconstpointer label)
 {
-  return GTK_IS_CHECK_BUTTON (w) && g_strcmp0 (gtk_check_button_get_label (GTK_CHECK_BUTTON (w)), label) == 0;
+  return g_strcmp0 (gtk_check_button_get_label (GTK_CHECK_BUTTON (w)), label) == 0;
 }
 
 static gboolean
-tip_starts (GtkWidget *w, gconstpointer prefix, GType type)
+label_is (GtkWidget *w, gconstpointer text)
+{
+  return g_strcmp0 (gtk_label_get_text (GTK_LABEL (w)), text) == 0;
+}
+
+static gboolean
+tip_starts (GtkWidget *w, gconstpointer prefix)
 {
   const char *tip = gtk_widget_get_tooltip_text (w);
 
-  return G_TYPE_CHECK_INSTANCE_TYPE (w, type) && tip != NULL && g_str_has_prefix (tip, prefix);
+  return tip != NULL && g_str_has_prefix (tip, prefix);
 }
 
 GtkCheckButton *
 ui_find_check (GtkWidget *root, const char *label)
 {
-  GtkWidget *w = find_widget (root, check_labelled, label, GTK_TYPE_CHECK_BUTTON);
+  GtkWidget *w = find_widget (root, GTK_TYPE_CHECK_BUTTON, check_labelled, label);
 
   return w ? GTK_CHECK_BUTTON (w) : NULL;
+}
+
+GtkLabel *
+ui_find_label (GtkWidget *root, const char *text)
+{
+  GtkWidget *w = find_widget (root, GTK_TYPE_LABEL, label_is, text);
+
+  return w ? GTK_LABEL (w) : NULL;
 }
 
 GtkWidget *
 ui_find_tip (GtkWidget *root, GType type, const char *prefix)
 {
-  return find_widget (root, tip_starts, prefix, type);
+  return find_widget (root, type, tip_starts, prefix);
 }
 
 GdkTexture *

@@ -26,6 +26,9 @@ gboolean ui_mapped     (gpointer   widget);
  * tests click through the same widgets a user does. */
 GtkCheckButton *ui_find_check (GtkWidget  *root,
                                const char *label);
+/* The first label under root showing exactly text, or NULL. */
+GtkLabel       *ui_find_label (GtkWidget  *root,
+                               const char *text);
 /* The first widget of type under root whose tooltip starts with prefix. */
 GtkWidget      *ui_find_tip   (GtkWidget  *root,
                                GType       type,
