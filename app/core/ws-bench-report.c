@@ -43,17 +43,6 @@ ws_format_seconds (double s)
 }
 
 char *
-ws_format_si (double x, const char *sep)
-{
-  static const char *const prefixes[] = { "", "k", "M", "G", "T", "P" };
-  guint group = 0;
-
-  while (fabs (x) >= 999.5 && group + 1 < G_N_ELEMENTS (prefixes))
-    x /= 1000, group++;
-  return g_strdup_printf ("%.3g%s%s", x, group > 0 ? sep : "", prefixes[group]);
-}
-
-char *
 ws_bench_row_summary (const WsBenchRow *row)
 {
   g_autofree char *what = ws_bench_config_describe (row->config);
@@ -405,85 +394,23 @@ chart_title (const WsCsvTable *t, const char *algorithm, WsChartKind kind)
 
 #define MAX_CROSSOVERS 4 /* lines on a chart: more labels would not be read */
 
-static int
-compare_point_x (gconstpointer a, gconstpointer b)
-{
-  const Point *pa = *(Point *const *) a, *pb = *(Point *const *) b;
-
-  return (pa->x > pb->x) - (pa->x < pb->x);
-}
-
 static double
 point_mean (const Point *p)
 {
   return p->sum / p->count;
 }
 
-/* A value in the space of an axis: where straight segments are drawn. */
-static double
-axis_space (WsPlotScale scale, double v)
-{
-  return scale == WS_PLOT_LOG ? log10 (v) : v;
-}
-
-/* The series' points the chart draws, in x order. */
-static GPtrArray *
-drawn_points (const WsPlot *plot, GPtrArray *points, const char *series)
-{
-  gboolean log_x = ws_plot_get_x_scale (plot) == WS_PLOT_LOG;
-  gboolean log_y = ws_plot_get_y_scale (plot) == WS_PLOT_LOG;
-  GPtrArray *mine = g_ptr_array_new ();
-
-  for (guint i = 0; i < points->len; i++)
-    {
-      Point *p = g_ptr_array_index (points, i);
-      if (g_strcmp0 (p->series, series) == 0 && (!log_x || p->x > 0) && (!log_y || point_mean (p) > 0))
-        g_ptr_array_add (mine, p);
-    }
-  g_ptr_array_sort (mine, compare_point_x);
-  return mine;
-}
-
-/* Where a series' speedup first goes from below 1 to 1 or more, in x
- * order: where the segment the chart draws between the two points crosses
- * the line at 1 (in log10 of x and of the speedup on log axes, as they
- * are drawn). NAN when it never does. */
-static double
-crossover_x (const WsPlot *plot, GPtrArray *points, const char *series)
-{
-  g_autoptr (GPtrArray) mine = drawn_points (plot, points, series);
-  WsPlotScale xs = ws_plot_get_x_scale (plot), ys = ws_plot_get_y_scale (plot);
-
-  for (guint k = 1; k < mine->len; k++)
-    {
-      const Point *a = g_ptr_array_index (mine, k - 1), *b = g_ptr_array_index (mine, k);
-      double ya = axis_space (ys, point_mean (a)), yb = axis_space (ys, point_mean (b));
-      double xa = axis_space (xs, a->x), xb = axis_space (xs, b->x);
-      if (point_mean (a) < 1 && point_mean (b) >= 1)
-        {
-          double at = xa + (axis_space (ys, 1) - ya) / (yb - ya) * (xb - xa);
-          return xs == WS_PLOT_LOG ? pow (10, at) : at;
-        }
-    }
-  return NAN;
-}
-
-/* A labelled vline per series that overtakes the baseline, for the first
- * MAX_CROSSOVERS of them in order; each hides with its series. */
+/* A labelled crossing per series that overtakes the baseline, for the
+ * first MAX_CROSSOVERS of them in order; each hides with its series and
+ * follows the scales (ws_plot_add_series_crossing). */
 static void
-add_crossovers (WsPlot *plot, GPtrArray *points, GPtrArray *series, const char *x)
+add_crossovers (WsPlot *plot, GPtrArray *series, const char *x)
 {
   for (guint s = 0, added = 0; s < series->len && added < MAX_CROSSOVERS; s++)
     {
-      const char *name = g_ptr_array_index (series, s);
-      double at = crossover_x (plot, points, name);
-      g_autofree char *where = isfinite (at) ? ws_format_si (at, "") : NULL;
-      g_autofree char *label = NULL;
-      if (where == NULL)
-        continue;
-      label = g_strdup_printf ("%s ≥ 1× from %s ≈ %s", name, by_n (x) ? "n" : x, where);
-      ws_plot_add_series_vline (plot, s, at, label);
-      added++;
+      g_autofree char *label = g_strdup_printf ("%s ≥ 1× from %s", (char *) g_ptr_array_index (series, s),
+                                                by_n (x) ? "n" : x);
+      added += ws_plot_add_series_crossing (plot, s, 1.0, label);
     }
 }
 
@@ -517,7 +444,7 @@ ws_bench_chart (const WsCsvTable *t, const char *algorithm, WsChartKind kind, co
                          isfinite (p->hi) ? p->hi : NAN);
     }
   if (kind == WS_CHART_SPEEDUP)
-    add_crossovers (plot, points, series, x);
+    add_crossovers (plot, series, x);
   return plot;
 }
 

@@ -28,11 +28,6 @@ const char *ws_chart_kind_name      (WsChartKind  kind);
 
 /* "1.23 ms", "456 µs", "2.5 s". */
 char     *ws_format_seconds       (double seconds);
-/* x to 3 significant digits with k, M, G, T or P, separated by sep:
- * "950", "12.3k" (sep ""), "25.3 M" (sep " "). 999.5 and up round to 1000,
- * so they take the next prefix ("1k"). */
-char     *ws_format_si            (double      x,
-                                   const char *sep);
 
 /* "bitonic gpu n=1024 #0: 1.23 ms ± 0.01 ms (20 samples), 14.7× over cpu-seq"
  * or the row's status and message. */
@@ -51,10 +46,12 @@ void      ws_bench_report_table   (const WsCsvTable *table,
  * A speedup chart marks where each series overtakes the baseline: where,
  * in x order, its speedup first goes from below 1 to 1 or more, a vline
  * at the x where the segment drawn between those two points crosses 1
- * (interpolated in log10 of x and of the speedup, as the log axes draw
- * it), labelled "SERIES ≥ 1× from n ≈ 12.3k" (the parameter's name for a
- * parameter's x, the x to 3 significant digits). A series always above or
- * always below 1 gets none; at most 4 lines, the first series' in order. */
+ * (ws_plot_add_series_crossing: interpolated on the scales the chart is
+ * drawn with, log10 of x and of the speedup on log axes, and moved when
+ * they change), labelled "SERIES ≥ 1× from n ≈ 12.3k" (the parameter's
+ * name for a parameter's x, the x to 3 significant digits). A series
+ * always above or always below 1 gets none; at most 4 lines, the first
+ * series' in order. */
 WsPlot   *ws_bench_chart          (const WsCsvTable *table,
                                    const char       *algorithm,
                                    WsChartKind       kind,

@@ -18,9 +18,9 @@
 /* Rounding slack when comparing computed tick values with the range. */
 #define EPS 1e-9
 
-static double
-to_axis (WsPlotScale scale,
-         double      value)
+double
+ws_plot_scale_to_axis (WsPlotScale scale,
+                       double      value)
 {
   return scale == WS_PLOT_LOG ? log10 (value) : value;
 }
@@ -52,7 +52,7 @@ void
 ws_plot_axis_include (WsPlotAxis *axis,
                       double      value)
 {
-  double t = to_axis (axis->scale, value);
+  double t = ws_plot_scale_to_axis (axis->scale, value);
 
   if (axis->empty || t < axis->lo)
     axis->lo = t;
@@ -88,7 +88,7 @@ double
 ws_plot_axis_fraction (const WsPlotAxis *axis,
                        double            value)
 {
-  return (to_axis (axis->scale, value) - axis->lo) / (axis->hi - axis->lo);
+  return (ws_plot_scale_to_axis (axis->scale, value) - axis->lo) / (axis->hi - axis->lo);
 }
 
 static void

@@ -27,6 +27,10 @@ typedef struct
   gboolean plain;      /* thousands written out ("1200"), not "1.2k" */
 } WsPlotTick;
 
+/* A value in axis space, where straight segments are drawn: log10 of it
+ * on a log scale, itself on a linear one. */
+double    ws_plot_scale_to_axis  (WsPlotScale       scale,
+                                  double            value);
 void      ws_plot_axis_init      (WsPlotAxis       *axis,
                                   WsPlotScale       scale);
 /* Whether a value can be placed on the axis: finite, positive on a log

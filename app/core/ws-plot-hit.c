@@ -42,7 +42,7 @@ fill_point (const WsPlotFrame *f,
 {
   GArray *points = ws_plot_frame_series (f, series)->points;
   const WsPlotPoint *p = &g_array_index (points, WsPlotPoint, index);
-  gboolean bar = isfinite (p->lo) && isfinite (p->hi);
+  gboolean bar = ws_plot_point_has_bar (p);
 
   hit->kind = WS_PLOT_HIT_POINT;
   hit->series = series;
@@ -81,14 +81,14 @@ hit_point (const WsPlotFrame *f,
   return nearest != NULL;
 }
 
-gboolean
-ws_plot_frame_hit (const WsPlotFrame *f,
-                   double             px,
-                   double             py,
-                   double             radius,
-                   WsPlotHit         *hit)
+/* What lies at (px, py) of a laid-out frame: a legend entry first. */
+static gboolean
+frame_hit (const WsPlotFrame *f,
+           double             px,
+           double             py,
+           double             radius,
+           WsPlotHit         *hit)
 {
-  hit_clear (hit);
   return hit_legend (f, px, py, hit) || hit_point (f, px, py, radius, hit);
 }
 
@@ -142,7 +142,7 @@ ws_plot_hit (WsPlot    *plot,
   g_return_val_if_fail (plot != NULL, FALSE);
   g_return_val_if_fail (valid_size (width, height), FALSE);
 
-  found = lay_out (&f, plot, width, height) && ws_plot_frame_hit (&f, px, py, radius, hit);
+  found = lay_out (&f, plot, width, height) && frame_hit (&f, px, py, radius, hit);
   cairo_destroy (f.cr);
   return found;
 }

@@ -18,21 +18,15 @@ point_visible (const WsPlotFrame *f,
   return ws_plot_axis_accepts (&f->x, p->x) && ws_plot_axis_accepts (&f->y, p->y);
 }
 
-static gboolean
-has_bar (const WsPlotPoint *p)
-{
-  return isfinite (p->lo) && isfinite (p->hi);
-}
-
 static void
 include_point (WsPlotFrame       *f,
                const WsPlotPoint *p)
 {
   ws_plot_axis_include (&f->x, p->x);
   ws_plot_axis_include (&f->y, p->y);
-  if (has_bar (p) && ws_plot_axis_accepts (&f->y, p->lo))
+  if (ws_plot_point_has_bar (p) && ws_plot_axis_accepts (&f->y, p->lo))
     ws_plot_axis_include (&f->y, p->lo);
-  if (has_bar (p) && ws_plot_axis_accepts (&f->y, p->hi))
+  if (ws_plot_point_has_bar (p) && ws_plot_axis_accepts (&f->y, p->hi))
     ws_plot_axis_include (&f->y, p->hi);
 }
 
@@ -224,7 +218,7 @@ project_bar (const WsPlotFrame *f,
 {
   double lo = MIN (p->lo, p->hi), hi = MAX (p->lo, p->hi);
 
-  s->bar = has_bar (p) && ws_plot_axis_accepts (&f->y, hi);
+  s->bar = ws_plot_point_has_bar (p) && ws_plot_axis_accepts (&f->y, hi);
   if (!s->bar)
     return;
   s->top = ws_plot_frame_y (f, hi);

@@ -38,6 +38,13 @@ typedef struct
   double x, y, lo, hi;
 } WsPlotPoint;
 
+/* Both ends given: the point has an error bar. */
+static inline gboolean
+ws_plot_point_has_bar (const WsPlotPoint *p)
+{
+  return isfinite (p->lo) && isfinite (p->hi);
+}
+
 typedef struct
 {
   char    *name;
@@ -53,9 +60,11 @@ typedef struct
 
 typedef struct
 {
-  double  x;
+  double  x;      /* NAN: a crossing that the series does not make (as drawn now) */
   char   *label;
   guint   series; /* the series it belongs to, or WS_PLOT_NO_SERIES */
+  double  level;  /* a crossing's level (x and label follow the scales), or NAN */
+  char   *prefix; /* a crossing's label before " ≈ x" */
 } WsPlotVline;
 
 typedef struct
@@ -227,13 +236,5 @@ void       ws_plot_legend_draw           (const WsPlotFrame *f);
 WsPlotRect ws_plot_legend_entry_box      (const WsPlotFrame *f,
                                           guint              i);
 
-/* ---- ws-plot-hit.c ---- */
-
-/* What lies at (px, py) of a laid-out frame (see ws_plot_hit). */
-gboolean   ws_plot_frame_hit             (const WsPlotFrame *f,
-                                          double             px,
-                                          double             py,
-                                          double             radius,
-                                          WsPlotHit         *hit);
 
 G_END_DECLS

@@ -46,7 +46,10 @@ hline_clear (gpointer data)
 static void
 vline_clear (gpointer data)
 {
-  g_free (((WsPlotVline *) data)->label);
+  WsPlotVline *v = data;
+
+  g_free (v->label);
+  g_free (v->prefix);
 }
 
 WsPlot *
@@ -77,6 +80,115 @@ ws_plot_free (WsPlot *plot)
   g_free (plot);
 }
 
+/* ---- Crossings ---- */
+
+char *
+ws_format_si (double x, const char *sep)
+{
+  static const char *const prefixes[] = { "", "k", "M", "G", "T", "P" };
+  guint group = 0;
+
+  while (fabs (x) >= 999.5 && group + 1 < G_N_ELEMENTS (prefixes))
+    x /= 1000, group++;
+  return g_strdup_printf ("%.3g%s%s", x, group > 0 ? sep : "", prefixes[group]);
+}
+
+static int
+compare_point_x (gconstpointer a,
+                 gconstpointer b)
+{
+  double xa = ((const WsPlotPoint *) a)->x, xb = ((const WsPlotPoint *) b)->x;
+
+  return (xa > xb) - (xa < xb);
+}
+
+/* Where the series' line, as the scales draw it, first goes from below
+ * level to level or above, in x order: the points the axes can place,
+ * joined by straight segments in axis space. NAN when it never does. */
+static double
+crossing_x (const WsPlot *plot,
+            guint         series,
+            double        level)
+{
+  GArray *all = ((WsPlotSeries *) plot->series->pdata[series])->points;
+  g_autoptr (GArray) drawn = g_array_sized_new (FALSE, FALSE, sizeof (WsPlotPoint), all->len);
+  WsPlotAxis xa, ya;
+
+  ws_plot_axis_init (&xa, plot->x_scale);
+  ws_plot_axis_init (&ya, plot->y_scale);
+  for (guint i = 0; i < all->len; i++)
+    {
+      const WsPlotPoint *p = &g_array_index (all, WsPlotPoint, i);
+      if (ws_plot_axis_accepts (&xa, p->x) && ws_plot_axis_accepts (&ya, p->y))
+        g_array_append_val (drawn, *p);
+    }
+  g_array_sort (drawn, compare_point_x);
+  for (guint k = 1; k < drawn->len; k++)
+    {
+      const WsPlotPoint *a = &g_array_index (drawn, WsPlotPoint, k - 1);
+      const WsPlotPoint *b = &g_array_index (drawn, WsPlotPoint, k);
+      double ax = ws_plot_scale_to_axis (plot->x_scale, a->x);
+      double bx = ws_plot_scale_to_axis (plot->x_scale, b->x);
+      double ay = ws_plot_scale_to_axis (plot->y_scale, a->y);
+      double by = ws_plot_scale_to_axis (plot->y_scale, b->y);
+      double at;
+      if (!(a->y < level && b->y >= level))
+        continue;
+      at = ax + (ws_plot_scale_to_axis (plot->y_scale, level) - ay) / (by - ay) * (bx - ax);
+      return plot->x_scale == WS_PLOT_LOG ? pow (10, at) : at;
+    }
+  return NAN;
+}
+
+/* A crossing's x and label follow the data and the scales. */
+static void
+update_crossing (const WsPlot *plot,
+                 WsPlotVline  *v)
+{
+  g_autofree char *where = NULL;
+
+  v->x = crossing_x (plot, v->series, v->level);
+  g_clear_pointer (&v->label, g_free);
+  if (!isfinite (v->x))
+    return;
+  where = ws_format_si (v->x, "");
+  v->label = g_strdup_printf ("%s ≈ %s", v->prefix, where);
+}
+
+static void
+update_crossings (WsPlot *plot)
+{
+  for (guint i = 0; i < plot->vlines->len; i++)
+    {
+      WsPlotVline *v = &g_array_index (plot->vlines, WsPlotVline, i);
+      if (!isnan (v->level))
+        update_crossing (plot, v);
+    }
+}
+
+gboolean
+ws_plot_add_series_crossing (WsPlot     *plot,
+                             guint       series,
+                             double      level,
+                             const char *label)
+{
+  WsPlotVline vline = { NAN, NULL, series, level, NULL };
+
+  g_return_val_if_fail (plot != NULL, FALSE);
+  g_return_val_if_fail (series < plot->series->len, FALSE);
+  g_return_val_if_fail (isfinite (level), FALSE);
+
+  vline.prefix = g_strdup (label);
+  update_crossing (plot, &vline);
+  if (!isfinite (vline.x))
+    {
+      vline_clear (&vline);
+      return FALSE;
+    }
+  g_array_append_val (plot->vlines, vline);
+  return TRUE;
+}
+
 void
 ws_plot_set_x_axis (WsPlot     *plot,
                     const char *label,
@@ -87,6 +199,7 @@ ws_plot_set_x_axis (WsPlot     *plot,
   g_free (plot->x_label);
   plot->x_label = g_strdup (label);
   plot->x_scale = scale;
+  update_crossings (plot);
 }
 
 void
@@ -99,6 +212,7 @@ ws_plot_set_y_axis (WsPlot     *plot,
   g_free (plot->y_label);
   plot->y_label = g_strdup (label);
   plot->y_scale = scale;
+  update_crossings (plot);
 }
 
 void
@@ -108,6 +222,7 @@ ws_plot_set_x_scale (WsPlot     *plot,
   g_return_if_fail (plot != NULL);
 
   plot->x_scale = scale;
+  update_crossings (plot);
 }
 
 void
@@ -117,6 +232,7 @@ ws_plot_set_y_scale (WsPlot     *plot,
   g_return_if_fail (plot != NULL);
 
   plot->y_scale = scale;
+  update_crossings (plot);
 }
 
 WsPlotScale
@@ -203,6 +319,7 @@ ws_plot_add_point (WsPlot *plot,
   g_return_if_fail (series < plot->series->len);
 
   g_array_append_val (((WsPlotSeries *) plot->series->pdata[series])->points, point);
+  update_crossings (plot);
 }
 
 void
@@ -231,7 +348,7 @@ ws_plot_add_series_vline (WsPlot     *plot,
                           double      x,
                           const char *label)
 {
-  WsPlotVline vline = { x, NULL, series };
+  WsPlotVline vline = { x, NULL, series, NAN, NULL };
 
   g_return_if_fail (plot != NULL);
   g_return_if_fail (series == WS_PLOT_NO_SERIES || series < plot->series->len);

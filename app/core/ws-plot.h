@@ -82,6 +82,18 @@ void        ws_plot_add_series_vline    (WsPlot     *plot,
                                          guint       series,
                                          double      x,
                                          const char *label);
+/* A series vline where the series' line, as drawn, first goes from below
+ * level to level or above, in x order: the x where the segment between
+ * those two points crosses level, interpolated on the axes' scales (in
+ * log10 on a log axis), so that the line meets the curve on the chart —
+ * where a GPU variant overtakes the baseline. Its x and its label, "LABEL
+ * ≈ x" with x as ws_format_si writes it ("gpu ≥ 1× from n ≈ 12.3k"),
+ * follow the points and the scales. FALSE, and nothing added, when the
+ * series does not cross (a series always above or below). */
+gboolean    ws_plot_add_series_crossing (WsPlot     *plot,
+                                         guint       series,
+                                         double      level,
+                                         const char *label);
 guint       ws_plot_n_vlines            (const WsPlot *plot);
 double      ws_plot_vline_x             (const WsPlot *plot,
                                          guint         i);
@@ -90,6 +102,12 @@ const char *ws_plot_vline_label         (const WsPlot *plot,
 /* The series vline i belongs to, or WS_PLOT_NO_SERIES. */
 guint       ws_plot_vline_series        (const WsPlot *plot,
                                          guint         i);
+
+/* x to 3 significant digits with k, M, G, T or P, separated by sep:
+ * "950", "12.3k" (sep ""), "25.3 M" (sep " "). 999.5 and up round to 1000,
+ * so they take the next prefix ("1k"). */
+char       *ws_format_si                (double      x,
+                                         const char *sep);
 
 /* Draws the whole chart (background, title, axes, ticks, grid, series,
  * error bars, reference lines, legend) into width × height user units. A

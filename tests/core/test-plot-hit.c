@@ -586,6 +586,52 @@ test_crossover (void)
   s = render (speedup, W, H); /* drawn without trouble */
   g_assert_cmpint (count_all (s, REFERENCE), >, 100);
 
+  /* The application's log toggles: the line moves to where the segment is
+   * drawn on the new scales. Linear x, log y: halfway from 1000 to 100000
+   * (log 0.5 and log 2 straddle 0 evenly). */
+  ws_plot_set_x_scale (speedup, WS_PLOT_LINEAR);
+  g_assert_cmpuint (ws_plot_n_vlines (speedup), ==, 1);
+  g_assert_cmpfloat_with_epsilon (ws_plot_vline_x (speedup, 0), 50500, 1e-6);
+  g_assert_cmpstr (ws_plot_vline_label (speedup, 0), ==, "sort gpu ≥ 1× from n ≈ 50.5k");
+  /* Linear both: a third of the way, (1 - 0.5) / (2 - 0.5). */
+  ws_plot_set_y_scale (speedup, WS_PLOT_LINEAR);
+  g_assert_cmpfloat_with_epsilon (ws_plot_vline_x (speedup, 0), 34000, 1e-6);
+  g_assert_cmpstr (ws_plot_vline_label (speedup, 0), ==, "sort gpu ≥ 1× from n ≈ 34k");
+  ws_plot_set_x_scale (speedup, WS_PLOT_LOG);
+  ws_plot_set_y_scale (speedup, WS_PLOT_LOG);
+  g_assert_cmpfloat_with_epsilon (ws_plot_vline_x (speedup, 0), 10000, 1e-6);
+  g_assert_cmpstr (ws_plot_vline_label (speedup, 0), ==, "sort gpu ≥ 1× from n ≈ 10k");
+}
+
+/* A crossing added by hand: nothing for a series that never crosses; one
+ * that does follows points added later. */
+static void
+test_crossing_follows_points (void)
+{
+  g_autoptr (WsPlot) plot = ws_plot_new (NULL);
+  guint above = ws_plot_add_series (plot, "above");
+  guint rises = ws_plot_add_series (plot, "rises");
+
+  ws_plot_set_x_axis (plot, "n", WS_PLOT_LINEAR);
+  ws_plot_set_y_axis (plot, "speedup", WS_PLOT_LINEAR);
+  ws_plot_add_point (plot, above, 0, 2, NAN, NAN);
+  ws_plot_add_point (plot, above, 10, 3, NAN, NAN);
+  ws_plot_add_point (plot, rises, 20, 4, NAN, NAN);
+  ws_plot_add_point (plot, rises, 0, 0, NAN, NAN);
+  g_assert_false (ws_plot_add_series_crossing (plot, above, 1, "above ≥ 1×"));
+  g_assert_true (ws_plot_add_series_crossing (plot, rises, 1, "rises ≥ 1×"));
+  g_assert_cmpuint (ws_plot_n_vlines (plot), ==, 1);
+  g_assert_cmpuint (ws_plot_vline_series (plot, 0), ==, rises);
+  /* In x order, whatever order the points came in: 0 → 4 over 0 … 20. */
+  g_assert_cmpfloat_with_epsilon (ws_plot_vline_x (plot, 0), 5, 1e-12);
+  g_assert_cmpstr (ws_plot_vline_label (plot, 0), ==, "rises ≥ 1× ≈ 5");
+  /* A point between moves the first rise: 0 → 0.5 over 0 … 4, then up. */
+  ws_plot_add_point (plot, rises, 4, 0.5, NAN, NAN);
+  g_assert_cmpfloat_with_epsilon (ws_plot_vline_x (plot, 0), 4 + 16 * (0.5 / 3.5), 1e-12);
+  g_assert_cmpstr (ws_plot_vline_label (plot, 0), ==, "rises ≥ 1× ≈ 6.29");
+  /* On a log y axis the point at 0 cannot be drawn: the line starts at 4. */
+  ws_plot_set_y_scale (plot, WS_PLOT_LOG);
+  g_assert_cmpfloat_with_epsilon (ws_plot_vline_x (plot, 0), 4 + 16 * (log10 (2) / log10 (8)), 1e-12);
 }
 
 /* Only the first upward crossing of a series, labelled to 3 significant
@@ -650,5 +696,6 @@ main (int argc, char **argv)
   g_test_add_func ("/plot/vline/follows-series", test_vline_follows_series);
   g_test_add_func ("/plot/crossover/speedup", test_crossover);
   g_test_add_func ("/plot/crossover/limits", test_crossover_limits);
+  g_test_add_func ("/plot/crossover/follows-points", test_crossing_follows_points);
   return g_test_run ();
 }
