@@ -151,12 +151,6 @@ open_outputs (Bench *b, GError **error)
 {
   g_autofree char *csv = g_build_filename (b->o.output, "result.csv", NULL);
 
-  if (g_mkdir_with_parents (b->o.output, 0755) != 0)
-    {
-      g_set_error (error, WS_ERROR, WS_ERROR_IO, "Cannot create the directory %s: %s",
-                   b->o.output, g_strerror (errno));
-      return FALSE;
-    }
   if (!b->o.resume && g_file_test (csv, G_FILE_TEST_EXISTS))
     {
       g_set_error (error, WS_ERROR, WS_ERROR_INVALID_ARGUMENT,

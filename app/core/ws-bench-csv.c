@@ -65,13 +65,32 @@ check_header (const char *path, GError **error)
   return TRUE;
 }
 
+/* The run's folder: where a user can pick another (the application's
+ * folder field, the command line's -o), so the message suggests that. */
+static gboolean
+make_folder (const char *path, GError **error)
+{
+  g_autofree char *dir = g_path_get_dirname (path);
+
+  if (g_mkdir_with_parents (dir, 0755) == 0)
+    return TRUE;
+  g_set_error (error, WS_ERROR, WS_ERROR_IO, "Cannot create the results folder %s: %s; choose "
+               "another one", dir, g_strerror (errno));
+  return FALSE;
+}
+
 WsBenchCsv *
 ws_bench_csv_open (const char *path, GError **error)
 {
-  g_autoptr (WsBenchCsv) csv = g_new0 (WsBenchCsv, 1);
-  gboolean exists = g_file_test (path, G_FILE_TEST_EXISTS);
-  g_autofree char *header = header_line ();
+  g_autoptr (WsBenchCsv) csv = NULL;
+  gboolean exists;
+  g_autofree char *header = NULL;
 
+  if (!make_folder (path, error))
+    return NULL;
+  csv = g_new0 (WsBenchCsv, 1);
+  exists = g_file_test (path, G_FILE_TEST_EXISTS);
+  header = header_line ();
   csv->path = g_strdup (path);
   if (exists && !check_header (path, error))
     return NULL;

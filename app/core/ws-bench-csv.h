@@ -15,7 +15,9 @@ G_BEGIN_DECLS
 typedef struct _WsBenchCsv WsBenchCsv;
 
 /* Opens path for rows: a new file gets the header; an existing one (resume)
- * must have the same header and is appended to. */
+ * must have the same header and is appended to. Creates path's folder, and
+ * the folders above it, when missing; WS_ERROR_IO names the folder when it
+ * cannot be made. */
 WsBenchCsv *ws_bench_csv_open   (const char        *path,
                                  GError           **error);
 gboolean    ws_bench_csv_append (WsBenchCsv        *csv,

@@ -16,7 +16,6 @@ typedef struct
   WsBenchPlan            *plan;
   const WsBenchCallbacks *cb;
   gpointer                user_data;
-  GCancellable           *cancellable;
   WsRunData               data;       /* the inputs of the current group */
   char                   *data_key;   /* which group they belong to */
   GHashTable             *baselines;  /* config key -> WsStats * of baseline rows */
@@ -135,26 +134,6 @@ enough (const WsPreset *p, const WsBenchConfig *c, GArray *samples, double spent
   return ws_stats_relative_noise (&s) <= p->target_noise;
 }
 
-/* The error that ends a cancelled run, naming the configuration it stopped. */
-static void
-set_stopped (const WsBenchConfig *c, GError **error)
-{
-  g_autofree char *what = ws_bench_config_describe (c);
-
-  g_set_error (error, WS_ERROR, WS_ERROR_CANCELLED, "Stopped during %s", what);
-}
-
-static gboolean
-cancelled (Bench *b, const WsBenchConfig *c, GError **error)
-{
-  if (!g_cancellable_is_cancelled (b->cancellable))
-    return FALSE;
-  set_stopped (c, error);
-  return TRUE;
-}
-
-/* Warm-up runs, then samples until enough; the first timed output is
- * verified. A run error ends the sampling with the row's status set. */
 static gboolean
 sample (Bench *b, const WsBenchConfig *c, WsBenchRow *row, Phases *ph, GError **error)
 {
@@ -164,7 +143,7 @@ sample (Bench *b, const WsBenchConfig *c, WsBenchRow *row, Phases *ph, GError **
 
   for (guint w = 0; w <= p->warmup; w++)
     {
-      if (cancelled (b, c, error))
+      if (!ws_cancel_check (error))
         return FALSE;
       gboolean ok = run_once (b, c, &out, error);
       if (ok && w == p->warmup && p->verify)
@@ -182,7 +161,7 @@ sample (Bench *b, const WsBenchConfig *c, WsBenchRow *row, Phases *ph, GError **
     }
   while (!enough (p, c, row->samples, (g_get_monotonic_time () - start) / 1e6))
     {
-      if (cancelled (b, c, error))
+      if (!ws_cancel_check (error))
         return FALSE;
       if (!run_once (b, c, &out, error))
         return FALSE;
@@ -339,12 +318,14 @@ measure (Bench *b, const WsBenchConfig *c, WsBenchRow *row, GError **error)
   else if (!ws_algorithm_check_run (c->algo, c->variant, p->type, c->n, &local)
            || !ensure_data (b, c, &local) || !sample (b, c, row, &ph, &local))
     {
-      /* Between samples or inside a run's loop (its "Cancelled"): either
-       * way the run ends here, saying where. */
+      /* Between samples or inside a run's loop (ws-cancel.h): either way
+       * the run ends here, saying where. */
       if (g_error_matches (local, WS_ERROR, WS_ERROR_CANCELLED))
         {
+          g_autofree char *what = ws_bench_config_describe (c);
+
           phases_clear (&ph);
-          set_stopped (c, error);
+          g_set_error (error, WS_ERROR, WS_ERROR_CANCELLED, "Stopped during %s", what);
           return FALSE;
         }
       row->status = status_of (local);
@@ -435,7 +416,7 @@ gboolean
 ws_bench_run (WsBenchPlan *plan, const WsBenchCallbacks *callbacks, gpointer user_data,
               GCancellable *cancellable, GError **error)
 {
-  Bench b = { plan, callbacks, user_data, cancellable };
+  Bench b = { plan, callbacks, user_data };
   gboolean ok = TRUE;
 
   g_return_val_if_fail (plan != NULL && callbacks != NULL && callbacks->finished != NULL, FALSE);

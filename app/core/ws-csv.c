@@ -4,6 +4,7 @@
 #include <math.h>
 #include <string.h>
 
+#include "ws-array-io.h"
 #include "ws-error.h"
 
 char *
@@ -179,7 +180,6 @@ gboolean
 ws_csv_table_write (const WsCsvTable *t, const char *path, GError **error)
 {
   g_autoptr (GString) s = g_string_new (NULL);
-  g_autoptr (GError) local = NULL;
 
   for (guint r = 0; r <= t->rows->len; r++)
     {
@@ -187,11 +187,7 @@ ws_csv_table_write (const WsCsvTable *t, const char *path, GError **error)
                                                     : t->rows->pdata[r - 1]);
       g_string_append (s, line);
     }
-  /* g_file_set_contents writes a temporary file and renames it over path. */
-  if (g_file_set_contents (path, s->str, (gssize) s->len, &local))
-    return TRUE;
-  g_set_error (error, WS_ERROR, WS_ERROR_IO, "Cannot write %s: %s", path, local->message);
-  return FALSE;
+  return ws_file_write_atomic (path, s->str, s->len, error);
 }
 
 static WsCsvTable *

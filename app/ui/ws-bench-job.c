@@ -1,12 +1,8 @@
 /* ws-bench-job.c: a benchmark run on a worker (see ws-bench-job.h). */
 #include "ws-bench-job.h"
 
-#include <errno.h>
-#include <glib/gstdio.h>
-
 #include "ws-bench-csv.h"
 #include "ws-bench.h"
-#include "ws-error.h"
 
 typedef enum { EVENT_STARTED, EVENT_ROW, EVENT_ENDED } EventKind;
 
@@ -142,16 +138,6 @@ run (gpointer data)
 
 /* ---- the caller's side ---- */
 
-static gboolean
-make_dir (const char *dir, GError **error)
-{
-  if (g_mkdir_with_parents (dir, 0755) == 0)
-    return TRUE;
-  g_set_error (error, WS_ERROR, WS_ERROR_IO, "Cannot create the results folder %s: %s; choose "
-               "another one", dir, g_strerror (errno));
-  return FALSE;
-}
-
 WsBenchJob *
 ws_bench_job_start (WsPreset *preset, const char *dir, const WsBenchJobCallbacks *callbacks,
                     gpointer data, GError **error)
@@ -162,7 +148,8 @@ ws_bench_job_start (WsPreset *preset, const char *dir, const WsBenchJobCallbacks
   g_autoptr (GThread) thread = NULL;
   WsBenchJob *job;
 
-  if (plan == NULL || !make_dir (dir, error) || (csv = ws_bench_csv_open (csv_path, error)) == NULL)
+  /* ws_bench_csv_open makes dir as well */
+  if (plan == NULL || (csv = ws_bench_csv_open (csv_path, error)) == NULL)
     return NULL;
   job = g_new0 (WsBenchJob, 1);
   g_atomic_ref_count_init (&job->refs);
@@ -179,12 +166,6 @@ ws_bench_job_start (WsPreset *preset, const char *dir, const WsBenchJobCallbacks
       return NULL;
     }
   return job;
-}
-
-guint
-ws_bench_job_total (WsBenchJob *job)
-{
-  return job->plan->configs->len;
 }
 
 void

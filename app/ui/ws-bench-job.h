@@ -42,7 +42,5 @@ void        ws_bench_job_cancel  (WsBenchJob                *job);
 /* Cancels and forgets the caller: no callback comes any more (the caller
  * is going away). The job frees itself when its worker returns. */
 void        ws_bench_job_abandon (WsBenchJob                *job);
-/* The number of configurations the plan has. */
-guint       ws_bench_job_total   (WsBenchJob                *job);
 
 G_END_DECLS

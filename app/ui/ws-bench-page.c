@@ -269,23 +269,32 @@ ws_bench_page_export_plot (WsBenchPage *self, const char *path, GError **error)
 
 typedef gboolean (*FileAction) (WsBenchPage *self, const char *path, GError **error);
 
+/* Runs action on the chosen file. A failure says why; a saved file says
+ * where it went, while an opened one shows itself and needs no word. */
 static void
-on_file_chosen (GtkNativeDialog *dialog, int response, gpointer data)
+file_chosen (GtkNativeDialog *dialog, int response, FileAction action)
 {
   WsBenchPage *self = g_object_get_data (G_OBJECT (dialog), "page");
-  FileAction action = data;
-  g_autoptr (GFile) file = gtk_file_chooser_get_file (GTK_FILE_CHOOSER (dialog));
+  GtkFileChooser *chooser = GTK_FILE_CHOOSER (dialog);
+  g_autoptr (GFile) file = gtk_file_chooser_get_file (chooser);
   g_autofree char *path = file ? g_file_get_path (file) : NULL;
   g_autoptr (GError) error = NULL;
 
-  if (response == GTK_RESPONSE_ACCEPT && path != NULL && !action (self, path, &error))
+  if (response != GTK_RESPONSE_ACCEPT || path == NULL)
+    return;
+  if (!action (self, path, &error))
     set_status (self, error->message);
-  else if (response == GTK_RESPONSE_ACCEPT && path != NULL && action != ws_bench_page_open_csv
-           && action != ws_bench_page_open_preset)
+  else if (gtk_file_chooser_get_action (chooser) == GTK_FILE_CHOOSER_ACTION_SAVE)
     {
       g_autofree char *text = g_strdup_printf ("Saved %s", path);
       set_status (self, text);
     }
+}
+
+static void
+on_file_chosen (GtkNativeDialog *dialog, int response, gpointer data)
+{
+  file_chosen (dialog, response, data);
   gtk_native_dialog_destroy (dialog);
   g_object_unref (dialog);
 }

@@ -25,8 +25,7 @@ static const struct
 /* ---- building the controls ---- */
 
 static void
-form_row (WsBenchPage *self, int row, const char *label, const char *tooltip, GtkWidget *a,
-          GtkWidget *b)
+form_row (WsBenchPage *self, int row, const char *label, const char *tooltip, GtkWidget *a)
 {
   GtkWidget *l = gtk_label_new (label);
 
@@ -34,9 +33,7 @@ form_row (WsBenchPage *self, int row, const char *label, const char *tooltip, Gt
   gtk_widget_set_tooltip_text (l, tooltip);
   gtk_grid_attach (self->form_grid, l, 0, row, 1, 1);
   gtk_widget_set_hexpand (a, TRUE);
-  gtk_grid_attach (self->form_grid, a, 1, row, b ? 1 : 2, 1);
-  if (b != NULL)
-    gtk_grid_attach (self->form_grid, b, 2, row, 1, 1);
+  gtk_grid_attach (self->form_grid, a, 1, row, 2, 1);
 }
 
 static GtkEntry *
@@ -120,14 +117,14 @@ add_sizes (WsBenchPage *self, int row)
   gtk_box_append (GTK_BOX (range), GTK_WIDGET (self->size_from));
   gtk_box_append (GTK_BOX (range), gtk_label_new ("…"));
   gtk_box_append (GTK_BOX (range), GTK_WIDGET (self->size_to));
-  form_row (self, row, "Sizes", "Keys n (the grid side N for the window sum)", range, NULL);
+  form_row (self, row, "Sizes", "Keys n (the grid side N for the window sum)", range);
   self->step_kind = drop_down (steps, 0);
   gtk_widget_set_tooltip_text (GTK_WIDGET (self->step_kind), "× multiplies each size by the step; + adds it");
   self->size_step = entry ("4", "The step between sizes", 5);
   range = gtk_box_new (GTK_ORIENTATION_HORIZONTAL, 4);
   gtk_box_append (GTK_BOX (range), GTK_WIDGET (self->step_kind));
   gtk_box_append (GTK_BOX (range), GTK_WIDGET (self->size_step));
-  form_row (self, row + 1, "Step", "From the smallest size up to the largest", range, NULL);
+  form_row (self, row + 1, "Step", "From the smallest size up to the largest", range);
 }
 
 static void
@@ -149,7 +146,7 @@ add_repetitions (WsBenchPage *self, int row)
   gtk_box_append (GTK_BOX (box), GTK_WIDGET (self->rep_kind));
   gtk_box_append (GTK_BOX (box), GTK_WIDGET (self->repetitions));
   gtk_box_append (GTK_BOX (box), GTK_WIDGET (self->budget));
-  form_row (self, row, "Repeat", "How many timed runs each configuration gets", box, NULL);
+  form_row (self, row, "Repeat", "How many timed runs each configuration gets", box);
   g_signal_connect_swapped (self->rep_kind, "notify::selected", G_CALLBACK (on_rep_kind), self);
   on_rep_kind (self);
 }
@@ -165,13 +162,13 @@ add_input (WsBenchPage *self, int row)
   for (guint v = 0; v < WS_N_VARIANTS; v++)
     variants[v] = ws_variant_name (v);
   self->distribution = drop_down (dists, WS_DIST_UNIFORM);
-  form_row (self, row, "Keys", "How the input keys are distributed", GTK_WIDGET (self->distribution), NULL);
+  form_row (self, row, "Keys", "How the input keys are distributed", GTK_WIDGET (self->distribution));
   self->key_type = drop_down (types, WS_KEY_FLOAT32);
   form_row (self, row + 1, "Type", "The key type; every chosen algorithm must take it",
-            GTK_WIDGET (self->key_type), NULL);
+            GTK_WIDGET (self->key_type));
   self->baseline = drop_down (variants, WS_VARIANT_CPU_SEQ);
   form_row (self, row + 2, "Baseline", "Speedups are against this variant; it must be chosen",
-            GTK_WIDGET (self->baseline), NULL);
+            GTK_WIDGET (self->baseline));
   self->verify = GTK_CHECK_BUTTON (gtk_check_button_new_with_label ("Verify every result"));
   gtk_check_button_set_active (self->verify, TRUE);
   gtk_grid_attach (self->form_grid, GTK_WIDGET (self->verify), 0, row + 3, 3, 1);
@@ -185,7 +182,7 @@ add_grids (WsBenchPage *self, int row)
       self->grids[g] = entry ("", grid_controls[g].tooltip, 10);
       gtk_entry_set_placeholder_text (self->grids[g], "default");
       form_row (self, row + (int) g, grid_controls[g].label, grid_controls[g].tooltip,
-                GTK_WIDGET (self->grids[g]), NULL);
+                GTK_WIDGET (self->grids[g]));
     }
 }
 

@@ -319,12 +319,13 @@ bind_cell (GtkSignalListItemFactory *factory, GtkListItem *list_item, gpointer d
   GtkWidget *label = gtk_list_item_get_child (list_item);
   g_autofree char *text = column->text (item);
   g_autofree char *tooltip = column->tooltip != NULL ? column->tooltip (item) : NULL;
+  const char *css_class = row_class (item);
 
   gtk_label_set_text (GTK_LABEL (label), text);
   gtk_widget_set_tooltip_text (label, tooltip);
   unmark (label);
-  if (row_class (item) != NULL)
-    gtk_widget_add_css_class (label, row_class (item));
+  if (css_class != NULL)
+    gtk_widget_add_css_class (label, css_class);
 }
 
 static void

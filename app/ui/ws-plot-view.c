@@ -78,7 +78,7 @@ hit_at (WsPlotView *self, double x, double y, WsPlotHit *hit)
   int w = gtk_widget_get_width (GTK_WIDGET (self)), h = gtk_widget_get_height (GTK_WIDGET (self));
 
   return self->plot != NULL && w > 0 && h > 0
-         && ws_plot_hit (self->plot, w, h, x, y, HIT_RADIUS, hit) && hit->kind != WS_PLOT_HIT_NONE;
+         && ws_plot_hit (self->plot, w, h, x, y, HIT_RADIUS, hit);
 }
 
 char *
