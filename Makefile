@@ -2,10 +2,17 @@
 #   make run    install what is missing, build, start Warpscope
 #   make test   install what is missing, build, run every test suite
 # Other targets: make build, make sanitize (core, cli and gl suites under
-# ASan+UBSan), make clean. CUDA_ARCH="75 90" picks the GPU architectures.
+# ASan+UBSan), make fuzz (every parser's libFuzzer harness, FUZZ_TIME
+# seconds each; tests/fuzz/), make clean. CUDA_ARCH="75 90" picks the GPU
+# architectures.
 
 BUILD      ?= build
 ASAN_BUILD ?= build-asan
+FUZZ_BUILD ?= build-fuzz
+FUZZ_TIME  ?= 60
+FUZZ_JOBS  ?= 1
+# The harnesses make fuzz runs (names of tests/fuzz/corpus/*); empty: all.
+FUZZ       ?=
 CUDA_HOME  ?= /usr/local/cuda
 CUDA_ARCH  ?=
 MESON_ARGS ?=
@@ -15,6 +22,9 @@ MESON_ARGS ?=
 DEPS := gcc g++ make meson ninja-build pkg-config python3 libglib2.0-dev libcairo2-dev \
         fonts-dejavu-core libepoxy-dev libegl1 libegl-mesa0 libgl1-mesa-dri libopengl0 \
         libgtk-4-dev xvfb xauth desktop-file-utils appstream
+
+# make fuzz: clang and its libFuzzer and sanitizer runtimes.
+FUZZ_DEPS := clang libclang-rt-14-dev
 
 SUDO := $(shell [ "$$(id -u)" -ne 0 ] && command -v sudo >/dev/null && echo sudo)
 
@@ -29,13 +39,14 @@ empty :=
 space := $(empty) $(empty)
 ARCH_ARG := $(if $(strip $(CUDA_ARCH)),-Dcuda-arch=$(subst $(space),$(comma),$(strip $(CUDA_ARCH))))
 
-.PHONY: all deps build run test sanitize clean
+.PHONY: all deps build run test sanitize fuzz clean
 
 all: build
 
-deps:
+# $(call install-missing,PACKAGES): apt-get installs those not installed.
+define install-missing
 	@missing=""; \
-	for p in $(DEPS); do \
+	for p in $(1); do \
 	  dpkg-query -W -f='$${Status}' $$p 2>/dev/null | grep -q "install ok installed" || missing="$$missing $$p"; \
 	done; \
 	if [ -n "$$missing" ]; then \
@@ -43,6 +54,10 @@ deps:
 	  $(SUDO) env DEBIAN_FRONTEND=noninteractive apt-get update -qq && \
 	  $(SUDO) env DEBIAN_FRONTEND=noninteractive apt-get install -y -qq --no-install-recommends $$missing; \
 	fi
+endef
+
+deps:
+	$(call install-missing,$(DEPS))
 
 $(BUILD)/build.ninja:
 	meson setup $(BUILD) $(ARCH_ARG) $(MESON_ARGS)
@@ -74,5 +89,20 @@ sanitize: deps $(ASAN_BUILD)/build.ninja
 	 UBSAN_OPTIONS=halt_on_error=1:print_stacktrace=1 \
 	 python3 tests/run-suites.py $(ASAN_BUILD) --suite core --suite cli --suite gl
 
+# Its own build: clang, ASan+UBSan, and libFuzzer's coverage in the whole
+# engine (-fsanitize=fuzzer-no-link), which tests/fuzz/meson.build takes as
+# the sign to link each harness as a fuzzer. Found inputs land in
+# $(FUZZ_BUILD)/fuzz/crashes/; the status is 1 when there are any.
+FUZZ_NAMES := $(if $(FUZZ),$(FUZZ),$(notdir $(wildcard tests/fuzz/corpus/*)))
+
+fuzz: deps
+	$(call install-missing,$(FUZZ_DEPS))
+	@[ -f $(FUZZ_BUILD)/build.ninja ] || CC=clang meson setup $(FUZZ_BUILD) -Dcuda=disabled \
+	  -Dui=disabled -Dopenmp=disabled -Dbuildtype=debugoptimized \
+	  -Db_sanitize=address,undefined -Db_lundef=false \
+	  "-Dc_args=-fsanitize=fuzzer-no-link -fno-sanitize-recover=undefined" $(MESON_ARGS)
+	ninja -C $(FUZZ_BUILD) $(addprefix tests/fuzz/fuzz-,$(FUZZ_NAMES))
+	tests/fuzz/run-fuzz.sh $(FUZZ_BUILD) $(FUZZ_TIME) $(FUZZ_JOBS) $(FUZZ_NAMES)
+
 clean:
-	rm -rf $(BUILD) $(ASAN_BUILD)
+	rm -rf $(BUILD) $(ASAN_BUILD) $(FUZZ_BUILD)

@@ -148,6 +148,8 @@ ws::bitonic_seed_shared (T *keys, size_t w, guint64 *launches, GError **error)
   // the grid-stride loops take the rest past the cap.
   unsigned blocks = blocks_for (w, CHUNK);
   size_t merges = 2 * (w / CHUNK);
+  // 2^15 merges of the whole array at 2^24 keys, a second and a half.
+  LaunchPacer pacer (nullptr, pace_group (w));
 
   for (unsigned k = 2; k <= CHUNK; k <<= 1)
     {
@@ -163,7 +165,7 @@ ws::bitonic_seed_shared (T *keys, size_t w, guint64 *launches, GError **error)
         return false;
       bitonic_merge<<<blocks, CHUNK>>> (keys, w, i % 2 == 0);
       ++*launches;
-      if (!check_launch ("Cannot launch the bitonic merge", error))
+      if (!check_launch ("Cannot launch the bitonic merge", error) || !pacer.launched (error))
         return false;
     }
   return true;

@@ -68,6 +68,11 @@ check (cudaError_t status, const char *what, GError **error)
 
   if (status == cudaSuccess)
     return true;
+  // A failed call leaves its error as the runtime's last error too: without
+  // this, the next launch's check_launch would report a cudaMalloc that was
+  // already handled (an out-of-memory run fell back, and the next run, with
+  // room again, failed at its first kernel). Sticky errors stay regardless.
+  cudaGetLastError ();
   code = classify (status, &hint);
   // The runtime says "insufficient driver" both for an old driver and for none at all.
   if (status == cudaErrorInsufficientDriver && ws_cuda_driver_version () == 0)
@@ -200,20 +205,60 @@ PhaseTimer::finish (GError **error)
   return true;
 }
 
+LaunchPacer::~LaunchPacer ()
+{
+  for (cudaEvent_t e : events_)
+    if (e != nullptr)
+      cudaEventDestroy (e);
+}
+
+bool
+LaunchPacer::launched (GError **error, unsigned n)
+{
+  count_ += n;
+  if (count_ < group_)
+    return true;
+  count_ = 0;
+  if (events_[next_] == nullptr
+      && !check (cudaEventCreateWithFlags (&events_[next_], cudaEventDisableTiming),
+                 "Cannot create a CUDA event", error))
+    return false;
+  if (!check (cudaEventRecord (events_[next_], stream_), "Cannot record a CUDA event", error))
+    return false;
+  recorded_[next_] = true;
+  next_ ^= 1;
+  // The group before this one: done, or about to be while this one waits.
+  return !recorded_[next_]
+         || check (cudaEventSynchronize (events_[next_]), "The GPU's launches failed", error);
+}
+
+// Pieces of at most TRANSFER_PIECE bytes, a look for a stop between two.
+static bool
+copy_in_pieces (char *to, const char *from, size_t bytes, cudaMemcpyKind kind, const char *what,
+                GError **error)
+{
+  for (size_t done = 0; done < bytes; done += TRANSFER_PIECE)
+    {
+      size_t piece = bytes - done < TRANSFER_PIECE ? bytes - done : TRANSFER_PIECE;
+      if ((done > 0 && stopped (error))
+          || !check (cudaMemcpy (to + done, from + done, piece, kind), what, error))
+        return false;
+    }
+  return true;
+}
+
 bool
 upload (void *device, const void *host, size_t bytes, GError **error)
 {
-  return bytes == 0
-         || check (cudaMemcpy (device, host, bytes, cudaMemcpyHostToDevice),
-                   "Cannot copy the input to the GPU", error);
+  return copy_in_pieces ((char *) device, (const char *) host, bytes, cudaMemcpyHostToDevice,
+                         "Cannot copy the input to the GPU", error);
 }
 
 bool
 download (void *host, const void *device, size_t bytes, GError **error)
 {
-  return bytes == 0
-         || check (cudaMemcpy (host, device, bytes, cudaMemcpyDeviceToHost),
-                   "Cannot copy the result from the GPU", error);
+  return copy_in_pieces ((char *) host, (const char *) device, bytes, cudaMemcpyDeviceToHost,
+                         "Cannot copy the result from the GPU", error);
 }
 
 int

@@ -28,8 +28,50 @@ bool use_device (WsCudaTiming *timing, GError **error);
 // (ws_cuda_set_stop_flag) is raised. Host loops that launch kernel after
 // kernel ask before each launch: a thread-local read and an atomic load,
 // nothing beside a launch. Work already queued still runs; the DeviceBuffers
-// freed on the way out wait for it.
+// freed on the way out wait for it, so a loop that does not wait for the GPU
+// keeps its queue short with a LaunchPacer, and no single launch may run
+// long (issue 15: a cancel is answered within 200 ms).
+//
+// Runs with no look between their launches (library calls, a few kernels)
+// must be short as a whole. At the largest sizes offered their kernels took,
+// on an H100 (tests/gpu/test-gpu-cancel.c asserts under 100 ms and logs
+// them): CUB's radix sort 1.0 ms and ours 2.0 at 2^24 keys; reduce ≤ 0.2,
+// scan ≤ 0.8, histogram ≤ 1.4 (12.5 for the study's atomics into one bin),
+// counting sort ≤ 3.8, dot ≤ 1.1 at 4194304 keys; bitonic 3.4 and
+// odd-even merge 10.1 at 2^24; our window sums 2.3 (R = 8) and 6.3 ms
+// (R = 1024) at N = 16384, so about 20 and 50 at N = 46340. Sizes past
+// those offered (the CLI allows 2^32 keys) can make one call longer.
 bool stopped (GError **error);
+
+// Keeps a host loop that launches without waiting from running far ahead
+// of the GPU: after every `group` launches on `stream` it records an event
+// and waits for the event of the group before, so that at most two groups
+// are queued when a stop ends the loop, while one group is always queued
+// as the host waits, so that the GPU does not idle. The loops that use one
+// launch at most ~0.2 ms of work a launch at the largest sizes offered, so
+// 32 a group leave a few milliseconds queued. Not copyable.
+class LaunchPacer
+{
+public:
+  explicit LaunchPacer (cudaStream_t stream = nullptr, unsigned group = 32)
+      : stream_ (stream), group_ (group ? group : 1)
+  {
+  }
+  ~LaunchPacer ();
+  LaunchPacer (const LaunchPacer &) = delete;
+  LaunchPacer &operator= (const LaunchPacer &) = delete;
+
+  // After each launch (n launches at once: counts n); false with an error
+  // when recording or waiting failed.
+  bool launched (GError **error, unsigned n = 1);
+
+private:
+  cudaStream_t stream_;
+  unsigned group_, count_ = 0;
+  cudaEvent_t events_[2] = {};
+  bool recorded_[2] = {};
+  int next_ = 0;
+};
 
 // Sets an UNSUPPORTED / INVALID error; always returns false.
 bool unsupported (const char *algorithm, WsCudaImpl impl, GError **error);
@@ -100,7 +142,20 @@ private:
   bool created_ = false;
 };
 
-// Upload/download wrappers that name what moves.
+// The group for launches over `keys` keys each: 32 from 2^17 keys up, more
+// for smaller ones, whose launches take microseconds (a wait every 32 of
+// them cost V1's odd-even 5% at 1000 keys on an H200), up to 1024.
+inline unsigned
+pace_group (size_t keys)
+{
+  size_t group = ((size_t) 1 << 22) / (keys ? keys : 1);
+  return (unsigned) (group < 32 ? 32 : (group > 1024 ? 1024 : group));
+}
+
+// Upload/download wrappers that name what moves. Copies past
+// TRANSFER_PIECE go in pieces with a look at the stop flag between them: a
+// grid of N = 46340 is 8 GiB, most of a second each way.
+constexpr size_t TRANSFER_PIECE = (size_t) 64 << 20;
 bool upload (void *device, const void *host, size_t bytes, GError **error);
 bool download (void *host, const void *device, size_t bytes, GError **error);
 

@@ -72,6 +72,11 @@ ws_cuda_device_info (int               device,
   info->clock_khz = attribute (cudaDevAttrClockRate, device);
   info->memory_clock_khz = attribute (cudaDevAttrMemoryClockRate, device);
   info->memory_bus_width = prop.memoryBusWidth;
+  int current = -1;
+  size_t free_bytes = 0, total = 0;
+  if (cudaGetDevice (&current) == cudaSuccess && current == device
+      && cudaMemGetInfo (&free_bytes, &total) == cudaSuccess)
+    info->free_mem = free_bytes; // what a run about to start can have
   return TRUE;
 }
 

@@ -252,16 +252,19 @@ seed_stream_sort (T *keys, size_t n, bool staged, guint64 *launches, GError **er
   if (!seed_shape (staged ? n : (n + 1) / 2, &threads, &blocks, error) || !stream.create (error))
     return false;
   size_t shared = staged ? (threads + 1) * sizeof (T) : 0;
+  // V1 did not wait between its launches; the pacer lets the host run ahead
+  // of the GPU by a few dozen of them, so that a stop leaves little queued.
+  ws::LaunchPacer pacer (stream.get (), ws::pace_group (n));
   for (size_t i = 0; i < n; i++)
     {
-      // The launches run ahead of the GPU only as far as the launch queue
-      // allows, so a stop here leaves little queued behind it.
       if (ws::stopped (error))
         return false;
       if (staged)
         staged_kernel<T><<<blocks, threads, shared, stream.get ()>>> (keys, n, (unsigned) (i % 2));
       else
         phase_kernel<T><<<blocks, threads, 0, stream.get ()>>> (keys, n, (unsigned) (i % 2));
+      if (!pacer.launched (error))
+        return false;
     }
   *launches += n;
   return ws::check_launch ("Cannot launch the odd-even kernel", error) && stream.join (error);
@@ -411,6 +414,7 @@ run_tiles (T *keys, T *scratch, size_t n, guint64 *launches, GError **error)
   size_t windows = (n + INTERIOR - 1) / INTERIOR;
   unsigned blocks = ws::blocks_for (windows, WARPS);
   T *src = keys, *dst = scratch;
+  ws::LaunchPacer pacer; // 2^15 launches at 2^22 keys, seconds whole
 
   for (size_t t0 = 0; t0 < n; t0 += HALO)
     {
@@ -419,6 +423,8 @@ run_tiles (T *keys, T *scratch, size_t n, guint64 *launches, GError **error)
       unsigned steps = (unsigned) (n - t0 < (size_t) HALO ? n - t0 : HALO);
       tiled_kernel<T><<<blocks, WARPS * 32>>> (src, dst, n, windows, (unsigned) (t0 % 2), steps);
       *launches += 1;
+      if (!pacer.launched (error))
+        return false;
       T *was = src;
       src = dst;
       dst = was;
@@ -437,12 +443,15 @@ bool
 run_phases_in_place (T *keys, size_t n, guint64 *launches, GError **error)
 {
   unsigned blocks = ws::blocks_for ((n + 1) / 2, 256);
+  ws::LaunchPacer pacer (nullptr, ws::pace_group (n));
 
   for (size_t t = 0; t < n; t++)
     {
       if (ws::stopped (error))
         return false;
       phase_kernel<T><<<blocks, 256>>> (keys, n, (unsigned) (t % 2));
+      if (!pacer.launched (error))
+        return false;
     }
   *launches += n;
   return ws::check_launch ("Cannot launch the odd-even kernel", error);
@@ -466,7 +475,6 @@ ours_sort (T *keys, size_t n, guint64 *launches, GError **error)
       g_propagate_error (error, g_steal_pointer (&no_room));
       return false;
     }
-  cudaGetLastError (); // the failed allocation must not be reported by a later check
   return run_phases_in_place (keys, n, launches, error);
 }
 

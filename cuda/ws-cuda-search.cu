@@ -300,6 +300,8 @@ seed_binary (const Search<T> &s, Range *slots, ws::PhaseTimer &timer, GError **e
 {
   unsigned steps = seed_binary_steps (s.n, s.p);
   unsigned threads = std::min (s.p, kSeedBlock), blocks = (s.p + threads - 1) / threads;
+  // Millions of queries make tens of millions of launches of p threads.
+  ws::LaunchPacer pacer (nullptr, ws::pace_group (s.p));
 
   // One key at a time, as the study searched one key.
   for (Index j = 0; j < s.m; j++)
@@ -309,7 +311,8 @@ seed_binary (const Search<T> &s, Range *slots, ws::PhaseTimer &timer, GError **e
       for (unsigned k = 0; k < steps; k++)
         seed_binary_step<T><<<blocks, threads>>> (s, j, k == 0, slots, k & 1);
       timer.launched (steps);
-      if (!ws::check_launch ("Binary search (gpu-seed) failed to launch", error))
+      if (!ws::check_launch ("Binary search (gpu-seed) failed to launch", error)
+          || !pacer.launched (error, steps))
         return false;
     }
   return true;
@@ -449,6 +452,48 @@ seed_search (const Search<T> &s, bool interpolation, Range *slots, ws::PhaseTime
 
 // ---- Whole runs ----
 
+// Queries a launch of gpu or gpu-lib searches: 2^22 of them in 2^24 keys
+// take milliseconds, while the 2^28 the engine allows would take most of a
+// second in one launch, past what a cancel may wait (issue 15).
+constexpr Index kQueryPiece = (Index) 1 << 22;
+
+template <typename T>
+bool
+ours_piece (bool interpolation, const Search<T> &s, ws::PhaseTimer &timer, GError **error)
+{
+  if (interpolation)
+    ours_kernel<T, true><<<ws::blocks_for (s.m, kThreads), kThreads>>> (s);
+  else
+    ours_kernel<T, false><<<ws::blocks_for (s.m, kThreads), kThreads>>> (s);
+  timer.launched ();
+  return ws::check_launch ("Search (gpu) failed to launch", error);
+}
+
+// gpu and gpu-lib over the queries kQueryPiece at a time, a look for a
+// stop before each piece; every query is answered as in one launch.
+template <typename T>
+bool
+search_pieces (WsCudaImpl impl, bool interpolation, const Search<T> &s, ws::PhaseTimer &timer,
+               GError **error)
+{
+  ws::LaunchPacer pacer (nullptr, 1); // a piece runs while the next is queued
+
+  for (Index from = 0; from < s.m; from += kQueryPiece)
+    {
+      Search<T> part = s;
+      part.keys += from;
+      part.out += from;
+      part.m = std::min (kQueryPiece, s.m - from);
+      if (ws::stopped (error))
+        return false;
+      if (!(impl == WS_CUDA_LIB ? lib_binary (part, timer, error)
+                                : ours_piece (interpolation, part, timer, error))
+          || !pacer.launched (error))
+        return false;
+    }
+  return true;
+}
+
 template <typename T>
 bool
 search_device (WsCudaImpl impl, bool interpolation, const Search<T> &s, Range *slots,
@@ -456,20 +501,9 @@ search_device (WsCudaImpl impl, bool interpolation, const Search<T> &s, Range *s
 {
   if (s.m == 0)
     return true;
-  switch (impl)
-    {
-    case WS_CUDA_OURS:
-      if (interpolation)
-        ours_kernel<T, true><<<ws::blocks_for (s.m, kThreads), kThreads>>> (s);
-      else
-        ours_kernel<T, false><<<ws::blocks_for (s.m, kThreads), kThreads>>> (s);
-      timer.launched ();
-      return ws::check_launch ("Search (gpu) failed to launch", error);
-    case WS_CUDA_LIB:
-      return lib_binary (s, timer, error);
-    default:
-      return seed_search (s, interpolation, slots, timer, error);
-    }
+  if (impl == WS_CUDA_OURS || impl == WS_CUDA_LIB)
+    return search_pieces (impl, interpolation, s, timer, error);
+  return seed_search (s, interpolation, slots, timer, error);
 }
 
 // Allocate, upload both arrays, search, download the answers, each phase timed.

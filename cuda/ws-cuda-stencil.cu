@@ -19,6 +19,8 @@
 #include "ws-cuda-internal.h"
 
 #include <algorithm>
+#include <chrono>
+#include <cmath>
 
 #include <type_traits>
 #include <utility>
@@ -94,19 +96,31 @@ struct Plan
 
 // ---- gpu-seed: study 001's localKernel ----
 
+// The part of the study's launch that one launch runs: output rows
+// [row0, row_end), thread columns [col0, col_end) and, of each thread's K
+// outputs, [k0, k1). One launch of the whole is all of them.
+struct SeedTile
+{
+  size_t row0, row_end, col0, col_end;
+  unsigned k0, k1;
+};
+
 // Thread (x, y) sums the windows of outputs (y, x·K .. x·K + K − 1). The y
 // loop only strides when the grid is taller than CUDA's 65535 blocks.
 template <typename T>
 __global__ void
 seed_kernel (const T *tab, T *out, size_t side, size_t outsize, unsigned radius, unsigned kk,
-             unsigned long long *first_bad)
+             SeedTile tile, unsigned long long *first_bad)
 {
-  size_t i = ((size_t) threadIdx.x + (size_t) blockIdx.x * blockDim.x) * kk;
+  size_t col = tile.col0 + (size_t) threadIdx.x + (size_t) blockIdx.x * blockDim.x;
+  size_t i = col * kk;
   size_t span = 2 * (size_t) radius;
 
-  for (size_t j = threadIdx.y + (size_t) blockIdx.y * blockDim.y; j < outsize;
+  if (col >= tile.col_end)
+    return;
+  for (size_t j = tile.row0 + threadIdx.y + (size_t) blockIdx.y * blockDim.y; j < tile.row_end;
        j += (size_t) gridDim.y * blockDim.y)
-    for (unsigned k = 0; k < kk; k++)
+    for (unsigned k = tile.k0; k < tile.k1; k++)
       {
         size_t ik = i + k;
         if (ik >= outsize)
@@ -122,19 +136,158 @@ seed_kernel (const T *tab, T *out, size_t side, size_t outsize, unsigned radius,
       }
 }
 
+// The study's one launch sums (N − 2R)² windows of (2R + 1)² values: at
+// N = 46340 and R = 1024 (what the window-sum page offers) that is tens of
+// minutes, and a cancel must be answered within 200 ms (issue 15). So a run
+// past SEED_ONE_LAUNCH_ADDS (fewer for shapes that add slowly, below) goes
+// as tiles of the same launch, each waited for, with a look for a stop
+// between them. Every output is summed by the same thread in the same order
+// either way, so the sums are the same bits, and the study's configurations
+// (N ≤ 2000, R ≤ 16) stay one launch, as does N = 8192 at R = 16 (19 ms on
+// an H200; tiled it took 3% longer).
+//
+// How long a tile takes depends on the shape more than on its size. On an
+// H100 the kernel adds ~4·10^12 values a second with K = 1, ~3·10^11 with
+// K = 64 (threads 64 keys apart share no cache line: a K of 16 and more
+// reads a line a thread), ~10^11 with BS = 1 (one lane of a warp), and a thread
+// adds its windows one value after another: a window of R = 1024 is ~10 ms
+// for a thread of a 16 × 16 block, ~0.2 s for one of BS = 1 (one thread a
+// block). So no thread gets more than SEED_THREAD_ADDS values in a tile (a
+// large R splits each thread's K outputs over tiles), and the threads a tile
+// gets are found by trying: from a few per SM, doubled while a tile stays
+// within SEED_TILE_S or, where a single window on one thread is longer,
+// within a quarter more than that; halved when one did not. (Windows past
+// the page's R = 1024 can take longer than the bound on one thread; no
+// tiling of this kernel cuts them.)
+constexpr double SEED_ONE_LAUNCH_ADDS = 0x1p37; // K = 1, blocks of a warp or more
+constexpr double SEED_THREAD_ADDS = 0x1p19;
+constexpr double SEED_TILE_S = 0.04;
+
+// One launch of a tile, waited for, as the study waited for its kernel
+// before copying the result back.
 template <typename T>
 bool
-seed_launch (const Plan &p, const T *grid, T *out, unsigned long long *bad, GError **error)
+seed_tile (const Plan &p, const T *grid, T *out, const SeedTile &tile,
+           unsigned long long *bad, GError **error)
 {
-  size_t per_block_x = (size_t) p.block * p.per_thread, rows = (p.m + p.block - 1) / p.block;
+  size_t rows = (tile.row_end - tile.row0 + p.block - 1) / p.block;
   dim3 threads (p.block, p.block);
-  dim3 blocks ((unsigned) ((p.m + per_block_x - 1) / per_block_x),
+  dim3 blocks ((unsigned) ((tile.col_end - tile.col0 + p.block - 1) / p.block),
                (unsigned) (rows < 65535 ? rows : 65535));
 
-  seed_kernel<T><<<blocks, threads>>> (grid, out, p.side, p.m, p.radius, p.per_thread, bad);
-  // The study waited for the kernel before copying the result back.
+  seed_kernel<T><<<blocks, threads>>> (grid, out, p.side, p.m, p.radius, p.per_thread, tile, bad);
   return ws::check_launch ("Cannot launch the window sum kernel", error)
          && ws::check (cudaDeviceSynchronize (), "The window sum kernel failed", error);
+}
+
+// Cuts the launch into tiles: rows of all the thread columns while a row
+// of blocks is no more than the threads a tile gets, else columns of one
+// row of blocks; and sizes each from the times the last ones took.
+class SeedTiler
+{
+public:
+  explicit SeedTiler (const Plan &p);
+
+  bool one_launch () const { return whole_; }
+  unsigned k_step () const { return k_step_; }
+  size_t cols () const { return cols_; }
+  // The tile from row r (and thread column c, inside a row of blocks) for
+  // outputs [k, k + k_step) of each thread.
+  SeedTile next (size_t r, size_t c, unsigned k) const;
+  // The last tile took `seconds`.
+  void took (double seconds);
+
+private:
+  size_t whole_blocks (size_t n, size_t all) const;
+
+  const Plan &p_;
+  size_t cols_, threads_, least_, most_;
+  double alone_ = G_MAXDOUBLE; // the quickest tile: about one thread's work
+  unsigned k_step_;
+  bool whole_;
+};
+
+SeedTiler::SeedTiler (const Plan &p) : p_ (p)
+{
+  double window = (double) p.w * (double) p.w;
+  double lanes = std::min (1.0, p.block * p.block / 32.0); // of a warp, busy
+  double spread = std::min (p.per_thread, 16u);            // lines a warp's load reads, about
+  unsigned k_tiles = (unsigned) std::ceil (p.per_thread * window / SEED_THREAD_ADDS);
+
+  cols_ = (p.m + p.per_thread - 1) / p.per_thread;
+  k_step_ = (p.per_thread + k_tiles - 1) / k_tiles;
+  whole_ = k_step_ == p.per_thread
+           && (double) p.m * (double) p.m * window <= SEED_ONE_LAUNCH_ADDS * lanes / spread;
+  // A few threads on every SM, within the 32 blocks an SM holds at once.
+  least_ = threads_ = (size_t) ws::sm_count () * std::min (64u, 32 * p.block * p.block);
+  most_ = G_MAXSIZE;
+}
+
+size_t
+SeedTiler::whole_blocks (size_t n, size_t all) const
+{
+  return std::min (std::max<size_t> (n / p_.block, 1) * p_.block, all);
+}
+
+SeedTile
+SeedTiler::next (size_t r, size_t c, unsigned k) const
+{
+  unsigned k_end = std::min (k + k_step_, p_.per_thread);
+  size_t rows;
+
+  if (c == 0 && threads_ >= cols_ * p_.block)
+    {
+      rows = whole_blocks (threads_ / cols_, p_.m - r);
+      return SeedTile{ r, r + rows, 0, cols_, k, k_end };
+    }
+  rows = std::min<size_t> (p_.block, p_.m - r);
+  return SeedTile{ r, r + rows, c, c + whole_blocks (threads_ / rows, cols_ - c), k, k_end };
+}
+
+void
+SeedTiler::took (double seconds)
+{
+  double limit;
+
+  alone_ = std::min (alone_, seconds);
+  limit = std::max (SEED_TILE_S, 1.25 * alone_);
+  if (seconds > limit)
+    {
+      most_ = threads_ / 2; // as many again would be too slow
+      threads_ = std::max (least_, threads_ / 2);
+    }
+  else if (2 * threads_ <= most_)
+    threads_ *= 2;
+}
+
+template <typename T>
+bool
+seed_launch (const Plan &p, const T *grid, T *out, unsigned long long *bad, guint64 *launches,
+             GError **error)
+{
+  SeedTiler tiler (p);
+
+  if (tiler.one_launch ())
+    {
+      *launches += 1;
+      return seed_tile (p, grid, out, SeedTile{ 0, p.m, 0, tiler.cols (), 0, p.per_thread }, bad,
+                        error);
+    }
+  for (unsigned k = 0; k < p.per_thread; k += tiler.k_step ())
+    for (size_t r = 0, c = 0; r < p.m;)
+      {
+        SeedTile t = tiler.next (r, c, k);
+        auto start = std::chrono::steady_clock::now ();
+        if (ws::stopped (error) || !seed_tile (p, grid, out, t, bad, error))
+          return false;
+        tiler.took (std::chrono::duration<double> (std::chrono::steady_clock::now () - start)
+                        .count ());
+        *launches += 1;
+        // Next: the columns after these in the same rows, or the next rows.
+        c = t.col_end < tiler.cols () ? t.col_end : 0;
+        r = c == 0 ? t.row_end : r;
+      }
+  return true;
 }
 
 // ---- gpu, small R: strips of rows summed from registers ----
@@ -444,9 +597,9 @@ launch_all (const Plan &p, Buffers<T> &b, guint64 *launches, GError **error)
   if (p.sweep ())
     return sweep_launch (p, b.grid.get (), b.out.get (), b.rows.get (), b.bad.get (), launches,
                          error);
-  *launches += 1;
   if (p.impl == WS_CUDA_SEED)
-    return seed_launch (p, b.grid.get (), b.out.get (), b.bad.get (), error);
+    return seed_launch (p, b.grid.get (), b.out.get (), b.bad.get (), launches, error);
+  *launches += 1;
   return strip_launch (p, b.grid.get (), b.out.get (), b.bad.get (), error);
 }
 

@@ -38,6 +38,7 @@ typedef struct
   int     minor;
   int     sm_count;
   guint64 global_mem;
+  guint64 free_mem;     /* free now, for the current device; 0 for the others */
   guint64 shared_mem_per_block;
   int     regs_per_block;
   int     warp_size;

@@ -5,6 +5,7 @@
 #include "ws-cli.h"
 #include "ws-config.h"
 #include "ws-error.h"
+#include "ws-file.h"
 
 typedef struct
 {
@@ -60,6 +61,7 @@ main (int argc, char **argv)
 {
   setlocale (LC_ALL, "");
   g_set_prgname ("warpscope-cli");
+  ws_file_clean_on_signals (); /* Ctrl-C in a big --output leaves no FILE.XXXXXX */
   if (argc < 2 || g_str_equal (argv[1], "--help") || g_str_equal (argv[1], "-h"))
     {
       usage (argc < 2 ? stderr : stdout);

@@ -1,9 +1,14 @@
 /* ws-cli-bench.c: `bench` — run a preset, write result.csv row by row,
- * error.log, optional samples.csv, a console table and the plots.
+ * error.log, run.ini, optional samples.csv, a console table and the plots.
  *
- * The plan runs on a worker thread while the main thread waits in a main
- * loop that turns Ctrl-C into a cancel, as the application will: finished
- * rows are on the disk, and the run says where it stopped.
+ * Before anything is written the plan is estimated (a short calibration of
+ * every variant it runs, ws-bench-estimate.h) and, past ten minutes, run
+ * only with --yes or a yes on the terminal; --resume first checks that the
+ * folder's run.ini matches the plan. The plan then runs on a worker thread
+ * while the main thread waits in a main loop that turns SIGINT, SIGTERM and
+ * SIGHUP into a cancel, as the application does: finished rows are on the
+ * disk, and the run says where it stopped, on the terminal and in
+ * error.log.
  */
 #include <errno.h>
 #include <glib-unix.h>
@@ -14,6 +19,8 @@
 #include <unistd.h>
 
 #include "ws-bench-csv.h"
+#include "ws-bench-estimate.h"
+#include "ws-bench-record.h"
 #include "ws-bench-report.h"
 #include "ws-cli.h"
 #include "ws-config.h"
@@ -25,46 +32,61 @@ typedef struct
   gboolean quick;
   gboolean resume;
   gboolean samples;
+  gboolean yes;
+  gboolean force;
 } BenchOptions;
+
+/* SIGINT, SIGTERM and SIGHUP while the plan runs: each its own source, and
+ * the disposition it replaced, given back after. */
+static const int stop_signals[] = { SIGINT, SIGTERM, SIGHUP };
+#define N_STOP_SIGNALS G_N_ELEMENTS (stop_signals)
+
+typedef struct _Bench Bench;
 
 typedef struct
 {
-  BenchOptions  o;
-  WsBenchPlan  *plan;
-  WsBenchCsv   *csv;
-  FILE         *samples;
-  char         *error_log;
-  GHashTable   *previous;   /* key -> row index in `table` (resume) */
-  WsCsvTable   *table;
-  gboolean      tty;
-  guint         written;
-  GCancellable *cancellable;
-  GMainLoop    *loop;
-  GError       *error;      /* how the worker ended */
-  gboolean      ok;
-  guint         interrupts;
-} Bench;
+  Bench           *bench;
+  int              signum;
+  guint            source;
+  struct sigaction before;
+} SignalWatch;
+
+struct _Bench
+{
+  BenchOptions   o;
+  WsBenchPlan   *plan;
+  WsBenchRecord *record;     /* this plan, build and device: run.ini */
+  WsBenchCsv    *csv;
+  FILE          *samples;
+  char          *error_log;
+  GHashTable    *previous;   /* key -> row index in `table` (resume) */
+  WsCsvTable    *table;
+  gboolean       tty;
+  guint          written;    /* this run's rows (atomic: read on a signal) */
+  guint          kept;       /* rows already in result.csv (resume) */
+  GMutex         lock;       /* guards current */
+  char          *current;    /* the configuration being measured */
+  GCancellable  *cancellable;
+  GMainLoop     *loop;
+  GError        *error;      /* how the worker ended */
+  gboolean       ok;
+  int            signum;     /* the first stop signal, 0 when none came */
+  SignalWatch    watches[N_STOP_SIGNALS];
+};
 
 /* ---- progress ---- */
-
-static void
-format_eta (double seconds, char *buf, gsize size)
-{
-  if (seconds < 0)
-    g_strlcpy (buf, "…", size);
-  else
-    g_snprintf (buf, size, "%u:%02u", (guint) seconds / 60, (guint) seconds % 60);
-}
 
 static void
 on_started (const WsBenchConfig *c, guint index, guint total, double eta, gpointer data)
 {
   Bench *b = data;
   g_autofree char *what = ws_bench_config_describe (c);
-  char left[32];
+  g_autofree char *left = eta < 0 ? g_strdup ("…") : ws_bench_format_duration (eta);
   guint width = 24, filled = total ? index * width / total : 0;
 
-  format_eta (eta, left, sizeof left);
+  g_mutex_lock (&b->lock);
+  g_free (b->current), b->current = g_strdup (what);
+  g_mutex_unlock (&b->lock);
   if (!b->tty)
     {
       printf ("[%u/%u] %s\n", index + 1, total, what);
@@ -87,7 +109,7 @@ on_finished (const WsBenchRow *row, gpointer data, GError **error)
       || (b->samples != NULL && !ws_bench_samples_append (b->samples, row, error)))
     return FALSE;
   ws_bench_error_log_append (b->error_log, row);
-  b->written++;
+  g_atomic_int_inc (&b->written);
   if (!b->tty || row->status != WS_BENCH_OK)
     printf ("%s      %s\n", b->tty ? "\r\033[K" : "", line);
   return TRUE;
@@ -142,12 +164,33 @@ load_previous (Bench *b, const char *path, GError **error)
   for (guint r = 0; r < b->table->rows->len; r++)
     g_hash_table_insert (b->previous, (gpointer) ws_csv_table_get (b->table, r, WS_BENCH_CSV_KEY),
                          GUINT_TO_POINTER (r));
+  b->kept = b->table->rows->len;
   printf ("Resuming: %u rows of %s are kept.\n", b->table->rows->len, path);
   return TRUE;
 }
 
+/* --resume keeps rows only of the same plan, build and device (run.ini);
+ * --force keeps them whatever they were, saying so. */
 static gboolean
-open_outputs (Bench *b, GError **error)
+check_record (Bench *b, GError **error)
+{
+  g_autoptr (GError) local = NULL;
+
+  if (ws_bench_record_check (b->o.output, b->record, &local))
+    return TRUE;
+  if (b->o.force)
+    {
+      fprintf (stderr, "warpscope-cli: warning: %s; resuming anyway (--force)\n", local->message);
+      return TRUE;
+    }
+  g_set_error (error, WS_ERROR, WS_ERROR_INVALID_ARGUMENT, "Cannot resume: %s. Run this plan "
+               "afresh in another folder (-o), or add --force to keep those rows anyway",
+               local->message);
+  return FALSE;
+}
+
+static gboolean
+check_outputs (Bench *b, GError **error)
 {
   g_autofree char *csv = g_build_filename (b->o.output, "result.csv", NULL);
 
@@ -158,10 +201,21 @@ open_outputs (Bench *b, GError **error)
                    "with -o", csv);
       return FALSE;
     }
-  if (b->o.resume && !load_previous (b, csv, error))
+  if (b->o.resume && (!check_record (b, error) || !load_previous (b, csv, error)))
     return FALSE;
+  return TRUE;
+}
+
+/* The files are made only once the run is agreed to; run.ini after
+ * result.csv, whose folder that makes. */
+static gboolean
+open_outputs (Bench *b, GError **error)
+{
+  g_autofree char *csv = g_build_filename (b->o.output, "result.csv", NULL);
+
   b->error_log = g_build_filename (b->o.output, "error.log", NULL);
-  if ((b->csv = ws_bench_csv_open (csv, error)) == NULL)
+  if ((b->csv = ws_bench_csv_open (csv, error)) == NULL
+      || !ws_bench_record_write (b->record, b->o.output, error))
     return FALSE;
   if (b->o.samples)
     {
@@ -175,7 +229,64 @@ open_outputs (Bench *b, GError **error)
   return TRUE;
 }
 
-/* ---- the worker and Ctrl-C ---- */
+/* ---- the estimate ---- */
+
+/* Rows already in result.csv take no time. */
+static void
+mark_done (Bench *b, WsBenchEstimate *e)
+{
+  for (guint i = 0; b->previous != NULL && i < b->plan->configs->len; i++)
+    {
+      const WsBenchConfig *c = g_ptr_array_index (b->plan->configs, i);
+      if (g_hash_table_contains (b->previous, c->key))
+        ws_bench_estimate_set_done (e, i);
+    }
+}
+
+/* Past ten minutes: --yes, or a yes typed on the terminal. Without a
+ * terminal to ask on, a script that wanted a long run says so. */
+static gboolean
+agreed (Bench *b, const char *time, GError **error)
+{
+  char answer[64] = "";
+
+  if (!isatty (STDIN_FILENO))
+    {
+      g_set_error (error, WS_ERROR, WS_ERROR_INVALID_ARGUMENT, "Not started: the run is estimated "
+                   "to take %s, more than 10 minutes. Add --yes to run it, or --quick (or fewer "
+                   "sizes) for a first look", time);
+      return FALSE;
+    }
+  printf ("It takes more than 10 minutes. Run it? [y/N] ");
+  fflush (stdout);
+  if (fgets (answer, sizeof answer, stdin) != NULL
+      && (g_ascii_strcasecmp (g_strstrip (answer), "y") == 0
+          || g_ascii_strcasecmp (answer, "yes") == 0))
+    return TRUE;
+  g_set_error (error, WS_ERROR, WS_ERROR_INVALID_ARGUMENT, "Not started (estimated %s)", time);
+  return FALSE;
+}
+
+/* How long the plan will take, said before anything is written. */
+static gboolean
+estimate (Bench *b, GError **error)
+{
+  WsBenchEstimate *e = ws_bench_estimate_new (b->plan);
+  double seconds;
+  g_autofree char *time = NULL;
+
+  b->plan->estimate = e;
+  mark_done (b, e);
+  if (!ws_bench_estimate_calibrate (e, error))
+    return FALSE;
+  seconds = ws_bench_estimate_left (e, 0);
+  time = ws_bench_format_duration (seconds);
+  printf ("Estimated time: about %s (calibrated in %.1f s)\n", time,
+          ws_bench_estimate_calibration_seconds (e));
+  return seconds <= WS_BENCH_CONFIRM_SECONDS || b->o.yes || agreed (b, time, error);
+}
+
+/* ---- the worker and the stop signals ---- */
 
 static gboolean
 worker_done (gpointer data)
@@ -195,38 +306,93 @@ worker (gpointer data)
   return NULL;
 }
 
-/* The first Ctrl-C asks the worker to stop after the sample it is taking;
- * a second one quits at once (finished rows are already on the disk). */
-static gboolean
-on_interrupt (gpointer data)
+static const char *
+signal_text (int signum)
 {
-  Bench *b = data;
-
-  if (++b->interrupts > 1)
+  switch (signum)
     {
-      fprintf (stderr, "\nwarpscope-cli: interrupted again; quitting now\n");
-      _exit (130);
+    case SIGINT: return "Ctrl-C (SIGINT)";
+    case SIGTERM: return "SIGTERM";
+    case SIGHUP: return "SIGHUP";
+    default: return "a signal";
     }
-  fprintf (stderr, "\nwarpscope-cli: stopping after the current sample (Ctrl-C again to quit)\n");
+}
+
+/* error.log says that the run was cut short, by what, where and with how
+ * many rows kept, as the terminal does: a run in the background (nohup,
+ * a batch system's SIGTERM) has no terminal to read afterwards. */
+static void
+log_interrupt (Bench *b)
+{
+  g_autofree char *line = NULL;
+  guint rows = b->kept + (guint) g_atomic_int_get (&b->written);
+
+  g_mutex_lock (&b->lock);
+  line = g_strdup_printf ("interrupted: %s during %s; %u rows kept in result.csv (run again "
+                          "with --resume to go on)", signal_text (b->signum),
+                          b->current ? b->current : "the start", rows);
+  g_mutex_unlock (&b->lock);
+  ws_bench_error_log_note (b->error_log, line);
+}
+
+/* The first stop signal asks the worker to stop after the sample it is
+ * taking; a second one quits at once (finished rows are already on the
+ * disk). */
+static gboolean
+on_stop_signal (gpointer data)
+{
+  SignalWatch *w = data;
+  Bench *b = w->bench;
+
+  if (b->signum != 0)
+    {
+      fprintf (stderr, "\nwarpscope-cli: %s again; quitting now\n", signal_text (w->signum));
+      log_interrupt (b);
+      _exit (128 + b->signum);
+    }
+  b->signum = w->signum;
+  fprintf (stderr, "\nwarpscope-cli: %s: stopping after the current sample (send it again to "
+           "quit at once)\n", signal_text (w->signum));
   g_cancellable_cancel (b->cancellable);
   return G_SOURCE_CONTINUE;
+}
+
+static void
+watch_signals (Bench *b)
+{
+  for (guint i = 0; i < N_STOP_SIGNALS; i++)
+    {
+      SignalWatch *w = &b->watches[i];
+      w->bench = b, w->signum = stop_signals[i];
+      sigaction (w->signum, NULL, &w->before);
+      w->source = g_unix_signal_add (w->signum, on_stop_signal, w);
+    }
+}
+
+/* GLib leaves the default action behind; the program's own handlers
+ * (temporary files are removed on a signal) come back. */
+static void
+unwatch_signals (Bench *b)
+{
+  for (guint i = 0; i < N_STOP_SIGNALS; i++)
+    {
+      g_clear_handle_id (&b->watches[i].source, g_source_remove);
+      sigaction (b->watches[i].signum, &b->watches[i].before, NULL);
+    }
 }
 
 static void
 run_plan (Bench *b)
 {
   GThread *thread;
-  guint sigint, sigterm;
 
   b->cancellable = g_cancellable_new ();
   b->loop = g_main_loop_new (NULL, FALSE);
-  sigint = g_unix_signal_add (SIGINT, on_interrupt, b);
-  sigterm = g_unix_signal_add (SIGTERM, on_interrupt, b);
+  watch_signals (b);
   thread = g_thread_new ("bench", worker, b);
   g_main_loop_run (b->loop);
   g_thread_join (thread);
-  g_source_remove (sigint);
-  g_source_remove (sigterm);
+  unwatch_signals (b);
   g_clear_pointer (&b->loop, g_main_loop_unref);
   g_clear_object (&b->cancellable);
 }
@@ -256,6 +422,8 @@ default_output (const char *preset)
   return g_build_filename ("bench-results", base, NULL);
 }
 
+/* The plan, checked against what the output folder holds and estimated;
+ * nothing is written yet. */
 static gboolean
 prepare (Bench *b, const char *name, GError **error)
 {
@@ -268,11 +436,12 @@ prepare (Bench *b, const char *name, GError **error)
     ws_preset_make_quick (preset, WS_PRESET_QUICK_MAX_SIZE);
   if (b->o.output == NULL)
     b->o.output = default_output (path);
+  b->record = ws_bench_record_new (preset);
   if ((b->plan = ws_bench_plan_new (preset, error)) == NULL)
     return FALSE;
   printf ("%s: %u configurations → %s%s\n", preset->name, b->plan->configs->len, b->o.output,
           b->o.quick ? " (quick)" : "");
-  return open_outputs (b, error);
+  return check_outputs (b, error) && estimate (b, error) && open_outputs (b, error);
 }
 
 /* After the run: the table and the plots from everything result.csv holds
@@ -299,9 +468,10 @@ finish (Bench *b)
   printf ("%u rows written to %s/result.csv\n", b->written, b->o.output);
   if (b->error != NULL && g_error_matches (b->error, WS_ERROR, WS_ERROR_CANCELLED))
     {
-      fprintf (stderr, "warpscope-cli: %s. Finished rows are kept; run again with --resume to go "
-               "on.\n", b->error->message);
-      return 130;
+      fprintf (stderr, "warpscope-cli: %s (%s). Finished rows are kept; run again with --resume "
+               "to go on.\n", b->error->message, signal_text (b->signum));
+      log_interrupt (b);
+      return 128 + (b->signum ? b->signum : SIGINT);
     }
   if (!report (b, &error))
     return ws_cli_fail (error);
@@ -312,49 +482,72 @@ static void
 bench_clear (Bench *b)
 {
   g_clear_pointer (&b->plan, ws_bench_plan_free);
+  g_clear_pointer (&b->record, ws_bench_record_free);
   g_clear_pointer (&b->csv, ws_bench_csv_close);
   g_clear_pointer (&b->samples, fclose);
   g_clear_pointer (&b->previous, g_hash_table_unref);
   g_clear_pointer (&b->table, ws_csv_table_free);
   g_clear_error (&b->error);
+  g_free (b->current);
   g_free (b->error_log);
   g_free (b->o.output);
+  g_mutex_clear (&b->lock);
+}
+
+/* Mistakes in the options themselves: status 2, as for a parse error. */
+static gboolean
+usage_ok (const Bench *b, int argc)
+{
+  const char *problem = NULL;
+
+  if (argc != 2)
+    problem = "bench takes one preset";
+  else if (b->o.output != NULL && b->o.output[0] == '\0')
+    problem = "-o/--output is empty: name the folder for result.csv, error.log and the plots "
+              "(it is bench-results/PRESET when -o is left out)";
+  else if (b->o.force && !b->o.resume)
+    problem = "--force only goes with --resume";
+  if (problem != NULL)
+    fprintf (stderr, "warpscope-cli: %s\nTry “warpscope-cli bench --help”.\n", problem);
+  return problem == NULL;
+}
+
+static int
+bench (Bench *b, int argc, char **argv)
+{
+  g_autoptr (GError) error = NULL;
+
+  if (!usage_ok (b, argc))
+    return 2;
+  b->tty = isatty (STDOUT_FILENO);
+  if (!prepare (b, argv[1], &error))
+    return ws_cli_fail (error);
+  run_plan (b);
+  return finish (b);
 }
 
 int
 ws_cli_bench (int argc, char **argv)
 {
   Bench b = { 0 };
-  g_autoptr (GError) error = NULL;
   g_autoptr (GOptionContext) context = g_option_context_new ("PRESET — run a benchmark preset");
   const GOptionEntry entries[] = {
     { "output", 'o', 0, G_OPTION_ARG_FILENAME, &b.o.output, "directory for result.csv, error.log and plots", "DIR" },
     { "quick", 0, 0, G_OPTION_ARG_NONE, &b.o.quick, "small sizes and few samples, to try a preset", NULL },
-    { "resume", 0, 0, G_OPTION_ARG_NONE, &b.o.resume, "keep the rows of DIR/result.csv and run the rest", NULL },
+    { "resume", 0, 0, G_OPTION_ARG_NONE, &b.o.resume, "keep the rows of DIR/result.csv and run the rest (same plan, build and device only)", NULL },
+    { "force", 0, 0, G_OPTION_ARG_NONE, &b.o.force, "with --resume: keep the rows even where DIR/run.ini differs or is missing", NULL },
+    { "yes", 'y', 0, G_OPTION_ARG_NONE, &b.o.yes, "run a plan estimated at more than 10 minutes without asking", NULL },
     { "samples", 0, 0, G_OPTION_ARG_NONE, &b.o.samples, "also write every sample to DIR/samples.csv", NULL },
     { NULL },
   };
   int status = 0;
 
+  g_mutex_init (&b.lock);
   g_option_context_add_main_entries (context, entries, NULL);
   g_option_context_set_description (context, "PRESET is a file or a shipped preset: smoke, showcase, "
                                     "study-000 … study-004 (see docs/presets.md).");
-  if (!ws_cli_parse_options (context, &argc, &argv, &status))
-    return status;
-  if (argc != 2)
-    {
-      fprintf (stderr, "warpscope-cli: bench takes one preset\nTry “warpscope-cli bench --help”.\n");
-      g_free (b.o.output);
-      return 2;
-    }
-  b.tty = isatty (STDOUT_FILENO);
-  if (!prepare (&b, argv[1], &error))
-    status = ws_cli_fail (error);
-  else
-    {
-      run_plan (&b);
-      status = finish (&b);
-    }
+  if (ws_cli_parse_options (context, &argc, &argv, &status))
+    status = bench (&b, argc, argv);
   bench_clear (&b);
   return status;
 }

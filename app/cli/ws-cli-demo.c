@@ -49,7 +49,7 @@ ws_cli_demo (int argc, char **argv)
   g_option_context_add_main_entries (context, entries, NULL);
   if (!ws_cli_parse_options (context, &argc, &argv, &status))
     return status;
-  if ((n_text && !ws_size_parse ("--n", n_text, &n, &error))
+  if ((n_text && !ws_size_parse_range ("--n", n_text, 1, G_MAXSIZE, &n, &error))
       || (keys = ws_generate (WS_KEY_FLOAT32, WS_DIST_UNIFORM, n, (guint64) seed, &error)) == NULL)
     return ws_cli_fail (error);
   ws_system_cpu_info (&cpu);

@@ -14,18 +14,23 @@ typedef struct
   int   height;
 } PlotOptions;
 
+/* The file is read row by row (ws_bench_chart_read): a result.csv of a
+ * million rows charts in the memory of its points. Rows left out are said
+ * on stderr, the chart is still made of the others. */
 static int
 plot (const char *csv, const PlotOptions *o)
 {
   g_autoptr (GError) error = NULL;
-  g_autoptr (WsCsvTable) table = NULL;
   g_autoptr (WsPlot) chart = NULL;
+  g_autofree char *warning = NULL;
   WsChartKind kind = WS_CHART_TIME;
 
   if ((o->kind != NULL && !ws_chart_kind_from_string (o->kind, &kind, &error))
-      || (table = ws_csv_table_read (csv, &error)) == NULL
-      || (chart = ws_bench_chart (table, o->algorithm, kind, o->x, &error)) == NULL
-      || !ws_plot_save (chart, o->output, o->width, o->height, &error))
+      || (chart = ws_bench_chart_read (csv, o->algorithm, kind, o->x, &warning, &error)) == NULL)
+    return ws_cli_fail (error);
+  if (warning != NULL)
+    fprintf (stderr, "warpscope-cli: warning: %s\n", warning);
+  if (!ws_plot_save (chart, o->output, o->width, o->height, &error))
     return ws_cli_fail (error);
   printf ("%s chart of %s written to %s\n", ws_chart_kind_name (kind), csv, o->output);
   return 0;
@@ -38,8 +43,8 @@ ws_cli_plot (int argc, char **argv)
   g_autoptr (GOptionContext) context = g_option_context_new ("RESULT.csv — chart a benchmark's results");
   const GOptionEntry entries[] = {
     { "kind", 'k', 0, G_OPTION_ARG_STRING, &o.kind, "time (default), speedup, throughput or gflops", "KIND" },
-    { "algorithm", 'a', 0, G_OPTION_ARG_STRING, &o.algorithm, "only this algorithm's rows", "NAME" },
-    { "x", 'x', 0, G_OPTION_ARG_STRING, &o.x, "the x axis: n (default) or a parameter (radius, block, per-thread, …)", "PARAM" },
+    { "algorithm", 'a', 0, G_OPTION_ARG_STRING, &o.algorithm, "only this algorithm's rows (one the file has)", "NAME" },
+    { "x", 'x', 0, G_OPTION_ARG_STRING, &o.x, "the x axis: n (default) or a parameter of the rows (radius, block, per-thread, …)", "PARAM" },
     { "output", 'o', 0, G_OPTION_ARG_FILENAME, &o.output, "the file to write: .png, .svg or .pdf", "FILE" },
     { "width", 0, 0, G_OPTION_ARG_INT, &o.width, "width in pixels (default " G_STRINGIFY (WS_PLOT_FILE_WIDTH) ")", "W" },
     { "height", 0, 0, G_OPTION_ARG_INT, &o.height, "height in pixels (default " G_STRINGIFY (WS_PLOT_FILE_HEIGHT) ")", "H" },

@@ -98,7 +98,7 @@ render_bench (Render *r, const char *algo, const RenderOptions *o)
   g_autoptr (GError) error = NULL;
   gsize most = (gsize) 1 << 24;
 
-  if (o->up_to != NULL && !ws_size_parse ("--up-to", o->up_to, &most, &error))
+  if (o->up_to != NULL && !ws_size_parse_range ("--up-to", o->up_to, 1, G_MAXSIZE, &most, &error))
     return ws_cli_fail (error);
   printf ("%s, %d×%d, medians over %u passes after %u\nOpenGL: %s\n", algo, r->width, r->height,
           PASSES, WARMUP, ws_gl_context_describe (r->gl));

@@ -56,16 +56,13 @@ invalid (GError **error, const char *format, const char *text)
 static gboolean
 set_param (Heat *h, const char *name, const char *text, GError **error)
 {
+  g_autofree char *option = g_strconcat ("--", name, NULL);
   gint64 value;
 
   if (text == NULL)
     return TRUE;
-  if (!g_ascii_string_to_signed (text, 10, G_MININT64, G_MAXINT64, &value, NULL))
-    {
-      g_set_error (error, WS_ERROR, WS_ERROR_INVALID_ARGUMENT, "--%s “%s”: write a whole number",
-                   name, text);
-      return FALSE;
-    }
+  if (!ws_int_parse (option, text, G_MININT64, G_MAXINT64, &value, error))
+    return FALSE;
   return ws_params_set (h->in.algo, &h->in.params, name, value, error);
 }
 
@@ -144,7 +141,7 @@ parse (Heat *h, const RenderOptions *o, WsKeyType *type, WsDistribution *dist, g
   return (!o->variant || ws_variant_from_string (o->variant, &h->in.variant, error))
          && (!o->type || ws_key_type_from_string (o->type, type, error))
          && (!o->dist || ws_distribution_from_string (o->dist, dist, error))
-         && (h->side || !o->n || ws_size_parse ("--n", o->n, n, error))
+         && (h->side || !o->n || ws_size_parse_range ("--n", o->n, 1, G_MAXSIZE, n, error))
          && (!o->seed || ws_cli_parse_seed (o->seed, seed, error))
          && set_param (h, "radius", o->radius, error) && set_param (h, "block", o->block, error)
          && set_param (h, "per-thread", o->per_thread, error)
@@ -346,7 +343,7 @@ render_heat_bench (Render *r, const RenderOptions *o)
   g_autoptr (GError) error = NULL;
   gsize most = 16384;
 
-  if (o->up_to != NULL && !ws_size_parse ("--up-to", o->up_to, &most, &error))
+  if (o->up_to != NULL && !ws_size_parse_range ("--up-to", o->up_to, 1, G_MAXSIZE, &most, &error))
     return ws_cli_fail (error);
   printf ("stencil, %d×%d, both maps filled and drawn, medians over %u frames after %u\n"
           "OpenGL: %s\n", r->width, r->height, FRAMES, WARMUP, ws_gl_context_describe (r->gl));

@@ -6,6 +6,7 @@
  * steps it in device memory and the frames reach GL by interop or staging.
  */
 #include <errno.h>
+#include <math.h>
 #include <glib/gstdio.h>
 #include <stdio.h>
 
@@ -68,7 +69,7 @@ make_input (Render *r, WsNetworkKind *kind, const char *algo, const RenderOption
     g_return_val_if_reached (FALSE); /* check_request has said why */
   if ((o->type && !ws_key_type_from_string (o->type, &type, error))
       || (o->dist && !ws_distribution_from_string (o->dist, &dist, error))
-      || (keys == 0 && o->n && !ws_size_parse ("--n", o->n, &n, error))
+      || (keys == 0 && o->n && !ws_size_parse_range ("--n", o->n, 1, G_MAXSIZE, &n, error))
       || (o->seed && !ws_cli_parse_seed (o->seed, &seed, error)))
     return FALSE;
   n = keys != 0 ? keys : n;
@@ -76,6 +77,34 @@ make_input (Render *r, WsNetworkKind *kind, const char *algo, const RenderOption
     return invalid (error, "--n %s: render draws up to 2^24 keys", o->n);
   r->input = ws_generate (type, dist, n, seed, error);
   return r->input != NULL;
+}
+
+/* Device pixels per logical pixel: a screen's 1, 1.5, 2…; at 0 or below
+ * nothing would be drawn, and once the frame is less than 640×360 logical
+ * pixels its labels no longer fit (--scale 1000 drew blank frames). */
+#define MIN_SCALE 0.5
+#define MAX_SCALE 4.0
+
+static gboolean
+parse_scale (const char *text, int width, int height, double *scale, GError **error)
+{
+  double most = MIN (MAX_SCALE, MIN (width / 640.0, height / 360.0));
+
+  *scale = 1.0;
+  if (text == NULL)
+    return TRUE;
+  if (!ws_decimal_parse (text, scale) || *scale < MIN_SCALE || *scale > MAX_SCALE)
+    return invalid (error, "--scale %s: give device pixels per logical pixel, a number from "
+                           "0.5 to 4 (1 by default, 2 for a HiDPI screen)", text);
+  if (*scale > most)
+    {
+      g_set_error (error, WS_ERROR, WS_ERROR_INVALID_ARGUMENT,
+                   "--scale %s: a %d×%d frame holds at most scale %.3g (640×360 logical pixels); "
+                   "give a larger --size, e.g. %dx%d", text, width, height, most,
+                   (int) ceil (640 * *scale), (int) ceil (360 * *scale));
+      return FALSE;
+    }
+  return TRUE;
 }
 
 static gboolean
@@ -149,8 +178,8 @@ gboolean
 render_setup_gl (Render *r, const RenderOptions *o, GError **error)
 {
   r->width = o->bench ? 1920 : 1280, r->height = o->bench ? 1080 : 720;
-  r->scale = o->scale > 0 ? o->scale : 1.0;
   if ((o->size && !parse_size (o->size, &r->width, &r->height, error))
+      || !parse_scale (o->scale, r->width, r->height, &r->scale, error)
       || (r->gl = ws_gl_context_new (error)) == NULL
       || !ws_gl_context_bind_target (r->gl, r->width, r->height, error)
       || (r->renderer = ws_renderer_new (error)) == NULL)
@@ -178,6 +207,7 @@ render_setup_keys (Render *r, const char *algo, const RenderOptions *o, gsize n,
 static gboolean
 make_frames_dir (Render *r, const RenderOptions *o, GError **error)
 {
+  r->made_dir = !g_file_test (o->frames, G_FILE_TEST_EXISTS);
   if (g_mkdir_with_parents (o->frames, 0755) != 0)
     {
       g_set_error (error, WS_ERROR, WS_ERROR_IO, "Cannot create the directory %s: %s", o->frames,
@@ -186,6 +216,23 @@ make_frames_dir (Render *r, const RenderOptions *o, GError **error)
     }
   r->dir = g_strdup (o->frames);
   return TRUE;
+}
+
+/* A render that failed leaves nothing of its own: the frames it wrote (an
+ * incomplete sequence) and the folder, where it made it. */
+static void
+discard_frames (Render *r)
+{
+  if (r->dir == NULL)
+    return;
+  for (guint i = 0; i < r->last_frame; i++)
+    {
+      g_autofree char *name = g_strdup_printf ("frame-%04u.png", i);
+      g_autofree char *path = g_build_filename (r->dir, name, NULL);
+      g_unlink (path);
+    }
+  if (r->made_dir)
+    g_rmdir (r->dir);
 }
 
 static cairo_status_t
@@ -237,6 +284,7 @@ render_write_png (Render *r, guint frame, GError **error)
 
   cairo_surface_write_to_png_stream (image, append_png, png);
   cairo_surface_destroy (image);
+  r->last_frame = MAX (r->last_frame, frame + 1);
   return ws_file_write_atomic (path, (const char *) png->data, png->len, error);
 }
 
@@ -339,7 +387,7 @@ ws_cli_render (int argc, char **argv)
     { "per-thread", 0, 0, G_OPTION_ARG_STRING, &o.per_thread, "stencil: study 001's K outputs per thread (default 2)", "K" },
     { "cell", 0, 0, G_OPTION_ARG_STRING, &o.cell, "stencil: the output ROW,COL to mark (default the centre)", "ROW,COL" },
     { "size", 0, 0, G_OPTION_ARG_STRING, &o.size, "image size in pixels (default 1280x720)", "WxH" },
-    { "scale", 0, 0, G_OPTION_ARG_DOUBLE, &o.scale, "device pixels per logical pixel (default 1)", "S" },
+    { "scale", 0, 0, G_OPTION_ARG_STRING, &o.scale, "device pixels per logical pixel, 0.5 to 4 (default 1)", "S" },
     { "frames", 'o', 0, G_OPTION_ARG_FILENAME, &o.frames, "directory for frame-NNNN.png", "DIR" },
     { "bench", 0, 0, G_OPTION_ARG_NONE, &o.bench, "time step, fill and draw for n = 2^10 … 2^24 (stencil: fill and draw for N = 1024 … 16384) instead", NULL },
     { "no-interop", 0, 0, G_OPTION_ARG_NONE, &o.no_interop, "GPU variants: the staging path even where interop works (to compare)", NULL },
@@ -368,7 +416,10 @@ ws_cli_render (int argc, char **argv)
            || (is_heat (algo) ? !render_heat (&r, &o, &error)
                               : !render_setup_keys (&r, algo, &o, 0, &error)
                                   || !render_all (&r, algo, &error)))
-    status = ws_cli_fail (error);
+    {
+      discard_frames (&r);
+      status = ws_cli_fail (error);
+    }
   else
     {
       g_autofree char *path = ws_frame_path_describe (r.path);
@@ -377,6 +428,6 @@ ws_cli_render (int argc, char **argv)
   render_clear (&r);
   g_free (o.variant), g_free (o.type), g_free (o.n), g_free (o.dist), g_free (o.seed);
   g_free (o.view), g_free (o.size), g_free (o.frames), g_free (o.up_to);
-  g_free (o.radius), g_free (o.block), g_free (o.per_thread), g_free (o.cell);
+  g_free (o.radius), g_free (o.block), g_free (o.per_thread), g_free (o.cell), g_free (o.scale);
   return status;
 }

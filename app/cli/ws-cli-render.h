@@ -16,7 +16,7 @@ typedef struct
 {
   char    *variant, *type, *n, *dist, *seed, *view, *size, *frames, *up_to;
   char    *radius, *block, *per_thread, *cell; /* the heat view's window sum */
-  double   scale;
+  char    *scale;
   gboolean bench;
   gboolean no_interop;
 } RenderOptions;
@@ -33,6 +33,8 @@ typedef struct
   double       scale, vmin, vmax;
   guint        columns;
   char        *dir;
+  gboolean     made_dir;  /* created by this render: removed again if it fails */
+  guint        last_frame; /* frames 0 … last_frame − 1 are written */
 } Render;
 
 /* The GL context (current), its target and the renderer, as o asks. */

@@ -6,6 +6,7 @@
 #include "ws-cli.h"
 #include "ws-error.h"
 #include "ws-generator.h"
+#include "ws-memory.h"
 #include "ws-radix.h"
 #include "ws-run-data.h"
 #include "ws-search.h"
@@ -107,25 +108,15 @@ run_context (RunOptions *o)
 static gboolean
 parse_int_param (RunState *st, const char *name, const char *text, GError **error)
 {
+  g_autofree char *option = g_strconcat ("--", name, NULL);
   gint64 value;
-  g_autoptr (GError) local = NULL;
 
   if (text == NULL)
     return TRUE;
-  gsize size;
-
-  /* Plain integers (negative ones too, for the range check to name), or
-   * sizes written as 2^20, 64k, 1e6. */
-  if (!g_ascii_string_to_signed (text, 10, G_MININT64, G_MAXINT64, &value, &local))
-    {
-      if (!ws_size_parse ("--n", text, &size, NULL) || size > G_MAXINT64)
-        {
-          g_set_error (error, WS_ERROR, WS_ERROR_INVALID_ARGUMENT,
-                       "--%s: “%s” is not a whole number", name, text);
-          return FALSE;
-        }
-      value = (gint64) size;
-    }
+  /* Any whole number (negative ones too, for the registry's range check to
+   * name), or a size written as 2^20, 64k, 1e6. */
+  if (!ws_int_parse (option, text, G_MININT64, G_MAXINT64, &value, error))
+    return FALSE;
   return ws_params_set (st->in.algo, &st->in.params, name, value, error);
 }
 
@@ -168,14 +159,10 @@ parse_type (RunState *st, const RunOptions *o, GError **error)
 static gboolean
 parse_repeat (RunState *st, const char *text, GError **error)
 {
-  guint64 r;
+  gint64 r;
 
-  if (!g_ascii_string_to_unsigned (text, 10, 1, 100000, &r, NULL))
-    {
-      g_set_error (error, WS_ERROR, WS_ERROR_INVALID_ARGUMENT,
-                   "--repeat: “%s” is not a whole number from 1 to 100000", text);
-      return FALSE;
-    }
+  if (!ws_int_parse ("--repeat", text, 1, 100000, &r, error))
+    return FALSE;
   st->repeat = (guint) r;
   return TRUE;
 }
@@ -194,7 +181,7 @@ parse_options (RunState *st, const RunOptions *o, const char *algorithm, GError 
   if ((o->variant && !ws_variant_from_string (o->variant, &st->in.variant, error))
       || (o->format && !ws_file_format_from_string (o->format, &st->format, error))
       || (o->dist && !ws_distribution_from_string (o->dist, &st->dist, error))
-      || (o->n && !ws_size_parse ("--n", o->n, &st->n, error)))
+      || (o->n && !ws_size_parse_range ("--n", o->n, 1, G_MAXSIZE, &st->n, error)))
     return FALSE;
   st->repeat = 1;
   if (o->repeat && !parse_repeat (st, o->repeat, error))
@@ -245,11 +232,27 @@ load_grid (RunState *st, const RunOptions *o, GError **error)
   return st->input != NULL;
 }
 
+/* Keys from a file; an empty one is refused, as --n 0 is: there is
+ * nothing to run, and a 0-key run reported as done hides a wrong path. */
+static WsArray *
+load_keys (const char *path, const RunState *st, GError **error)
+{
+  WsArray *keys = ws_array_load (path, st->format, st->type, error);
+
+  if (keys != NULL && keys->n == 0)
+    {
+      g_set_error (error, WS_ERROR, WS_ERROR_INVALID_ARGUMENT,
+                   "%s holds no keys; give a file with at least one", path);
+      g_clear_pointer (&keys, ws_array_free);
+    }
+  return keys;
+}
+
 static WsArray *
 load_or_generate (RunState *st, const RunOptions *o, guint which, GError **error)
 {
   if (o->inputs != NULL)
-    return ws_array_load (o->inputs[which], st->format, st->type, error);
+    return load_keys (o->inputs[which], st, error);
   return ws_generate (st->type, st->dist, st->n, st->seed + which, error);
 }
 
@@ -263,7 +266,7 @@ prepare_search (RunState *st, const RunOptions *o, GError **error)
   if (o->inputs == NULL && !ws_radix_sort (st->input, WS_VARIANT_CPU_PAR, NULL, error))
     return FALSE;
   if (o->keys != NULL)
-    st->keys = ws_array_load (o->keys, st->format, st->type, error);
+    st->keys = load_keys (o->keys, st, error);
   else
     st->keys = ws_search_make_keys (st->input, (gsize) queries, st->seed + 1, error);
   return st->keys != NULL;
@@ -300,6 +303,11 @@ prepare_inputs (RunState *st, const RunOptions *o, GError **error)
   else if ((st->input = load_or_generate (st, o, 0, error)) == NULL)
     return FALSE;
   if (algo->shape == WS_SHAPE_DOT && (st->input2 = load_or_generate (st, o, 1, error)) == NULL)
+    return FALSE;
+  /* A file's size is known only now; generated inputs were asked before. */
+  if (!ws_memory_check (algo, st->in.variant, &st->in.params, st->input->type,
+                        algo->shape == WS_SHAPE_STENCIL ? st->in.side : st->input->n,
+                        WS_MEMORY_HOST, error))
     return FALSE;
   if (algo->shape == WS_SHAPE_SEARCH && !prepare_search (st, o, error))
     return FALSE;
@@ -403,47 +411,51 @@ describe_result (const RunState *st)
 }
 
 static void
-print_counter (const char *label, guint64 value)
+print_counter (FILE *to, const char *label, guint64 value)
 {
   if (value > 0)
-    printf ("  %-12s %" G_GUINT64_FORMAT "\n", label, value);
+    fprintf (to, "  %-12s %" G_GUINT64_FORMAT "\n", label, value);
 }
 
 /* A GPU run shows where its time went; a CPU run has one figure. */
 static void
-print_times (const WsPhaseTimes *t)
+print_times (FILE *to, const WsPhaseTimes *t)
 {
   if (t->device[0] == '\0')
     {
-      printf ("  %-12s %.6f s\n", "time", t->kernel);
+      fprintf (to, "  %-12s %.6f s\n", "time", t->kernel);
       return;
     }
-  printf ("  %-12s %s\n", "device", t->device);
-  printf ("  %-12s %.6f s in %" G_GUINT64_FORMAT " launches\n", "kernels", t->kernel, t->launches);
-  printf ("  %-12s %.6f s (allocate %.6f, upload %.6f, download %.6f)\n", "total", t->total,
+  fprintf (to, "  %-12s %s\n", "device", t->device);
+  fprintf (to, "  %-12s %.6f s in %" G_GUINT64_FORMAT " launches\n", "kernels", t->kernel, t->launches);
+  fprintf (to, "  %-12s %.6f s (allocate %.6f, upload %.6f, download %.6f)\n", "total", t->total,
           t->alloc, t->upload, t->download);
 }
 
+/* The keys written to standard output ("--output -") keep it to
+ * themselves, so that they can be piped; the report goes to stderr. */
 static void
 print_report (const RunState *st, const RunOptions *o, const char *verdict)
 {
   g_autofree char *input = describe_input (st, o);
   g_autofree char *result = describe_result (st);
+  FILE *to = o->output && (strcmp (o->output, "-") == 0 || strcmp (o->output, "/dev/stdout") == 0)
+               ? stderr : stdout;
 
-  printf ("%s · %s · %s\n", st->in.algo->name, ws_variant_name (st->in.variant), input);
+  fprintf (to, "%s · %s · %s\n", st->in.algo->name, ws_variant_name (st->in.variant), input);
   if (st->repeat > 1)
-    printf ("  %-12s median of %u runs after a warm-up; %s %.6f to %.6f s\n", "timing",
+    fprintf (to, "  %-12s median of %u runs after a warm-up; %s %.6f to %.6f s\n", "timing",
             st->repeat, st->median.device[0] ? "kernels" : "time", st->min_kernel, st->max_kernel);
-  print_times (&st->median);
-  print_counter ("passes", st->out.counters.passes);
-  print_counter ("comparisons", st->out.counters.comparisons);
-  print_counter ("swaps", st->out.counters.swaps);
+  print_times (to, &st->median);
+  print_counter (to, "passes", st->out.counters.passes);
+  print_counter (to, "comparisons", st->out.counters.comparisons);
+  print_counter (to, "swaps", st->out.counters.swaps);
   /* A search's reads are the study's "probes"; elsewhere they are plain reads. */
-  print_counter (st->in.algo->shape == WS_SHAPE_SEARCH ? "probes" : "reads", st->out.counters.probes);
-  printf ("  %-12s %s\n", "result", result);
-  printf ("  %-12s ok — %s\n", "verified", verdict);
+  print_counter (to, st->in.algo->shape == WS_SHAPE_SEARCH ? "probes" : "reads", st->out.counters.probes);
+  fprintf (to, "  %-12s %s\n", "result", result);
+  fprintf (to, "  %-12s ok — %s\n", "verified", verdict);
   if (o->output != NULL)
-    printf ("  %-12s %s\n", "written", o->output);
+    fprintf (to, "  %-12s %s\n", "written", o->output);
 }
 
 /* A GPU variant without a usable GPU runs on the CPU instead, saying why. */

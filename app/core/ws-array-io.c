@@ -1,20 +1,15 @@
-/* ws-array-io.c: key arrays and grids in files: formats, mapping, raw
- * files and atomic saving. The text form lives in ws-array-text.c.
+/* ws-array-io.c: key arrays and grids in files: formats, raw files, and
+ * the choice of reader and writer. The text form lives in ws-array-text.c;
+ * opening, mapping and atomic writing in ws-file.c.
  */
-#define _POSIX_C_SOURCE 200809L /* O_CLOEXEC, fsync under -std=c17 */
-
 #include "ws-array-io.h"
 
-#include <errno.h>
-#include <fcntl.h>
-#include <glib/gstdio.h>
 #include <math.h>
 #include <string.h>
-#include <sys/stat.h>
-#include <unistd.h>
 
 #include "ws-array-text.h"
 #include "ws-error.h"
+#include "ws-file.h"
 
 static const char *const format_names[] = { "text", "raw-f32", "raw-i32" };
 
@@ -60,20 +55,6 @@ ws_file_format_key_type (WsFileFormat format,
 
 /* ---- shared helpers ---------------------------------------------------- */
 
-static gboolean
-set_io_error (GError    **error,
-              const char *path,
-              const char *action,
-              int         err,
-              const char *advice)
-{
-  g_autofree char *shown = g_filename_display_name (path);
-
-  g_set_error (error, WS_ERROR, WS_ERROR_IO, "Cannot %s “%s”: %s; %s",
-               action, shown, g_strerror (err), advice);
-  return FALSE;
-}
-
 /* Raw files are little-endian; host arrays are converted in place (and back). */
 static void
 swap_little_endian (WsArray *array)
@@ -89,36 +70,6 @@ swap_little_endian (WsArray *array)
 }
 
 /* ---- reading ----------------------------------------------------------- */
-
-static GMappedFile *
-map_file (const char *path,
-          GError    **error)
-{
-  g_autoptr (GError) local = NULL;
-  GMappedFile *map;
-  struct stat st;
-  int fd = g_open (path, O_RDONLY | O_CLOEXEC, 0);
-
-  if (fd < 0)
-    {
-      set_io_error (error, path, "read", errno, "check the path and its permissions");
-      return NULL;
-    }
-  if (fstat (fd, &st) == 0 && S_ISDIR (st.st_mode))
-    {
-      close (fd);
-      set_io_error (error, path, "read", EISDIR, "name a file instead");
-      return NULL;
-    }
-  map = g_mapped_file_new_from_fd (fd, FALSE, &local);
-  close (fd);
-  if (map == NULL)
-    {
-      g_autofree char *shown = g_filename_display_name (path);
-      g_set_error (error, WS_ERROR, WS_ERROR_IO, "Cannot read “%s”: %s", shown, local->message);
-    }
-  return map;
-}
 
 /* ---- loading ----------------------------------------------------------- */
 
@@ -209,7 +160,7 @@ load (const char   *path,
 
   g_return_val_if_fail (path != NULL, NULL);
   g_return_val_if_fail (format <= WS_FORMAT_RAW_I32, NULL);
-  map = map_file (path, error);
+  map = ws_file_map_input (path, error);
   if (map == NULL)
     return NULL;
   len = g_mapped_file_get_length (map);
@@ -313,79 +264,4 @@ ws_grid_save (const WsArray *array,
       return FALSE;
     }
   return save (array, MAX (cols, 1), path, format, error);
-}
-
-/* ---- atomic writing ---------------------------------------------------- */
-
-static gboolean
-write_all (int         fd,
-           const char *data,
-           gsize       len)
-{
-  while (len > 0)
-    {
-      gssize done = write (fd, data, MIN (len, (gsize) G_MAXINT32));
-      if (done < 0 && errno == EINTR)
-        continue;
-      if (done == 0)
-        errno = EIO; /* a full device that reports no error */
-      if (done <= 0)
-        return FALSE;
-      data += done;
-      len -= (gsize) done;
-    }
-  return TRUE;
-}
-
-/* Writes data to a fresh temporary file beside `path`; returns its name.
- * fsync makes the content durable before the rename makes it visible. */
-static char *
-write_temporary (const char *path,
-                 const char *data,
-                 gsize       len,
-                 GError    **error)
-{
-  g_autofree char *tmp = g_strconcat (path, ".XXXXXX", NULL);
-  int fd = g_mkstemp_full (tmp, O_WRONLY | O_CLOEXEC, 0666);
-  gboolean ok;
-  int err;
-
-  if (fd < 0)
-    {
-      set_io_error (error, path, "write", errno, "check that its directory exists and is writable");
-      return NULL;
-    }
-  ok = write_all (fd, data, len) && fsync (fd) == 0;
-  err = errno;
-  if (close (fd) != 0 && ok)
-    {
-      ok = FALSE;
-      err = errno;
-    }
-  if (ok)
-    return g_steal_pointer (&tmp);
-  g_unlink (tmp);
-  set_io_error (error, path, "write", err, "check the free space on its disk");
-  return NULL;
-}
-
-gboolean
-ws_file_write_atomic (const char *path,
-                      const char *data,
-                      gsize       len,
-                      GError    **error)
-{
-  g_autofree char *tmp = NULL;
-  int err;
-
-  g_return_val_if_fail (path != NULL, FALSE);
-  g_return_val_if_fail (data != NULL || len == 0, FALSE);
-  tmp = write_temporary (path, data, len, error);
-  if (tmp == NULL)
-    return FALSE;
-  if (g_rename (tmp, path) == 0)
-    return TRUE;
-  err = errno;
-  g_unlink (tmp);
-  return set_io_error (error, path, "replace", err, "check that it names a file you may replace");
 }

@@ -12,6 +12,7 @@
 #include <glib.h>
 
 #include "ws-array.h"
+#include "ws-file.h" /* ws_file_write_atomic */
 
 G_BEGIN_DECLS
 
@@ -55,13 +56,6 @@ gboolean    ws_grid_save               (const WsArray *array,
                                         gsize          cols,
                                         const char    *path,
                                         WsFileFormat   format,
-                                        GError       **error);
-
-/* Atomic: writes a temporary file beside `path`, then renames it over
- * `path`; on failure neither a partial file nor the temporary remains. */
-gboolean    ws_file_write_atomic       (const char    *path,
-                                        const char    *data,
-                                        gsize          len,
                                         GError       **error);
 
 /* Appends the text form of one key, the way files hold it (float32: "%.9g"

@@ -23,6 +23,7 @@
 #define KEY_TEXT_MAX 32 /* room for any key's text and its terminator */
 #define SHOWN_TOKEN 40  /* bytes of a bad token quoted in a message */
 #define PLURAL(n) ((n) == 1 ? "" : "s")
+#define UTF8_BOM "\xef\xbb\xbf"
 
 /* Numbers in files are always C-locale numbers, whatever the user's locale. */
 static locale_t
@@ -286,6 +287,27 @@ parse_i32 (const Scanner *s,
   return parse_error (s, error, "cannot read “%s” as int32", shown);
 }
 
+/* The forms a float32 key file documents: decimals ("1.5", "-2e3", "+.5")
+ * and inf or infinity with either sign; nan is let through to be named as
+ * such. strtof would also take hexadecimal ("0x10" as 16), which no file
+ * of ours holds and a user would not mean. */
+static gboolean
+f32_form (const char *tok,
+          gsize       len)
+{
+  static const char *const words[] = { "inf", "infinity", "nan" };
+  gsize sign = (tok[0] == '-' || tok[0] == '+') ? 1 : 0;
+
+  if (strspn (tok, "0123456789+-.eE") >= len)
+    return TRUE;
+  if (len - sign > 4 && g_ascii_strncasecmp (tok + sign, "nan(", 4) == 0 && tok[len - 1] == ')')
+    return TRUE; /* a NaN with its payload, to be named as NaN */
+  for (guint i = 0; i < G_N_ELEMENTS (words); i++)
+    if (len - sign == strlen (words[i]) && g_ascii_strncasecmp (tok + sign, words[i], len - sign) == 0)
+      return TRUE;
+  return FALSE;
+}
+
 /* strtof_l rounds once, straight from the decimal text: going through a
  * double would round twice and could miss the nearest float. */
 static gboolean
@@ -299,15 +321,17 @@ parse_f32 (const Scanner *s,
   g_autofree char *shown = NULL;
   char stack[TOKEN_STACK];
   const char *cstr = token_cstr (tok, len, stack, &heap);
-  char *end;
+  char *end = (char *) cstr; /* nothing read: a token is never empty */
 
   errno = 0;
-  *out = strtof_l (cstr, &end, c_locale ());
+  if (f32_form (cstr, len))
+    *out = strtof_l (cstr, &end, c_locale ());
   if (end == cstr + len && !isnan (*out) && !(isinf (*out) && errno == ERANGE))
     return TRUE;
   shown = shown_token (tok, len);
   if (end != cstr + len)
-    return parse_error (s, error, "cannot read “%s” as float32", shown);
+    return parse_error (s, error, "cannot read “%s” as float32; write decimal numbers "
+                        "(1.5, -2e3) or inf", shown);
   if (isnan (*out))
     return parse_error (s, error, "NaN is not a valid key (keys must be ordered); "
                         "remove it or replace it with a number");
@@ -432,8 +456,12 @@ ws_text_parse (const char *path,
 {
   g_autoptr (WsArray) array = NULL;
   g_autofree Chunk *chunks = NULL;
-  Scanner whole = { path, bytes, bytes + len, 1 };
+  Scanner whole;
   int n_chunks;
+
+  if (len >= 3 && memcmp (bytes, UTF8_BOM, 3) == 0) /* editors on Windows add one */
+    bytes += 3, len -= 3;
+  whole = (Scanner) { path, bytes, bytes + len, 1 };
 
   if (side != NULL && !measure_grid (whole, side, error))
     return NULL;

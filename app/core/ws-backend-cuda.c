@@ -29,6 +29,7 @@ copy_info (WsDeviceInfo *to, const WsCudaDeviceInfo *from)
   to->minor = from->minor;
   to->sm_count = from->sm_count;
   to->global_mem = from->global_mem;
+  to->free_mem = from->free_mem;
   to->shared_mem_per_block = from->shared_mem_per_block;
   to->regs_per_block = from->regs_per_block;
   to->warp_size = from->warp_size;

@@ -25,6 +25,7 @@ typedef struct
   int     minor;
   int     sm_count;
   guint64 global_mem;
+  guint64 free_mem;              /* free when queried (cudaMemGetInfo); 0: unknown */
   guint64 shared_mem_per_block;
   int     regs_per_block;
   int     warp_size;

@@ -8,6 +8,7 @@
 #include <unistd.h>
 
 #include "ws-error.h"
+#include "ws-file.h"
 
 struct _WsBenchCsv
 {
@@ -51,11 +52,18 @@ static gboolean
 check_header (const char *path, GError **error)
 {
   g_autofree char *expect = header_line ();
-  g_autofree char *text = NULL;
+  gsize want = strlen (expect);
+  g_autofree char *text = g_malloc0 (want + 1);
+  gssize got;
+  int fd = ws_file_open_input (path, error); /* a FIFO or a device is not ours */
 
-  if (!g_file_get_contents (path, &text, NULL, error))
+  if (fd < 0)
     return FALSE;
-  if (text[0] != '\0' && !g_str_has_prefix (text, expect))
+  got = read (fd, text, want); /* only the header: the rows may be many */
+  close (fd);
+  if (got < 0)
+    return io_error (path, "read", errno, error);
+  if (got > 0 && strcmp (text, expect) != 0)
     {
       g_set_error (error, WS_ERROR, WS_ERROR_INVALID_ARGUMENT,
                    "%s is not a Warpscope result file of this version (its header differs); "
@@ -201,18 +209,26 @@ ws_bench_csv_append (WsBenchCsv *csv, const WsPreset *p, const WsBenchRow *row, 
 }
 
 void
+ws_bench_error_log_note (const char *path, const char *line)
+{
+  FILE *log = g_fopen (path, "a");
+
+  if (log == NULL)
+    return;
+  fprintf (log, "%s\n", line);
+  fclose (log);
+}
+
+void
 ws_bench_error_log_append (const char *path, const WsBenchRow *row)
 {
-  g_autofree char *what = NULL;
-  FILE *log;
+  g_autofree char *what = NULL, *line = NULL;
 
   if (row->status != WS_BENCH_FAILED && row->status != WS_BENCH_ERROR)
     return;
-  if ((log = g_fopen (path, "a")) == NULL)
-    return;
   what = ws_bench_config_describe (row->config);
-  fprintf (log, "%s: %s: %s\n", ws_bench_status_name (row->status), what, row->message);
-  fclose (log);
+  line = g_strdup_printf ("%s: %s: %s", ws_bench_status_name (row->status), what, row->message);
+  ws_bench_error_log_note (path, line);
 }
 
 /* A number of row r, 0 for an empty field; FALSE for text that is none. */
@@ -220,12 +236,14 @@ static gboolean
 get_number (const WsCsvTable *t, guint r, const char *column, double *out, GError **error)
 {
   const char *text = ws_csv_table_get (t, r, column);
+  g_autofree char *shown = NULL;
 
   *out = 0.0;
   if (text == NULL || text[0] == '\0' || ws_csv_table_number (t, r, column, out))
     return TRUE;
+  shown = g_utf8_make_valid (text, -1); /* a message is UTF-8, whatever the file holds */
   g_set_error (error, WS_ERROR, WS_ERROR_PARSE, "line %u: %s: “%s” is not a number",
-               g_array_index (t->lines, guint, r), column, text);
+               g_array_index (t->lines, guint, r), column, shown);
   return FALSE;
 }
 
@@ -238,8 +256,9 @@ ws_bench_csv_row (const WsCsvTable *t, guint r, WsBenchRow *row, GError **error)
 
   if (status == NULL || !ws_bench_status_from_string (status, &row->status))
     {
+      g_autofree char *shown = g_utf8_make_valid (status ? status : "", -1);
       g_set_error (error, WS_ERROR, WS_ERROR_PARSE, "line %u: status: “%s” is not a row status",
-                   g_array_index (t->lines, guint, r), status ? status : "");
+                   g_array_index (t->lines, guint, r), shown);
       return FALSE;
     }
   if (!get_number (t, r, "samples", &n, error) || !get_number (t, r, "median_s", &s->median, error)
@@ -248,6 +267,14 @@ ws_bench_csv_row (const WsCsvTable *t, guint r, WsBenchRow *row, GError **error)
       || !get_number (t, r, "ci_lo_s", &s->ci_lo, error)
       || !get_number (t, r, "ci_hi_s", &s->ci_hi, error))
     return FALSE;
+  /* A count, or the cast below is undefined (found by fuzzing: 5e9). */
+  if (n < 0 || n > G_MAXUINT || n != floor (n))
+    {
+      g_autofree char *shown = g_utf8_make_valid (ws_csv_table_get (t, r, "samples"), -1);
+      g_set_error (error, WS_ERROR, WS_ERROR_PARSE, "line %u: samples: “%s” is not a count",
+                   g_array_index (t->lines, guint, r), shown);
+      return FALSE;
+    }
   s->n = (guint) n;
   g_strlcpy (row->device, ws_csv_table_get (t, r, "device"), sizeof row->device);
   return TRUE;

@@ -36,6 +36,11 @@ void        ws_bench_csv_close  (WsBenchCsv        *csv);
  * cannot be opened is passed over: result.csv holds the message too. */
 void        ws_bench_error_log_append (const char       *path,
                                        const WsBenchRow *row);
+/* A line of its own in error.log, for what ends a run rather than a row
+ * ("interrupted: SIGTERM during …; 3 rows kept"); passed over in the same
+ * way when the log cannot be opened. */
+void        ws_bench_error_log_note   (const char       *path,
+                                       const char       *line);
 
 /* result.csv's columns, NULL-terminated. */
 const char *const *ws_bench_csv_columns (void);

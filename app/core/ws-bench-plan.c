@@ -7,6 +7,7 @@
  */
 #include "ws-bench.h"
 
+#include "ws-bench-estimate.h"
 #include "ws-error.h"
 
 static void
@@ -177,9 +178,24 @@ ws_bench_plan_free (WsBenchPlan *plan)
 {
   if (plan == NULL)
     return;
+  g_clear_pointer (&plan->estimate, ws_bench_estimate_free);
   g_clear_pointer (&plan->configs, g_ptr_array_unref);
   g_clear_pointer (&plan->preset, ws_preset_free);
   g_free (plan);
+}
+
+/* Only a search's number of queries, of all parameters, changes the data. */
+static gint64
+queries (const WsBenchConfig *c)
+{
+  return c->algo->shape == WS_SHAPE_SEARCH ? ws_params_get (c->algo, &c->params, "queries") : 0;
+}
+
+gboolean
+ws_bench_config_same_data (const WsBenchConfig *a, const WsBenchConfig *b)
+{
+  return a->algo == b->algo && a->n == b->n && a->instance == b->instance
+         && queries (a) == queries (b);
 }
 
 char *

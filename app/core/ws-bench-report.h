@@ -8,6 +8,7 @@
 #include <stdio.h>
 
 #include "ws-bench.h"
+#include "ws-bench-rows.h"
 #include "ws-csv.h"
 #include "ws-plot.h"
 
@@ -41,7 +42,15 @@ void      ws_bench_report_table   (const WsCsvTable *table,
 /* A chart of the table's ok rows of one algorithm (NULL: all): x is n, or
  * a parameter ("radius", "block", "per-thread", …) with the other
  * parameters in the series names ("ALGO VARIANT [PARAMS]"). Instances of
- * one point are averaged; their intervals joined.
+ * one point are averaged (hashed: one lookup a row); their intervals
+ * joined. Columns are found by name, in any order.
+ *
+ * Errors (a mistake is said, never drawn as an empty chart): a column the
+ * kind needs is missing (WS_ERROR_PARSE, naming each one); the algorithm is
+ * not one of the rows', or x not n nor a parameter of the algorithm's rows
+ * (WS_ERROR_INVALID_ARGUMENT, listing those there are). Rows whose values
+ * are not what a benchmark writes (ws_bench_row_fault: a median "abc", a
+ * negative n) are left out.
  *
  * A speedup chart marks where each series overtakes the baseline: where,
  * in x order, its speedup first goes from below 1 to 1 or more, a vline
@@ -56,6 +65,20 @@ WsPlot   *ws_bench_chart          (const WsCsvTable *table,
                                    const char       *algorithm,
                                    WsChartKind       kind,
                                    const char       *x,
+                                   GError          **error);
+
+/* The same chart straight from a result.csv, row by row: only its points
+ * are held, so a file of a million rows charts in the memory of its points
+ * (the CLI's `plot`). The file is read leniently (a last line cut short by
+ * an interrupted run is left out). Besides the errors above, a chart with
+ * no point is one, saying why (WS_ERROR_INVALID_ARGUMENT). *warning (free
+ * it) counts the rows left out and names the first (file:line and why:
+ * ws_bench_row_fault), or is NULL when none was. */
+WsPlot   *ws_bench_chart_read     (const char       *path,
+                                   const char       *algorithm,
+                                   WsChartKind       kind,
+                                   const char       *x,
+                                   char            **warning,
                                    GError          **error);
 
 /* The charts a finished run gets in dir, per algorithm, as PNG and SVG:

@@ -6,9 +6,11 @@
 #include <string.h>
 
 #include "ws-backend.h"
+#include "ws-bench-estimate.h"
 #include "ws-cancel.h"
 #include "ws-error.h"
 #include "ws-run-data.h"
+#include "ws-system.h"
 
 /* What one run of ws_bench_run keeps between configurations. */
 typedef struct
@@ -17,39 +19,29 @@ typedef struct
   const WsBenchCallbacks *cb;
   gpointer                user_data;
   WsRunData               data;       /* the inputs of the current group */
-  char                   *data_key;   /* which group they belong to */
+  const WsBenchConfig    *data_of;    /* the configuration they were made for */
   GHashTable             *baselines;  /* config key -> WsStats * of baseline rows */
   double                  peak_gbps;  /* GPU 0's, 0 when unknown */
-  double                  done_weight, total_weight, elapsed;
+  WsBenchTiming           timing;     /* of the configuration being measured */
 } Bench;
 
 /* ---- inputs ---- */
-
-/* Configurations that share inputs: same algorithm, size, instance and
- * number of queries (the only parameter that changes the data). */
-static char *
-data_key (const WsBenchConfig *c)
-{
-  gint64 queries = c->algo->shape == WS_SHAPE_SEARCH ? ws_params_get (c->algo, &c->params, "queries") : 0;
-
-  return g_strdup_printf ("%s|%" G_GSIZE_FORMAT "|%u|%" G_GINT64_FORMAT, c->algo->name, c->n,
-                          c->instance, queries);
-}
 
 static gboolean
 ensure_data (Bench *b, const WsBenchConfig *c, GError **error)
 {
   const WsPreset *p = b->plan->preset;
-  g_autofree char *key = data_key (c);
+  double start = ws_system_now ();
 
-  if (g_strcmp0 (key, b->data_key) == 0)
+  if (b->data_of != NULL && ws_bench_config_same_data (b->data_of, c))
     return TRUE;
   ws_run_data_clear (&b->data);
-  g_clear_pointer (&b->data_key, g_free);
+  b->data_of = NULL;
   if (!ws_run_data_generate (c->algo, &c->params, p->type, p->distribution, c->n, c->seed, &b->data,
                              error))
     return FALSE;
-  b->data_key = g_steal_pointer (&key);
+  b->data_of = c;
+  b->timing.generate_seconds = ws_system_now () - start;
   return TRUE;
 }
 
@@ -69,10 +61,16 @@ static gboolean
 run_once (Bench *b, const WsBenchConfig *c, WsRunOutput *out, GError **error)
 {
   WsRunInput in = { .algo = c->algo, .variant = c->variant, .params = c->params };
+  double start = ws_system_now ();
+  gboolean ok;
 
   ws_run_data_bind (&b->data, &in);
   memset (out, 0, sizeof *out);
-  return ws_run (&in, out, error);
+  ok = ws_run (&in, out, error);
+  /* Wall clock, for the estimate: what a run costs the plan. */
+  b->timing.run_seconds += ws_system_now () - start;
+  b->timing.runs++;
+  return ok;
 }
 
 static gboolean
@@ -339,24 +337,6 @@ measure (Bench *b, const WsBenchConfig *c, WsBenchRow *row, GError **error)
 
 /* ---- the run ---- */
 
-/* A configuration's share of the work, for the ETA: its keys times its
- * samples (adaptive: the minimum), plus a constant for start-up. */
-static double
-weight (const WsPreset *p, const WsBenchConfig *c)
-{
-  double samples = p->warmup + (p->adaptive ? p->min_samples : c->repetitions);
-
-  return ((double) c->n + 1000.0) * samples;
-}
-
-static double
-eta (const Bench *b)
-{
-  if (b->done_weight <= 0)
-    return -1.0;
-  return b->elapsed / b->done_weight * (b->total_weight - b->done_weight);
-}
-
 static double
 query_peak (const WsPreset *p)
 {
@@ -384,30 +364,48 @@ stop_for_failure (const WsPreset *p, const WsBenchRow *row, GError **error)
   return TRUE;
 }
 
-/* One configuration: skipped when already done, else measured, compared
- * with its baseline and handed over. */
+/* Measures configuration index into row, compares it with its baseline,
+ * hands it over, and tells the estimate what it took. */
+static gboolean
+measure_step (Bench *b, guint index, WsBenchRow *row, GError **error)
+{
+  const WsBenchConfig *c = row->config;
+  WsBenchEstimate *e = b->plan->estimate;
+  double start = ws_system_now (), predicted = ws_bench_estimate_config (e, index);
+  gboolean ok;
+
+  b->timing = (WsBenchTiming) { 0 };
+  if (b->cb->started != NULL)
+    b->cb->started (c, index, b->plan->configs->len, ws_bench_estimate_left (e, index),
+                    b->user_data);
+  ok = measure (b, c, row, error);
+  remember_baseline (b, c, row);
+  compare_with_baseline (b, c, row);
+  ok = ok && b->cb->finished (row, b->user_data, error)
+       && !stop_for_failure (b->plan->preset, row, error);
+  b->timing.status = row->status;
+  b->timing.seconds = ws_system_now () - start;
+  g_debug ("configuration %u: %.3g s, estimated %.3g s", index, b->timing.seconds, predicted);
+  if (ok)
+    ws_bench_estimate_observe (e, index, &b->timing);
+  return ok;
+}
+
+/* One configuration: skipped when already done, else measured. */
 static gboolean
 step (Bench *b, guint index, GError **error)
 {
-  const WsPreset *p = b->plan->preset;
   const WsBenchConfig *c = g_ptr_array_index (b->plan->configs, index);
   WsBenchRow row = { .config = c, .samples = g_array_new (FALSE, FALSE, sizeof (double)) };
-  gint64 start = g_get_monotonic_time ();
   gboolean ok = TRUE;
 
   if (b->cb->done != NULL && b->cb->done (c, &row, b->user_data))
-    remember_baseline (b, c, &row);
-  else
     {
-      if (b->cb->started != NULL)
-        b->cb->started (c, index, b->plan->configs->len, eta (b), b->user_data);
-      ok = measure (b, c, &row, error);
       remember_baseline (b, c, &row);
-      compare_with_baseline (b, c, &row);
-      ok = ok && b->cb->finished (&row, b->user_data, error) && !stop_for_failure (p, &row, error);
-      b->elapsed += (g_get_monotonic_time () - start) / 1e6;
+      ws_bench_estimate_set_done (b->plan->estimate, index);
     }
-  b->done_weight += weight (p, c);
+  else
+    ok = measure_step (b, index, &row, error);
   ws_bench_row_clear (&row);
   return ok;
 }
@@ -422,8 +420,8 @@ ws_bench_run (WsBenchPlan *plan, const WsBenchCallbacks *callbacks, gpointer use
   g_return_val_if_fail (plan != NULL && callbacks != NULL && callbacks->finished != NULL, FALSE);
   b.baselines = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, g_free);
   b.peak_gbps = query_peak (plan->preset);
-  for (guint i = 0; i < plan->configs->len; i++)
-    b.total_weight += weight (plan->preset, g_ptr_array_index (plan->configs, i));
+  if (plan->estimate == NULL)
+    plan->estimate = ws_bench_estimate_new (plan);
   /* The long loops inside a run (ws-cancel.h) watch it too, not only the
    * checks between samples. */
   ws_cancel_push (cancellable);
@@ -431,7 +429,6 @@ ws_bench_run (WsBenchPlan *plan, const WsBenchCallbacks *callbacks, gpointer use
     ok = step (&b, i, error);
   ws_cancel_pop ();
   ws_run_data_clear (&b.data);
-  g_free (b.data_key);
   g_hash_table_unref (b.baselines);
   return ok;
 }

@@ -33,10 +33,17 @@ typedef struct
   char              *key;         /* identifies the row in result.csv (for --resume) */
 } WsBenchConfig;
 
+/* The time model of a plan (ws-bench-estimate.h). */
+typedef struct _WsBenchEstimate WsBenchEstimate;
+
 typedef struct
 {
-  WsPreset  *preset;
-  GPtrArray *configs;  /* WsBenchConfig * */
+  WsPreset        *preset;
+  GPtrArray       *configs;  /* WsBenchConfig * */
+  /* Owned. A caller that estimated the plan before running it (calibrated,
+   * resumed rows marked done) leaves its estimate here; ws_bench_run makes
+   * an uncalibrated one when there is none, and feeds it every row. */
+  WsBenchEstimate *estimate;
 } WsBenchPlan;
 
 typedef enum
@@ -68,8 +75,9 @@ typedef struct
 
 typedef struct
 {
-  /* Before a configuration starts: its index, the total, and a guess of the
-   * seconds left (negative until one has been timed). */
+  /* Before a configuration starts: its index, the total, and the seconds
+   * left by the plan's estimate, this configuration's included (negative
+   * while a variant still to run has neither calibration nor a row). */
   void     (*started)  (const WsBenchConfig *config, guint index, guint total,
                         double eta_seconds, gpointer user_data);
   /* A row is final: write it now. FALSE with error stops the run (e.g. the
@@ -110,6 +118,11 @@ char        *ws_bench_config_key (const WsPreset    *preset,
                                   gsize              n,
                                   const char        *params_text,
                                   guint              instance);
+
+/* Whether b runs on the inputs a made (same algorithm, size, instance and
+ * queries): the run generates them once for both. */
+gboolean     ws_bench_config_same_data (const WsBenchConfig *a,
+                                        const WsBenchConfig *b);
 
 /* A one-line description: "bitonic gpu n=1024 radius=2 #0 seed 1". */
 char        *ws_bench_config_describe (const WsBenchConfig *config);

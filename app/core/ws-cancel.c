@@ -1,6 +1,8 @@
 /* ws-cancel.c: the per-thread cancellable of the run in progress (see ws-cancel.h). */
 #include "ws-cancel.h"
 
+#include <string.h>
+
 #include "ws-error.h"
 
 typedef struct _Frame Frame;
@@ -95,4 +97,31 @@ const gint *
 ws_cancel_stop_flag (void)
 {
   return top != NULL ? &top->stop : NULL;
+}
+
+gboolean
+ws_cancel_copy (void       *dst,
+                const void *src,
+                gsize       bytes,
+                GError    **error)
+{
+  const gsize piece = (gsize) 4 << 20;
+
+  for (gsize done = 0; done < bytes; done += piece)
+    {
+      if (done > 0 && !ws_cancel_check (error))
+        return FALSE;
+      memcpy ((char *) dst + done, (const char *) src + done, MIN (piece, bytes - done));
+    }
+  return TRUE;
+}
+
+gboolean
+ws_cancel_check_flag (const gint *flag,
+                      GError    **error)
+{
+  if (!ws_cancel_raised (flag))
+    return TRUE;
+  ws_cancel_set_error (error);
+  return FALSE;
 }

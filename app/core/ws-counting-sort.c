@@ -1,9 +1,16 @@
 /* ws-counting-sort.c: study 002's counting sort: histogram of the keys over
- * [min, max], exclusive prefix sum of the counts, stable scatter. */
+ * [min, max], exclusive prefix sum of the counts, stable scatter.
+ *
+ * Every loop over the keys or the counters goes in pieces of
+ * WS_CANCEL_STRIDE with a look at the stop flag (ws-cancel.h) before each
+ * (2^24 keys, or the 2^26 counters of the widest range, take tens of
+ * milliseconds a loop); a thread that sees it raised skips the rest of its
+ * share, and ws_counting_sort reports the cancel. */
 #include "ws-primitives.h"
 
 #include <string.h>
 
+#include "ws-cancel.h"
 #include "ws-cpu.h"
 #include "ws-error.h"
 
@@ -21,24 +28,56 @@ key_slot (gint32 x,
 
 /* counts[v] becomes the number of keys before value v: where its run starts. */
 static void
-exclusive_scan_counts (KeyCount *counts,
-                       gsize     len)
+exclusive_scan_counts (KeyCount   *counts,
+                       gsize       len,
+                       const gint *stop)
 {
   KeyCount run = 0;
 
-  for (gsize v = 0; v < len; v++)
-    {
-      KeyCount c = counts[v];
-      counts[v] = run;
-      run += c;
-    }
+  for (gsize p = 0; p < len && !ws_cancel_raised (stop); p += WS_CANCEL_STRIDE)
+    for (gsize v = p; v < MIN (p + WS_CANCEL_STRIDE, len); v++)
+      {
+        KeyCount c = counts[v];
+        counts[v] = run;
+        run += c;
+      }
+}
+
+/* Adds the keys [begin, end) of a to counts. */
+static void
+count_keys (const WsArray *a,
+            gsize          begin,
+            gsize          end,
+            gint32         min,
+            KeyCount      *counts,
+            const gint    *stop)
+{
+  for (gsize p = begin; p < end && !ws_cancel_raised (stop); p += WS_CANCEL_STRIDE)
+    for (gsize i = p; i < MIN (p + WS_CANCEL_STRIDE, end); i++)
+      counts[key_slot (a->i32[i], min)]++;
+}
+
+/* Writes the keys [begin, end) of a to out at next[value], stably. */
+static void
+scatter_keys (const WsArray *a,
+              gsize          begin,
+              gsize          end,
+              gint32         min,
+              KeyCount      *next,
+              gint32        *out,
+              const gint    *stop)
+{
+  for (gsize p = begin; p < end && !ws_cancel_raised (stop); p += WS_CANCEL_STRIDE)
+    for (gsize i = p; i < MIN (p + WS_CANCEL_STRIDE, end); i++)
+      out[next[key_slot (a->i32[i], min)]++] = a->i32[i];
 }
 
 static gboolean
-counting_sort_seq (WsArray *a,
-                   gint32   min,
-                   gsize    range,
-                   GError **error)
+counting_sort_seq (WsArray    *a,
+                   gint32      min,
+                   gsize       range,
+                   const gint *stop,
+                   GError    **error)
 {
   g_autofree KeyCount *start = ws_try_alloc (range, sizeof (KeyCount), "the counting-sort counters",
                                              error);
@@ -49,39 +88,40 @@ counting_sort_seq (WsArray *a,
   out = ws_try_alloc (a->n, sizeof (gint32), "the counting-sort output", error);
   if (out == NULL)
     return FALSE;
-  for (gsize i = 0; i < a->n; i++)
-    start[key_slot (a->i32[i], min)]++;
-  exclusive_scan_counts (start, range);
-  for (gsize i = 0; i < a->n; i++)
-    out[start[key_slot (a->i32[i], min)]++] = a->i32[i];
-  memcpy (a->i32, out, a->n * sizeof (gint32));
-  return TRUE;
+  count_keys (a, 0, a->n, min, start, stop);
+  exclusive_scan_counts (start, range, stop);
+  scatter_keys (a, 0, a->n, min, start, out, stop);
+  return ws_cancel_check_flag (stop, error)
+         && ws_cancel_copy (a->i32, out, a->n * sizeof (gint32), error);
 }
 
 /* Stable parallel scatter: thread t's keys of value v go after every
  * thread's smaller values and after the v's of threads before t. */
 static void
-private_offsets (KeyCount *counts,
-                 gsize     range,
-                 guint     threads)
+private_offsets (KeyCount   *counts,
+                 gsize       range,
+                 guint       threads,
+                 const gint *stop)
 {
   KeyCount run = 0;
 
-  for (gsize v = 0; v < range; v++)
-    for (guint t = 0; t < threads; t++)
-      {
-        KeyCount c = counts[t * range + v];
-        counts[t * range + v] = run;
-        run += c;
-      }
+  for (gsize p = 0; p < range && !ws_cancel_raised (stop); p += WS_CANCEL_STRIDE)
+    for (gsize v = p; v < MIN (p + WS_CANCEL_STRIDE, range); v++)
+      for (guint t = 0; t < threads; t++)
+        {
+          KeyCount c = counts[t * range + v];
+          counts[t * range + v] = run;
+          run += c;
+        }
 }
 
 static gboolean
-counting_sort_par_private (WsArray *a,
-                           gint32   min,
-                           gsize    range,
-                           guint    threads,
-                           GError **error)
+counting_sort_par_private (WsArray    *a,
+                           gint32      min,
+                           gsize       range,
+                           guint       threads,
+                           const gint *stop,
+                           GError    **error)
 {
   g_autofree KeyCount *counts = ws_try_alloc (threads * range, sizeof (KeyCount),
                                               "the counting-sort counters", error);
@@ -97,20 +137,18 @@ counting_sort_par_private (WsArray *a,
     {
       gsize begin, end;
       ws_chunk_bounds (a->n, threads, t, &begin, &end);
-      for (gsize i = begin; i < end; i++)
-        counts[t * range + key_slot (a->i32[i], min)]++;
+      count_keys (a, begin, end, min, counts + t * range, stop);
     }
-  private_offsets (counts, range, threads);
+  private_offsets (counts, range, threads, stop);
 #pragma omp parallel for schedule(static, 1) num_threads(threads)
   for (guint t = 0; t < threads; t++)
     {
       gsize begin, end;
       ws_chunk_bounds (a->n, threads, t, &begin, &end);
-      for (gsize i = begin; i < end; i++)
-        out[counts[t * range + key_slot (a->i32[i], min)]++] = a->i32[i];
+      scatter_keys (a, begin, end, min, counts + t * range, out, stop);
     }
-  memcpy (a->i32, out, a->n * sizeof (gint32));
-  return TRUE;
+  return ws_cancel_check_flag (stop, error)
+         && ws_cancel_copy (a->i32, out, a->n * sizeof (gint32), error);
 }
 
 /* The value whose run holds output position i: the last v with
@@ -142,7 +180,8 @@ fill_runs_par (WsArray        *a,
                gint32          min,
                const KeyCount *start,
                gsize           range,
-               guint           threads)
+               guint           threads,
+               const gint     *stop)
 {
 #pragma omp parallel for schedule(static, 1) num_threads(threads)
   for (guint t = 0; t < threads; t++)
@@ -150,53 +189,73 @@ fill_runs_par (WsArray        *a,
       gsize begin, end, v;
       ws_chunk_bounds (a->n, threads, t, &begin, &end);
       v = run_at (start, range, begin);
-      for (gsize i = begin; i < end; i++)
-        {
-          while (v + 1 < range && start[v + 1] <= i)
-            v++;
-          a->i32[i] = (gint32) ((gint64) min + (gint64) v);
-        }
+      for (gsize p = begin; p < end && !ws_cancel_raised (stop); p += WS_CANCEL_STRIDE)
+        for (gsize i = p; i < MIN (p + WS_CANCEL_STRIDE, end); i++)
+          {
+            while (v + 1 < range && start[v + 1] <= i)
+              v++;
+            a->i32[i] = (gint32) ((gint64) min + (gint64) v);
+          }
+    }
+}
+
+/* Counts the keys into the shared counters with atomic adds. */
+static void
+count_keys_atomic (const WsArray *a,
+                   gint32         min,
+                   KeyCount      *start,
+                   guint          threads,
+                   const gint    *stop)
+{
+#pragma omp parallel for schedule(static, 1) num_threads(threads)
+  for (guint t = 0; t < threads; t++)
+    {
+      gsize begin, end;
+      ws_chunk_bounds (a->n, threads, t, &begin, &end);
+      for (gsize p = begin; p < end && !ws_cancel_raised (stop); p += WS_CANCEL_STRIDE)
+        for (gsize i = p; i < MIN (p + WS_CANCEL_STRIDE, end); i++)
+          {
+            gsize slot = key_slot (a->i32[i], min);
+#pragma omp atomic
+            start[slot]++;
+          }
     }
 }
 
 static gboolean
-counting_sort_par_shared (WsArray *a,
-                          gint32   min,
-                          gsize    range,
-                          guint    threads,
-                          GError **error)
+counting_sort_par_shared (WsArray    *a,
+                          gint32      min,
+                          gsize       range,
+                          guint       threads,
+                          const gint *stop,
+                          GError    **error)
 {
   g_autofree KeyCount *start = ws_try_alloc (range, sizeof (KeyCount), "the counting-sort counters",
                                              error);
 
   if (start == NULL)
     return FALSE;
-#pragma omp parallel for schedule(static) num_threads(threads)
-  for (gsize i = 0; i < a->n; i++)
-    {
-      gsize slot = key_slot (a->i32[i], min);
-#pragma omp atomic
-      start[slot]++;
-    }
+  count_keys_atomic (a, min, start, threads, stop);
   /* At most 2^26 counters: a sequential scan costs less than the count. */
-  exclusive_scan_counts (start, range);
-  fill_runs_par (a, min, start, range, threads);
-  return TRUE;
+  exclusive_scan_counts (start, range, stop);
+  fill_runs_par (a, min, start, range, threads, stop);
+  return ws_cancel_check_flag (stop, error);
 }
 
 /* Private counters pay T * range memory and a T * range offset pass; worth
  * it while that is no more than the keys themselves. */
 static gboolean
-counting_sort_par (WsArray *a,
-                   gint32   min,
-                   gsize    range,
-                   GError **error)
+counting_sort_par (WsArray    *a,
+                   gint32      min,
+                   gsize       range,
+                   const gint *stop,
+                   GError    **error)
 {
   guint threads = ws_cpu_threads_for (a->n, WS_CPU_GRAIN);
 
   if (range <= a->n / threads)
-    return counting_sort_par_private (a, min, range, threads, error);
-  return counting_sort_par_shared (a, min, range, threads, error);
+    return counting_sort_par_private (a, min, range, threads, stop, error);
+  return counting_sort_par_shared (a, min, range, threads, stop, error);
 }
 
 /* min and max - min + 1 of the keys, or the error that sends wide keys to
@@ -212,6 +271,8 @@ counting_range (const WsArray *a,
   guint64 span;
 
   ws_cpu_minmax_i32 (a->i32, a->n, par, min, &max);
+  if (!ws_cancel_check (error)) /* the span is partial: refuse nothing on it */
+    return FALSE;
   span = (guint64) ((gint64) max - *min) + 1;
   if (span > WS_COUNTING_SORT_MAX_RANGE)
     {
@@ -255,6 +316,7 @@ ws_counting_sort (WsArray    *a,
                   GError    **error)
 {
   gboolean par = variant == WS_VARIANT_CPU_PAR;
+  const gint *stop = ws_cancel_stop_flag ();
   gint32 min;
   gsize range;
 
@@ -268,7 +330,8 @@ ws_counting_sort (WsArray    *a,
     return TRUE;
   if (!counting_range (a, par, &min, &range, error))
     return FALSE;
-  if (!(par ? counting_sort_par (a, min, range, error) : counting_sort_seq (a, min, range, error)))
+  if (!(par ? counting_sort_par (a, min, range, stop, error)
+            : counting_sort_seq (a, min, range, stop, error)))
     return FALSE;
   if (counters != NULL)
     counters->passes += 3;

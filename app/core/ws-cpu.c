@@ -5,6 +5,7 @@
 #include <omp.h>
 #endif
 
+#include "ws-cancel.h"
 #include "ws-error.h"
 
 gboolean
@@ -64,13 +65,22 @@ ws_cpu_minmax_i32 (const gint32 *x,
                    gint32       *min_out,
                    gint32       *max_out)
 {
+  guint threads = par ? ws_cpu_par_threads () : 1;
+  const gint *stop = ws_cancel_stop_flag ();
   gint32 lo = G_MAXINT32, hi = G_MININT32;
 
-#pragma omp parallel for reduction(min : lo) reduction(max : hi) schedule(static) if (par)
-  for (gsize i = 0; i < n; i++)
+#pragma omp parallel for reduction(min : lo) reduction(max : hi) schedule(static, 1) \
+  num_threads(threads) if (par)
+  for (guint t = 0; t < threads; t++)
     {
-      lo = MIN (lo, x[i]);
-      hi = MAX (hi, x[i]);
+      gsize begin, end;
+      ws_chunk_bounds (n, threads, t, &begin, &end);
+      for (gsize p = begin; p < end && !ws_cancel_raised (stop); p += WS_CANCEL_STRIDE)
+        for (gsize i = p; i < MIN (p + WS_CANCEL_STRIDE, end); i++)
+          {
+            lo = MIN (lo, x[i]);
+            hi = MAX (hi, x[i]);
+          }
     }
   *min_out = lo;
   *max_out = hi;

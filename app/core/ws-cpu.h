@@ -42,7 +42,8 @@ void      ws_chunk_bounds        (gsize  n,
                                   gsize *end);
 
 /* Min and max of n int32 keys (G_MAXINT32, G_MININT32 for n = 0); an
- * OpenMP min/max reduction when par. */
+ * OpenMP min/max reduction when par. A cancel (ws-cancel.h) cuts the look
+ * short: callers ask the stop flag before trusting the answer. */
 void      ws_cpu_minmax_i32      (const gint32 *x,
                                   gsize         n,
                                   gboolean      par,

@@ -9,6 +9,7 @@
 
 #include <string.h>
 
+#include "ws-cancel.h"
 #include "ws-error.h"
 #include "ws-radix.h"
 
@@ -179,28 +180,40 @@ uniform_bits (WsKeyType type,
   return bits;
 }
 
+/* The fills draw key after key in pieces of WS_CANCEL_STRIDE, looking at
+ * the stop flag (ws-cancel.h) before each: inside a benchmark, generating
+ * the inputs is part of the run a Cancel must stop (a grid of N = 46340 is
+ * 2^31 keys, seconds of drawing). The stream is the same whole or in
+ * pieces. */
 static void
-fill_uniform (WsArray *array,
-              WsRng   *rng)
+fill_uniform (WsArray    *array,
+              WsRng      *rng,
+              const gint *stop)
 {
   guint32 *keys = array->data;
+  gsize n = array->n;
 
-  for (gsize i = 0; i < array->n; i++)
-    keys[i] = uniform_bits (array->type, rng);
+  for (gsize p = 0; p < n && !ws_cancel_raised (stop); p += WS_CANCEL_STRIDE)
+    for (gsize i = p; i < MIN (p + WS_CANCEL_STRIDE, n); i++)
+      keys[i] = uniform_bits (array->type, rng);
 }
 
 static void
-fill_uniform16 (WsArray *array,
-                WsRng   *rng)
+fill_uniform16 (WsArray    *array,
+                WsRng      *rng,
+                const gint *stop)
 {
-  for (gsize i = 0; i < array->n; i++)
-    {
-      guint32 v = (guint32) (ws_rng_next (rng) >> 48);
-      if (array->type == WS_KEY_FLOAT32)
-        array->f32[i] = (gfloat) v;
-      else
-        array->i32[i] = (gint32) v;
-    }
+  gsize n = array->n;
+
+  for (gsize p = 0; p < n && !ws_cancel_raised (stop); p += WS_CANCEL_STRIDE)
+    for (gsize i = p; i < MIN (p + WS_CANCEL_STRIDE, n); i++)
+      {
+        guint32 v = (guint32) (ws_rng_next (rng) >> 48);
+        if (array->type == WS_KEY_FLOAT32)
+          array->f32[i] = (gfloat) v;
+        else
+          array->i32[i] = (gint32) v;
+      }
 }
 
 /* Draws FEW_UNIQUE_KEYS distinct uniform keys (as bit patterns). */
@@ -226,17 +239,22 @@ draw_distinct_keys (WsKeyType type,
 /* Every key of the pool appears (when n >= 16) and in near-equal numbers;
  * the Fisher-Yates shuffle then scatters them. */
 static void
-fill_few_unique (WsArray *array,
-                 WsRng   *rng)
+fill_few_unique (WsArray    *array,
+                 WsRng      *rng,
+                 const gint *stop)
 {
   guint32 pool[FEW_UNIQUE_KEYS];
   guint32 *keys = array->data;
+  gsize n = array->n;
 
   draw_distinct_keys (array->type, rng, pool);
-  for (gsize i = 0; i < array->n; i++)
-    keys[i] = pool[i % FEW_UNIQUE_KEYS];
-  for (gsize i = array->n; i > 1; i--)
-    swap_keys (keys, i - 1, (gsize) ws_rng_below (rng, i));
+  for (gsize p = 0; p < n && !ws_cancel_raised (stop); p += WS_CANCEL_STRIDE)
+    for (gsize i = p; i < MIN (p + WS_CANCEL_STRIDE, n); i++)
+      keys[i] = pool[i % FEW_UNIQUE_KEYS];
+  /* Fisher-Yates from the top, i from n down to 2, in pieces. */
+  for (gsize i = n; i > 1 && !ws_cancel_raised (stop);)
+    for (gsize low = i > WS_CANCEL_STRIDE + 1 ? i - WS_CANCEL_STRIDE : 1; i > low; i--)
+      swap_keys (keys, i - 1, (gsize) ws_rng_below (rng, i));
 }
 
 /* About n/100 swaps, each of a random key with one 1..8 places after it. */
@@ -290,22 +308,27 @@ arrange (WsArray        *array,
     }
 }
 
+/* Cancelled (ws-cancel.h): FALSE with WS_ERROR_CANCELLED, the keys partial. */
 static gboolean
 fill (WsArray        *array,
       WsDistribution  dist,
       WsRng          *rng,
       GError        **error)
 {
+  const gint *stop = ws_cancel_stop_flag ();
+
   if (dist == WS_DIST_UNIFORM16)
-    fill_uniform16 (array, rng);
+    fill_uniform16 (array, rng, stop);
   else if (dist == WS_DIST_FEW_UNIQUE)
-    fill_few_unique (array, rng);
+    fill_few_unique (array, rng, stop);
   else
     {
-      fill_uniform (array, rng);
+      fill_uniform (array, rng, stop);
+      if (ws_cancel_raised (stop))
+        return ws_cancel_check_flag (stop, error);
       return arrange (array, dist, rng, error);
     }
-  return TRUE;
+  return ws_cancel_check_flag (stop, error);
 }
 
 WsArray *

@@ -46,6 +46,9 @@ gboolean     ws_distribution_from_string (const char     *name,
                                           WsDistribution *out,
                                           GError        **error);
 
+/* n keys of the distribution, the same for the same seed. NULL with an
+ * error when they cannot be allocated, or with WS_ERROR_CANCELLED when the
+ * thread's run is cancelled meanwhile (ws-cancel.h). */
 WsArray     *ws_generate                (WsKeyType       type,
                                          WsDistribution  dist,
                                          gsize           n,

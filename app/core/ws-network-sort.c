@@ -21,9 +21,16 @@
  * more than the comparators save. */
 #define MIN_CHUNK_SLOTS 2048
 
-/* cpu-par looks for a cancel every this many passes: the look costs the
- * team a barrier, which a small network's passes must not pay each time. */
+/* cpu-par's team agrees on a cancel every this many passes: the look costs
+ * the team a barrier, which a small network's passes must not pay each
+ * time. Inside a pass each thread watches the stop flag on its own (see
+ * apply_watched), so the passes after a cancel cost little but their
+ * barriers, and those can take a time slice each on a loaded machine (four
+ * threads on two busy cores: 16 passes of 2^24 keys answered a cancel in
+ * 0.23 s). So passes of at least WIDE_PASS_SLOTS, which cost far more than
+ * a barrier, agree after each one. */
 #define CANCEL_PERIOD 16
+#define WIDE_PASS_SLOTS (G_GUINT64_CONSTANT (1) << 18)
 
 /* Blocks shorter than this are visited comparator by comparator: the
  * per-block set-up would cost more than the loop over the block. */
@@ -145,6 +152,31 @@ apply_slots (WsArray              *work,
   return tally;
 }
 
+/* apply_slots in pieces of WS_CANCEL_STRIDE slots, leaving the rest of the
+ * range once stop is raised: a pass of a network 2^24 wide is 2^23 slots,
+ * tens of milliseconds (more under a sanitizer), too long to wait out. A
+ * pass left part-applied still leaves a permutation of the keys. */
+static Tally
+apply_watched (WsArray              *work,
+               const WsPassGeometry *geo,
+               guint64               t,
+               guint64               end,
+               const gint           *stop)
+{
+  Tally tally = { 0, 0 };
+
+  while (t < end && !ws_cancel_raised (stop))
+    {
+      guint64 piece_end = MIN (end, t + WS_CANCEL_STRIDE);
+      Tally piece = apply_slots (work, geo, t, piece_end);
+
+      tally.comparisons += piece.comparisons;
+      tally.swaps += piece.swaps;
+      t = piece_end;
+    }
+  return tally;
+}
+
 static void
 add_tally (WsCounters *counters,
            Tally       tally,
@@ -177,9 +209,9 @@ ws_network_apply_pass (const WsNetwork *net,
  * over k, j and i, visiting only the i that own a comparator. early_exit
  * (odd-even) stops after an even+odd pair that exchanged nothing: then no
  * adjacent pair is out of order, so every later pass would do nothing.
- * Returns FALSE when cancelled (ws-cancel.h) before the last pass: one
- * look per pass costs nothing beside a pass, and a pass is short even
- * where the whole sort takes minutes (O(n^2) odd-even). */
+ * Returns FALSE when cancelled (ws-cancel.h) before the last pass: the
+ * flag is watched before each pass and inside it (apply_watched); a pass
+ * cut short counts its comparators but not itself. */
 static gboolean
 run_passes_seq (const WsNetwork *net,
                 WsArray         *work,
@@ -188,16 +220,22 @@ run_passes_seq (const WsNetwork *net,
 {
   guint n_passes = ws_network_n_passes (net);
   guint64 pair_swaps = 0;
+  const gint *stop = ws_cancel_stop_flag ();
 
   for (guint pass = 0; pass < n_passes; pass++)
     {
       WsPassGeometry geo;
       Tally tally;
 
-      if (ws_cancel_requested ())
+      if (ws_cancel_raised (stop))
         return FALSE;
       ws_network_pass_geometry (net, pass, &geo);
-      tally = apply_slots (work, &geo, 0, geo.n_slots);
+      tally = apply_watched (work, &geo, 0, geo.n_slots, stop);
+      if (ws_cancel_raised (stop))
+        {
+          add_tally (counters, tally, 0);
+          return FALSE;
+        }
       add_tally (counters, tally, 1);
       pair_swaps += tally.swaps;
       if (early_exit && pass % 2 == 1)
@@ -232,20 +270,20 @@ pair_settled (guint64 *pair_swaps,
   return settled;
 }
 
-/* Every thread calls this at the same pass. The cancellable was read
- * before the region: its thread-local slot is the calling thread's, which
- * the other threads of the team cannot see. One thread asks and the others
+/* Every thread calls this at the same pass. The stop flag was read before
+ * the region: the thread-local slot is the calling thread's, which the
+ * other threads of the team cannot see. One thread asks and the others
  * follow its answer, so that all leave the pass loop together (a thread
  * that went on alone would wait forever at the next pass's barrier). */
 static gboolean
-team_cancelled (GCancellable *cancellable,
-                gboolean     *stop,
-                guint         pass,
-                guint        *ran)
+team_cancelled (const gint *flag,
+                gboolean   *stop,
+                guint       pass,
+                guint      *ran)
 {
 #pragma omp single
   {
-    *stop = g_cancellable_is_cancelled (cancellable);
+    *stop = ws_cancel_raised (flag);
     if (*stop)
       *ran = pass + 1;
   }
@@ -285,7 +323,10 @@ team_size (const WsNetwork *net)
  * out by omp for (its comparators are disjoint, so they need no locking),
  * and its implicit barrier orders the passes. The counters are reduced once,
  * when the region ends; only early exit needs a sum per pass pair, and a
- * cancel a look every CANCEL_PERIOD passes (FALSE: cancelled). */
+ * cancel a look every CANCEL_PERIOD passes (FALSE: cancelled). A thread
+ * that sees the stop flag inside a pass skips the rest of its share; the
+ * flag is looked at again after the region, for a cancel that cut passes
+ * short after the last look of the team. */
 static gboolean
 run_passes_par (const WsNetwork *net,
                 WsArray         *work,
@@ -295,7 +336,7 @@ run_passes_par (const WsNetwork *net,
   guint n_passes = ws_network_n_passes (net);
   guint ran = n_passes;
   guint64 comparisons = 0, swaps = 0, pair_swaps = 0;
-  GCancellable *cancellable = ws_cancel_current ();
+  const gint *flag = ws_cancel_stop_flag ();
   gboolean stop = FALSE;
 
 #pragma omp parallel num_threads (team_size (net)) reduction (+:comparisons, swaps)
@@ -312,7 +353,7 @@ run_passes_par (const WsNetwork *net,
         for (guint64 c = 0; c < n_chunks; c++)
           {
             guint64 end = MIN ((c + 1) * chunk, geo.n_slots);
-            Tally tally = apply_slots (work, &geo, c * chunk, end);
+            Tally tally = apply_watched (work, &geo, c * chunk, end, flag);
 
             comparisons += tally.comparisons;
             swaps += tally.swaps;
@@ -320,13 +361,14 @@ run_passes_par (const WsNetwork *net,
           }
         if (early_exit && pass % 2 == 1 && pair_settled (&pair_swaps, pass, &ran))
           break;
-        if (cancellable != NULL && pass % CANCEL_PERIOD == CANCEL_PERIOD - 1
-            && team_cancelled (cancellable, &stop, pass, &ran))
+        if (flag != NULL
+            && (pass % CANCEL_PERIOD == CANCEL_PERIOD - 1 || geo.n_slots >= WIDE_PASS_SLOTS)
+            && team_cancelled (flag, &stop, pass, &ran))
           break;
       }
   }
   add_tally (counters, (Tally) { comparisons, swaps }, ran);
-  return !stop;
+  return !stop && !ws_cancel_raised (flag);
 }
 
 static gboolean

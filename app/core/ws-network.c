@@ -5,6 +5,7 @@
 #include <math.h>
 #include <string.h>
 
+#include "ws-cancel.h"
 #include "ws-error.h"
 
 struct _WsNetwork
@@ -350,8 +351,12 @@ ws_network_pad (const WsNetwork *net,
                       G_GSIZE_FORMAT ": ", net->n, kind_names[net->kind], net->width);
       return NULL;
     }
-  if (a->n > 0)
-    memcpy (padded->data, a->data, ws_array_bytes (a));
+  /* A cancel (ws-cancel.h) may come while 2^24 keys are copied. */
+  if (!ws_cancel_copy (padded->data, a->data, ws_array_bytes (a), error))
+    {
+      ws_array_free (padded);
+      return NULL;
+    }
   for (gsize i = a->n; i < padded->n; i++)
     if (a->type == WS_KEY_INT32)
       padded->i32[i] = G_MAXINT32;

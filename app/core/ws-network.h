@@ -108,7 +108,8 @@ gsize          ws_network_pass_comparators (const WsNetwork *net,
                                             WsComparator    *out);
 
 /* A new copy of a (which must hold n keys) padded to the network width with
- * the sentinel. */
+ * the sentinel (NULL with WS_ERROR_CANCELLED when the thread's run is
+ * cancelled while it copies: ws-cancel.h). */
 WsArray       *ws_network_pad              (const WsNetwork *net,
                                             const WsArray   *a,
                                             GError         **error);

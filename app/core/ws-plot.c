@@ -12,6 +12,7 @@
 
 #include "ws-plot-paint.h"
 #include "ws-plot-private.h"
+#include "ws-plot-thin.h"
 
 struct _WsPlot
 {
@@ -284,6 +285,32 @@ ws_plot_series_name (const WsPlot *plot,
   return ((WsPlotSeries *) plot->series->pdata[series])->name;
 }
 
+guint
+ws_plot_n_points (const WsPlot *plot,
+                  guint         series)
+{
+  g_return_val_if_fail (plot != NULL, 0);
+  g_return_val_if_fail (series < plot->series->len, 0);
+
+  return ((WsPlotSeries *) plot->series->pdata[series])->points->len;
+}
+
+void
+ws_plot_get_point (const WsPlot *plot,
+                   guint         series,
+                   guint         i,
+                   double       *x,
+                   double       *y,
+                   double       *y_lo,
+                   double       *y_hi)
+{
+  const WsPlotPoint *p;
+
+  g_return_if_fail (i < ws_plot_n_points (plot, series));
+  p = &g_array_index (((WsPlotSeries *) plot->series->pdata[series])->points, WsPlotPoint, i);
+  *x = p->x, *y = p->y, *y_lo = p->lo, *y_hi = p->hi;
+}
+
 void
 ws_plot_set_series_visible (WsPlot  *plot,
                             guint    series,
@@ -527,19 +554,22 @@ draw_error_bars (const WsPlotFrame *f,
 {
   GArray *spots = ws_plot_frame_spots (f, i);
   double cap = 1.1 * WS_PLOT_MARKER_SIZE * f->u;
+  WsPlotThin thin;
 
   cairo_set_line_width (f->cr, 0.75 * WS_PLOT_LINE_WIDTH * f->u);
   ws_plot_paint_rgb (f->cr, ws_plot_paint_series_rgb (i), 1);
+  ws_plot_thin_init (&thin, f, spots);
   for (guint k = 0; k < spots->len; k++)
     {
       const WsPlotSpot *s = &g_array_index (spots, WsPlotSpot, k);
-      if (!s->bar)
+      if (!s->bar || !ws_plot_thin_keep (&thin, s->x, s->top, s->bottom))
         continue;
       cairo_move_to (f->cr, s->x, s->top), cairo_line_to (f->cr, s->x, s->bottom);
       cairo_move_to (f->cr, s->x - cap, s->top), cairo_line_to (f->cr, s->x + cap, s->top);
       if (s->cap_bottom)
         cairo_move_to (f->cr, s->x - cap, s->bottom), cairo_line_to (f->cr, s->x + cap, s->bottom);
     }
+  ws_plot_thin_clear (&thin);
   cairo_stroke (f->cr);
 }
 
@@ -552,11 +582,7 @@ draw_line (const WsPlotFrame *f,
   cairo_set_line_width (f->cr, WS_PLOT_LINE_WIDTH * f->u);
   cairo_set_line_join (f->cr, CAIRO_LINE_JOIN_ROUND);
   ws_plot_paint_rgb (f->cr, ws_plot_paint_series_rgb (i), 1);
-  for (guint k = 0; k < spots->len; k++)
-    {
-      const WsPlotSpot *s = &g_array_index (spots, WsPlotSpot, k);
-      cairo_line_to (f->cr, s->x, s->y);
-    }
+  ws_plot_thin_line (f, spots);
   cairo_stroke (f->cr);
 }
 
@@ -565,12 +591,16 @@ draw_markers (const WsPlotFrame *f,
               guint              i)
 {
   GArray *spots = ws_plot_frame_spots (f, i);
+  WsPlotThin thin;
 
+  ws_plot_thin_init (&thin, f, spots);
   for (guint k = 0; k < spots->len; k++)
     {
       const WsPlotSpot *s = &g_array_index (spots, WsPlotSpot, k);
-      ws_plot_paint_marker (f->cr, i, s->x, s->y, WS_PLOT_MARKER_SIZE * f->u);
+      if (ws_plot_thin_keep (&thin, s->x, s->y, s->y))
+        ws_plot_paint_marker (f->cr, i, s->x, s->y, WS_PLOT_MARKER_SIZE * f->u);
     }
+  ws_plot_thin_clear (&thin);
 }
 
 /* Reference lines are dashed, grey and a whole number of pixels wide. */

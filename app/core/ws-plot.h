@@ -63,6 +63,17 @@ void        ws_plot_add_point           (WsPlot *plot,
                                          double  y,
                                          double  y_lo,
                                          double  y_hi);
+/* A series' points in the order added: how many, and point i's values
+ * (y_lo and y_hi NAN where it has no error bar). */
+guint       ws_plot_n_points            (const WsPlot *plot,
+                                         guint         series);
+void        ws_plot_get_point           (const WsPlot *plot,
+                                         guint         series,
+                                         guint         i,
+                                         double       *x,
+                                         double       *y,
+                                         double       *y_lo,
+                                         double       *y_hi);
 /* A labelled horizontal reference line: speedup 1 (where the GPU overtakes
  * the CPU), the device's peak bandwidth. */
 void        ws_plot_add_hline           (WsPlot     *plot,

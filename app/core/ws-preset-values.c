@@ -69,6 +69,21 @@ fill_geometric (GArray *sizes,
     }
 }
 
+/* Only spaces and tabs separate the parts of a range: a vertical tab or a
+ * form feed is a stray byte, not a blank the reader should see past. */
+static char *
+strip_blanks (char *text)
+{
+  gsize length = strlen (text);
+  gsize start = strspn (text, " \t");
+
+  while (length > start && (text[length - 1] == ' ' || text[length - 1] == '\t'))
+    length--;
+  memmove (text, text + start, length - start);
+  text[length - start] = '\0';
+  return text;
+}
+
 static gboolean
 range_times (const WsPresetReader *reader,
              const char           *text,
@@ -80,7 +95,8 @@ range_times (const WsPresetReader *reader,
 {
   guint64 factor;
 
-  if (!g_ascii_string_to_unsigned (number, 10, 2, MAX_FACTOR, &factor, NULL))
+  if (number[0] == '\0' || strspn (number, "0123456789") != strlen (number)
+      || !g_ascii_string_to_unsigned (number, 10, 2, MAX_FACTOR, &factor, NULL))
     return ws_preset_fail (reader, "preset", "sizes", error,
                            "in “%s”, the factor of xF is a whole number of at least 2", text);
   fill_geometric (sizes, lo, hi, factor);
@@ -125,8 +141,8 @@ read_range (const WsPresetReader *reader,
             GError              **error)
 {
   const char *dots = strstr (text, "..");
-  g_autofree char *lo_text = g_strstrip (g_strndup (text, dots - text));
-  g_autofree char *rest = g_strstrip (g_strdup (dots + 2));
+  g_autofree char *lo_text = strip_blanks (g_strndup (text, dots - text));
+  g_autofree char *rest = strip_blanks (g_strdup (dots + 2));
   gsize hi_length = strcspn (rest, " \t");
   g_autofree char *hi_text = g_strndup (rest, hi_length);
   const char *step = rest + hi_length + strspn (rest + hi_length, " \t");
@@ -141,7 +157,7 @@ read_range (const WsPresetReader *reader,
     return ws_preset_fail (reader, "preset", "sizes", error,
                            "in “%s”, LO = %" G_GSIZE_FORMAT " is above HI = %" G_GSIZE_FORMAT
                            "; write the smaller size first", text, lo, hi);
-  number = g_strstrip (g_strdup (step + 1));
+  number = strip_blanks (g_strdup (step + 1));
   if (step[0] == 'x')
     return range_times (reader, text, number, lo, hi, sizes, error);
   return range_plus (reader, text, number, lo, hi, sizes, error);
@@ -259,15 +275,13 @@ read_fraction (const WsPresetReader *reader,
                GError              **error)
 {
   g_autofree char *text = NULL;
-  char *end = NULL;
   double value;
 
   if (!ws_preset_reader_text (reader, "adaptive", key, &text, error))
     return FALSE;
   if (text == NULL)
     return TRUE;
-  value = g_ascii_strtod (text, &end);
-  if (text[0] == '\0' || *end != '\0' || !isfinite (value))
+  if (!ws_decimal_parse (text, &value))
     return ws_preset_fail (reader, "adaptive", key, error, "“%s” is not a number; give %s", text,
                            allowed);
   if (value <= 0 || value > max || (value == max && !max_included))
@@ -347,7 +361,8 @@ check_param_listed (const WsPresetReader *reader,
                          name, takers->str);
 }
 
-/* Decimal, or 2^k for the powers of two that block sizes and bins are. */
+/* Decimal, 2^k for the powers of two that block sizes and bins are, or any
+ * other size form (ws_int_parse). */
 static gboolean
 parse_param_value (const WsPresetReader *reader,
                    const char           *name,
@@ -355,17 +370,10 @@ parse_param_value (const WsPresetReader *reader,
                    gint64               *out,
                    GError              **error)
 {
-  guint64 k;
-
-  if (g_str_has_prefix (text, "2^") && g_ascii_string_to_unsigned (text + 2, 10, 0, 62, &k, NULL))
-    {
-      *out = (gint64) 1 << k;
-      return TRUE;
-    }
-  if (g_ascii_string_to_signed (text, 10, G_MININT64, G_MAXINT64, out, NULL))
+  if (ws_int_parse (name, text, G_MININT64, G_MAXINT64, out, NULL))
     return TRUE;
   return ws_preset_fail (reader, "params", name, error,
-                         "“%s” is not an integer; write it in decimal or as 2^k", text);
+                         "“%s” is not an integer; write it in decimal, as 2^k or as 64k", text);
 }
 
 /* Every listed algorithm that takes the parameter must accept the value. */

@@ -11,6 +11,7 @@
 #include <glib/gstdio.h>
 
 #include "ws-error.h"
+#include "ws-file.h"
 #include "ws-preset-private.h"
 
 static const char *const timing_names[] = { "end-to-end", "kernel", NULL };
@@ -442,46 +443,6 @@ ws_preset_load_data (const char  *name,
   return g_steal_pointer (&preset);
 }
 
-static gboolean
-io_error (const char *shown,
-          const char *reason,
-          GError    **error)
-{
-  g_set_error (error, WS_ERROR, WS_ERROR_IO, "%s: cannot read the preset: %s", shown, reason);
-  return FALSE;
-}
-
-/* Sizes are checked before reading, so a huge file is refused rather than
- * loaded; a device such as /dev/zero would never end. Pipes are fine: their
- * text is checked once read. */
-static gboolean
-read_file (const char *path,
-           const char *shown,
-           char      **text,
-           gsize      *length,
-           GError    **error)
-{
-  g_autoptr (GError) local = NULL;
-  GStatBuf st;
-
-  if (g_stat (path, &st) != 0)
-    return io_error (shown, g_strerror (errno), error);
-  if (S_ISDIR (st.st_mode))
-    return io_error (shown, g_strerror (EISDIR), error);
-  if (!S_ISREG (st.st_mode) && !S_ISFIFO (st.st_mode))
-    return io_error (shown, "not a regular file", error);
-  if (S_ISREG (st.st_mode) && st.st_size > WS_PRESET_MAX_BYTES)
-    {
-      g_set_error (error, WS_ERROR, WS_ERROR_INVALID_ARGUMENT,
-                   "%s: the file is %" G_GINT64_FORMAT " bytes; a preset may be at most 1 MiB",
-                   shown, (gint64) st.st_size);
-      return FALSE;
-    }
-  if (!g_file_get_contents (path, text, length, &local))
-    return io_error (shown, local->message, error);
-  return TRUE;
-}
-
 WsPreset *
 ws_preset_load (const char  *path,
                 GError     **error)
@@ -494,7 +455,9 @@ ws_preset_load (const char  *path,
   g_return_val_if_fail (path != NULL, NULL);
   g_return_val_if_fail (error == NULL || *error == NULL, NULL);
   shown = g_filename_display_name (path);
-  if (!read_file (path, shown, &text, &length, error))
+  /* A regular file no bigger than a preset may be: a FIFO, a device or a
+   * huge file is refused before anything is read. */
+  if (!ws_file_read_input (path, WS_PRESET_MAX_BYTES, "a preset", &text, &length, error))
     return NULL;
   preset = ws_preset_load_data (shown, text, length, error);
   if (preset != NULL)

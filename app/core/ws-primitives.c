@@ -1,10 +1,18 @@
 /* ws-primitives.c: reduce and histogram on the CPU (study 002); counting
- * sort is in ws-counting-sort.c. */
+ * sort is in ws-counting-sort.c.
+ *
+ * Every loop over the keys goes in pieces of WS_CANCEL_STRIDE with a look
+ * at the stop flag (ws-cancel.h) before each: a histogram of 2^24 keys
+ * takes a tenth of a second. A cpu-par loop keeps OpenMP's static split
+ * (ws_chunk_bounds makes the same one), so that every thread adds the same
+ * keys in the same order as before; a thread that sees the flag raised
+ * skips the rest of its share, and the caller reports the cancel. */
 #include "ws-primitives.h"
 
 #include <math.h>
 #include <string.h>
 
+#include "ws-cancel.h"
 #include "ws-cpu.h"
 #include "ws-error.h"
 
@@ -15,6 +23,14 @@
  * shared atomics are the cheaper choice. */
 #define PRIVATE_HISTOGRAM_MAX_BINS 65536u
 
+/* Threads a loop over n keys splits into: the team size OpenMP's parallel
+ * for would take, or 1. */
+static guint
+loop_threads (gboolean par)
+{
+  return par ? ws_cpu_par_threads () : 1;
+}
+
 /* ---- Reduce ---- */
 
 /* Exact modulo 2^64 and never undefined; exact outright when the true sum
@@ -22,13 +38,21 @@
 static gint64
 sum_i32 (const gint32 *x,
          gsize         n,
-         gboolean      par)
+         gboolean      par,
+         const gint   *stop)
 {
+  guint threads = loop_threads (par);
   guint64 sum = 0;
 
-#pragma omp parallel for reduction(+ : sum) schedule(static) if (par)
-  for (gsize i = 0; i < n; i++)
-    sum += (guint64) (gint64) x[i];
+#pragma omp parallel for reduction(+ : sum) schedule(static, 1) num_threads(threads) if (par)
+  for (guint t = 0; t < threads; t++)
+    {
+      gsize begin, end;
+      ws_chunk_bounds (n, threads, t, &begin, &end);
+      for (gsize p = begin; p < end && !ws_cancel_raised (stop); p += WS_CANCEL_STRIDE)
+        for (gsize i = p; i < MIN (p + WS_CANCEL_STRIDE, end); i++)
+          sum += (guint64) (gint64) x[i];
+    }
   return ws_i64_from_bits (sum);
 }
 
@@ -38,39 +62,57 @@ sum_i32 (const gint32 *x,
 static gboolean
 i32_sum_fits (const gint32 *x,
               gsize         n,
-              gboolean      par)
+              gboolean      par,
+              const gint   *stop)
 {
+  guint threads = loop_threads (par);
   double estimate = 0.0;
 
   if ((guint64) n <= (guint64) G_MAXUINT32 + 1)
     return TRUE;
-#pragma omp parallel for reduction(+ : estimate) schedule(static) if (par)
-  for (gsize i = 0; i < n; i++)
-    estimate += x[i];
+#pragma omp parallel for reduction(+ : estimate) schedule(static, 1) num_threads(threads) if (par)
+  for (guint t = 0; t < threads; t++)
+    {
+      gsize begin, end;
+      ws_chunk_bounds (n, threads, t, &begin, &end);
+      for (gsize p = begin; p < end && !ws_cancel_raised (stop); p += WS_CANCEL_STRIDE)
+        for (gsize i = p; i < MIN (p + WS_CANCEL_STRIDE, end); i++)
+          estimate += x[i];
+    }
   return fabs (estimate) < 0x1p62;
 }
 
 /* The studies' loop: a float accumulator in index order. */
 static double
 sum_f32_seq (const gfloat *x,
-             gsize         n)
+             gsize         n,
+             const gint   *stop)
 {
   gfloat sum = 0.0f;
 
-  for (gsize i = 0; i < n; i++)
-    sum += x[i];
+  for (gsize p = 0; p < n && !ws_cancel_raised (stop); p += WS_CANCEL_STRIDE)
+    for (gsize i = p; i < MIN (p + WS_CANCEL_STRIDE, n); i++)
+      sum += x[i];
   return sum;
 }
 
 static double
 sum_f32_par (const gfloat *x,
-             gsize         n)
+             gsize         n,
+             const gint   *stop)
 {
+  guint threads = loop_threads (TRUE);
   double sum = 0.0;
 
-#pragma omp parallel for reduction(+ : sum) schedule(static)
-  for (gsize i = 0; i < n; i++)
-    sum += x[i];
+#pragma omp parallel for reduction(+ : sum) schedule(static, 1) num_threads(threads)
+  for (guint t = 0; t < threads; t++)
+    {
+      gsize begin, end;
+      ws_chunk_bounds (n, threads, t, &begin, &end);
+      for (gsize p = begin; p < end && !ws_cancel_raised (stop); p += WS_CANCEL_STRIDE)
+        for (gsize i = p; i < MIN (p + WS_CANCEL_STRIDE, end); i++)
+          sum += x[i];
+    }
   return sum;
 }
 
@@ -81,6 +123,7 @@ ws_reduce_sum (const WsArray *a,
                GError       **error)
 {
   gboolean par = variant == WS_VARIANT_CPU_PAR;
+  const gint *stop = ws_cancel_stop_flag ();
 
   g_return_val_if_fail (a != NULL, FALSE);
   g_return_val_if_fail (out != NULL, FALSE);
@@ -91,10 +134,11 @@ ws_reduce_sum (const WsArray *a,
   memset (out, 0, sizeof *out);
   if (a->type == WS_KEY_FLOAT32)
     {
-      out->f = par ? sum_f32_par (a->f32, a->n) : sum_f32_seq (a->f32, a->n);
-      return TRUE;
+      out->f = par ? sum_f32_par (a->f32, a->n, stop) : sum_f32_seq (a->f32, a->n, stop);
+      return ws_cancel_check_flag (stop, error);
     }
-  if (!i32_sum_fits (a->i32, a->n, par))
+  /* A cancel cuts the estimate short; the sum below then stops at once. */
+  if (!i32_sum_fits (a->i32, a->n, par, stop) && !ws_cancel_raised (stop))
     {
       g_set_error (error, WS_ERROR, WS_ERROR_OVERFLOW,
                    "reduce: the sum of %" G_GSIZE_FORMAT " int32 keys may exceed the int64 "
@@ -103,9 +147,9 @@ ws_reduce_sum (const WsArray *a,
       return FALSE;
     }
   out->is_int = TRUE;
-  out->i = sum_i32 (a->i32, a->n, par);
+  out->i = sum_i32 (a->i32, a->n, par, stop);
   out->f = (double) out->i;
-  return TRUE;
+  return ws_cancel_check_flag (stop, error);
 }
 
 /* ---- Histogram ---- */
@@ -116,23 +160,31 @@ static gsize
 minmax_f32_finite (const gfloat *x,
                    gsize         n,
                    gboolean      par,
+                   const gint   *stop,
                    double       *min_out,
                    double       *max_out)
 {
+  guint threads = loop_threads (par);
   gfloat lo = INFINITY, hi = -INFINITY;
   gsize nans = 0;
 
 #pragma omp parallel for reduction(min : lo) reduction(max : hi) reduction(+ : nans) \
-  schedule(static) if (par)
-  for (gsize i = 0; i < n; i++)
+  schedule(static, 1) num_threads(threads) if (par)
+  for (guint t = 0; t < threads; t++)
     {
-      if (isnan (x[i]))
-        nans++;
-      else if (isfinite (x[i]))
-        {
-          lo = MIN (lo, x[i]);
-          hi = MAX (hi, x[i]);
-        }
+      gsize begin, end;
+      ws_chunk_bounds (n, threads, t, &begin, &end);
+      for (gsize p = begin; p < end && !ws_cancel_raised (stop); p += WS_CANCEL_STRIDE)
+        for (gsize i = p; i < MIN (p + WS_CANCEL_STRIDE, end); i++)
+          {
+            if (isnan (x[i]))
+              nans++;
+            else if (isfinite (x[i]))
+              {
+                lo = MIN (lo, x[i]);
+                hi = MAX (hi, x[i]);
+              }
+          }
     }
   *min_out = lo <= hi ? lo : 0.0;
   *max_out = lo <= hi ? hi : 0.0;
@@ -147,6 +199,7 @@ typedef struct
   guint64        irange; /* int32: max - min (0 when all keys are equal) */
   double         lo;     /* float32: finite min */
   double         span;   /* float32: finite max - min */
+  const gint    *stop;   /* the run's stop flag (ws-cancel.h), or NULL */
 } HistBins;
 
 static inline guint
@@ -201,7 +254,9 @@ hist_plan (HistBins *h,
       *hi = mx;
       return TRUE;
     }
-  if (minmax_f32_finite (h->a->f32, h->a->n, par, lo, hi) > 0)
+  /* Cut short by a cancel, the span is partial; no key is binned with it,
+   * as the flag stays raised (hist_count_range looks first). */
+  if (minmax_f32_finite (h->a->f32, h->a->n, par, h->stop, lo, hi) > 0)
     {
       gsize i = 0;
       while (!isnan (h->a->f32[i]))
@@ -217,12 +272,16 @@ hist_plan (HistBins *h,
   return TRUE;
 }
 
+/* Adds the keys [begin, end) to counts. */
 static void
-hist_count_seq (const HistBins *h,
-                guint64        *counts)
+hist_count_range (const HistBins *h,
+                  gsize           begin,
+                  gsize           end,
+                  guint64        *counts)
 {
-  for (gsize i = 0; i < h->a->n; i++)
-    counts[hist_bin (h, i)]++;
+  for (gsize p = begin; p < end && !ws_cancel_raised (h->stop); p += WS_CANCEL_STRIDE)
+    for (gsize i = p; i < MIN (p + WS_CANCEL_STRIDE, end); i++)
+      counts[hist_bin (h, i)]++;
 }
 
 static gboolean
@@ -241,8 +300,7 @@ hist_count_private (const HistBins *h,
     {
       gsize begin, end;
       ws_chunk_bounds (h->a->n, threads, t, &begin, &end);
-      for (gsize i = begin; i < end; i++)
-        priv[(gsize) t * h->bins + hist_bin (h, i)]++;
+      hist_count_range (h, begin, end, priv + (gsize) t * h->bins);
     }
 #pragma omp parallel for schedule(static)
   for (guint b = 0; b < h->bins; b++)
@@ -255,12 +313,20 @@ static void
 hist_count_atomic (const HistBins *h,
                    guint64        *counts)
 {
-#pragma omp parallel for schedule(static)
-  for (gsize i = 0; i < h->a->n; i++)
+  guint threads = loop_threads (TRUE);
+
+#pragma omp parallel for schedule(static, 1) num_threads(threads)
+  for (guint t = 0; t < threads; t++)
     {
-      guint b = hist_bin (h, i);
+      gsize begin, end;
+      ws_chunk_bounds (h->a->n, threads, t, &begin, &end);
+      for (gsize p = begin; p < end && !ws_cancel_raised (h->stop); p += WS_CANCEL_STRIDE)
+        for (gsize i = p; i < MIN (p + WS_CANCEL_STRIDE, end); i++)
+          {
+            guint b = hist_bin (h, i);
 #pragma omp atomic
-      counts[b]++;
+            counts[b]++;
+          }
     }
 }
 
@@ -271,7 +337,7 @@ hist_count (const HistBins *h,
             GError        **error)
 {
   if (!par)
-    hist_count_seq (h, counts);
+    hist_count_range (h, 0, h->a->n, counts);
   else if (h->bins > PRIVATE_HISTOGRAM_MAX_BINS)
     hist_count_atomic (h, counts);
   else
@@ -288,7 +354,7 @@ ws_histogram (const WsArray *a,
               double        *hi,
               GError       **error)
 {
-  HistBins h = { .a = a, .bins = bins };
+  HistBins h = { .a = a, .bins = bins, .stop = ws_cancel_stop_flag () };
   gboolean par = variant == WS_VARIANT_CPU_PAR;
   double min = 0.0, max = 0.0;
 
@@ -305,10 +371,16 @@ ws_histogram (const WsArray *a,
                    bins, WS_HISTOGRAM_MAX_BINS);
       return FALSE;
     }
-  memset (counts, 0, bins * sizeof (guint64));
+  /* Up to 2^24 bins, 128 MiB: cleared in pieces, a cancel looked for
+   * between them. */
+  for (gsize b = 0; b < bins; b += WS_CANCEL_STRIDE)
+    if (!ws_cancel_check_flag (h.stop, error))
+      return FALSE;
+    else
+      memset (counts + b, 0, MIN (WS_CANCEL_STRIDE, bins - b) * sizeof (guint64));
   if (a->n > 0 && !hist_plan (&h, par, &min, &max, error))
     return FALSE;
-  if (!hist_count (&h, par, counts, error))
+  if (!hist_count (&h, par, counts, error) || !ws_cancel_check_flag (h.stop, error))
     return FALSE;
   if (lo != NULL)
     *lo = min;

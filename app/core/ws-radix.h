@@ -25,7 +25,9 @@ G_BEGIN_DECLS
  * histograms, a prefix over digits and threads, a stable scatter); any other
  * variant is WS_ERROR_UNSUPPORTED. counters (may be NULL): passes grows by
  * the digit passes actually run (0 to 4). The second buffer it needs is
- * allocated without aborting: WS_ERROR_NO_MEMORY when it cannot be had. */
+ * allocated without aborting: WS_ERROR_NO_MEMORY when it cannot be had.
+ * Cancelled (ws-cancel.h): WS_ERROR_CANCELLED within a fraction of a
+ * millisecond of work, a's keys left unspecified. */
 gboolean  ws_radix_sort  (WsArray    *a,
                           WsVariant   variant,
                           WsCounters *counters,

@@ -1,6 +1,8 @@
 /* ws-registry.c: the table of algorithms, variants and parameters. */
 #include "ws-registry.h"
 
+#include <math.h>
+
 #include "ws-backend.h"
 #include "ws-error.h"
 
@@ -38,6 +40,7 @@ static const WsAlgorithm bitonic = {
     [WS_VARIANT_GPU_SEED] = "studies 000/003: one launch per (k, j), one thread per element, a sync after each",
     [WS_VARIANT_GPU_SEED_SHARED] = "study 002: block-local bitonic in shared memory, then even/odd block merges",
     [WS_VARIANT_GPU] = "ours: tiles sorted in shared memory, several global steps per launch in registers" },
+  WS_COST_N_LOG2_N,
 };
 
 static const WsAlgorithm odd_even = {
@@ -49,6 +52,7 @@ static const WsAlgorithm odd_even = {
     [WS_VARIANT_GPU_SEED_V1] = "study 003 V1: one kernel with a phase argument on a stream, no per-launch sync",
     [WS_VARIANT_GPU_SEED_V2] = "study 003 V2: V1 with shared-memory staging",
     [WS_VARIANT_GPU] = "ours: many phases per launch in shared memory (time-tiled with halos)" },
+  WS_COST_N2,
 };
 
 static const WsAlgorithm oddeven_merge = {
@@ -58,6 +62,7 @@ static const WsAlgorithm oddeven_merge = {
   WS_SHAPE_SORT, BOTH_TYPES, 1 << 16, ARRAY_MAX, NULL, 0,
   { "the network's passes in order", NETWORK_PAR,
     [WS_VARIANT_GPU] = "ours: one launch per pass, one thread per comparator" },
+  WS_COST_N_LOG2_N,
 };
 
 static const WsAlgorithm radix_sort = {
@@ -68,6 +73,7 @@ static const WsAlgorithm radix_sort = {
   { "four counting passes over 8-bit digits", "OpenMP: per-thread digit counts, stable parallel scatter",
     [WS_VARIANT_GPU] = "ours: per-tile digit counts, a scan, a stable block-ranked scatter per digit",
     [WS_VARIANT_GPU_LIB] = "CUB DeviceRadixSort::SortKeys" },
+  WS_COST_N,
 };
 
 static const WsAlgorithm counting_sort = {
@@ -78,6 +84,7 @@ static const WsAlgorithm counting_sort = {
   { "count, scan, scatter", "OpenMP: per-thread counts, parallel scatter",
     [WS_VARIANT_GPU_SEED] = "study 002: histogram with global atomics, a Blelloch scan, the keys written back",
     [WS_VARIANT_GPU] = "ours: privatised counts, a fast scan, the sorted keys expanded from the counts" },
+  WS_COST_N,
 };
 
 static const WsAlgorithm dot = {
@@ -89,6 +96,7 @@ static const WsAlgorithm dot = {
     [WS_VARIANT_GPU_SEED] = "study 000: gpu-seed bitonic sorts, per-thread sums, a shared tree, host adds blocks",
     [WS_VARIANT_GPU] = "ours: gpu bitonic sorts, one reduction pass (double for float32, exact for int32)",
     [WS_VARIANT_GPU_LIB] = "CUB DeviceRadixSort, then DeviceReduce over the products" },
+  WS_COST_N_LOG2_N, { [WS_VARIANT_GPU_LIB] = WS_COST_N },
 };
 
 static const WsAlgorithm stencil = {
@@ -99,6 +107,7 @@ static const WsAlgorithm stencil = {
     "running window sums in double, O(1) per output, OpenMP over rows",
     [WS_VARIANT_GPU_SEED] = "study 001: BS×BS blocks, K outputs per thread, each window summed from memory",
     [WS_VARIANT_GPU] = "ours: a row pass and a column pass of running sums, O(1) per output" },
+  WS_COST_GRID_WINDOW, { [WS_VARIANT_CPU_PAR] = WS_COST_GRID, [WS_VARIANT_GPU] = WS_COST_GRID },
 };
 
 static const WsAlgorithm reduce = {
@@ -109,6 +118,7 @@ static const WsAlgorithm reduce = {
     [WS_VARIANT_GPU_SEED] = "study 000's shape: per-thread sums, a shared-memory tree, host adds blocks",
     [WS_VARIANT_GPU] = "ours: one pass with warp shuffles (double for float32)",
     [WS_VARIANT_GPU_LIB] = "CUB DeviceReduce::Sum" },
+  WS_COST_N,
 };
 
 static const WsAlgorithm scan = {
@@ -120,6 +130,7 @@ static const WsAlgorithm scan = {
     [WS_VARIANT_GPU_SEED] = "study 002: Blelloch scan per block in shared memory, then the block sums",
     [WS_VARIANT_GPU] = "ours: large tiles per block, warp-shuffle scans",
     [WS_VARIANT_GPU_LIB] = "CUB DeviceScan::ExclusiveSum" },
+  WS_COST_N,
 };
 
 static const WsAlgorithm histogram = {
@@ -131,6 +142,7 @@ static const WsAlgorithm histogram = {
     [WS_VARIANT_GPU_SEED] = "study 002: one thread per key, global atomics",
     [WS_VARIANT_GPU] = "ours: per-block histograms in shared memory, merged",
     [WS_VARIANT_GPU_LIB] = "CUB DeviceHistogram::HistogramEven over our bin indices" },
+  WS_COST_N,
 };
 
 static const WsAlgorithm binary_search = {
@@ -142,6 +154,8 @@ static const WsAlgorithm binary_search = {
     [WS_VARIANT_GPU_SEED] = "study 004: per key, p threads probe p segments, relaunched on the one that holds it",
     [WS_VARIANT_GPU] = "ours: one query per thread, lower-bound search",
     [WS_VARIANT_GPU_LIB] = "Thrust lower_bound" },
+  WS_COST_QUERIES_KARY,
+  { [WS_VARIANT_GPU] = WS_COST_QUERIES_LOG_N, [WS_VARIANT_GPU_LIB] = WS_COST_QUERIES_LOG_N },
 };
 
 static const WsAlgorithm interpolation_search = {
@@ -152,6 +166,7 @@ static const WsAlgorithm interpolation_search = {
   { "queries one after another", "OpenMP over queries",
     [WS_VARIANT_GPU_SEED] = "study 004: per key, p blocks interpolate in their segments, relaunched",
     [WS_VARIANT_GPU] = "ours: one query per thread, interpolation with a bisection safeguard" },
+  WS_COST_QUERIES_SPLIT, { [WS_VARIANT_GPU] = WS_COST_QUERIES_LOG_N },
 };
 
 static const WsAlgorithm *const algorithms[] = {
@@ -287,6 +302,48 @@ ws_params_get (const WsAlgorithm *algo,
   if (ws_algorithm_param (algo, name, &index) == NULL)
     g_return_val_if_reached (0);
   return params->values[index];
+}
+
+WsCost
+ws_algorithm_cost (const WsAlgorithm *algo,
+                   WsVariant          variant)
+{
+  g_return_val_if_fail (algo != NULL && variant < WS_N_VARIANTS, WS_COST_N);
+  return algo->variant_cost[variant] != WS_COST_OF_ALGORITHM ? algo->variant_cost[variant] : algo->cost;
+}
+
+/* A parameter's value where the algorithm has it, else `otherwise`. */
+static double
+param_or (const WsAlgorithm *algo, const WsParams *params, const char *name, double otherwise)
+{
+  return ws_algorithm_param (algo, name, NULL) ? (double) ws_params_get (algo, params, name) : otherwise;
+}
+
+double
+ws_algorithm_work (const WsAlgorithm *algo,
+                   WsVariant          variant,
+                   gsize              n,
+                   const WsParams    *params)
+{
+  double x = (double) n, lg = log2 (MAX (x, 2.0));
+  double q = param_or (algo, params, "queries", 1), p = MAX (param_or (algo, params, "segments", 2), 2);
+  double r = param_or (algo, params, "radius", 0), out = x > 2 * r ? x - 2 * r : 0;
+  double w = x;
+
+  switch (ws_algorithm_cost (algo, variant))
+    {
+    case WS_COST_OF_ALGORITHM:
+    case WS_COST_N:             w = x; break;
+    case WS_COST_N_LOG_N:       w = x * lg; break;
+    case WS_COST_N_LOG2_N:      w = x * lg * lg; break;
+    case WS_COST_N2:            w = x * x; break;
+    case WS_COST_GRID:          w = x * x; break;
+    case WS_COST_GRID_WINDOW:   w = out * out * (2 * r + 1) * (2 * r + 1); break;
+    case WS_COST_QUERIES_LOG_N: w = q * lg; break;
+    case WS_COST_QUERIES_KARY:  w = q * p * lg / log2 (p); break;
+    case WS_COST_QUERIES_SPLIT: w = q * (p + lg); break;
+    }
+  return MAX (w, 1.0);
 }
 
 static char *

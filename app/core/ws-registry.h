@@ -28,6 +28,24 @@ typedef enum
 
 #define WS_MAX_PARAMS 4
 
+/* How a variant's work grows with n (the grid side N for the window sum),
+ * for estimating a benchmark's time: ws_algorithm_work gives the figure,
+ * the estimator fits seconds to it. q is the number of queries of a search,
+ * p its segments, R the window's radius. */
+typedef enum
+{
+  WS_COST_OF_ALGORITHM,  /* in variant_cost only: as the algorithm's `cost` */
+  WS_COST_N,             /* n: one or a few passes over the keys */
+  WS_COST_N_LOG_N,       /* n log n */
+  WS_COST_N_LOG2_N,      /* n log² n: sorting networks */
+  WS_COST_N2,            /* n²: odd-even transposition */
+  WS_COST_GRID,          /* N²: window sums by running sums */
+  WS_COST_GRID_WINDOW,   /* (N−2R)²·(2R+1)²: every window summed */
+  WS_COST_QUERIES_LOG_N, /* q log n: a lower-bound search per query */
+  WS_COST_QUERIES_KARY,  /* q·p·log_p n: p−1 probes a step */
+  WS_COST_QUERIES_SPLIT, /* q·(p + log n): a split into p segments, then interpolation */
+} WsCost;
+
 typedef struct
 {
   const char *name;        /* as the CLI spells it: --radius, --bins */
@@ -53,6 +71,8 @@ typedef struct
   /* What each variant is, or NULL when the algorithm has none of that kind;
    * a variant not built yet says so in its text rather than being hidden. */
   const char        *variants[WS_N_VARIANTS];
+  WsCost             cost;          /* how its work grows with n */
+  WsCost             variant_cost[WS_N_VARIANTS]; /* where a variant's differs */
 } WsAlgorithm;
 
 /* Parameter values of one run, in the order of the algorithm's params. */
@@ -89,6 +109,15 @@ gboolean                  ws_params_set             (const WsAlgorithm *algo,
 gint64                    ws_params_get             (const WsAlgorithm *algo,
                                                      const WsParams    *params,
                                                      const char        *name);
+
+/* The variant's cost model, and the work it gives for n and params (at
+ * least 1): what a benchmark's time estimate scales by. */
+WsCost                    ws_algorithm_cost         (const WsAlgorithm *algo,
+                                                     WsVariant          variant);
+double                    ws_algorithm_work         (const WsAlgorithm *algo,
+                                                     WsVariant          variant,
+                                                     gsize              n,
+                                                     const WsParams    *params);
 
 /* The checks shared by every front end: type supported, variant defined and
  * available on its backend, n within range. */

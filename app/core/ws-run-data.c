@@ -4,6 +4,7 @@
 #include <string.h>
 
 #include "ws-error.h"
+#include "ws-memory.h"
 #include "ws-radix.h"
 #include "ws-search.h"
 
@@ -41,6 +42,10 @@ ws_run_data_generate (const WsAlgorithm *algo, const WsParams *params, WsKeyType
 {
   g_return_val_if_fail (algo != NULL && params != NULL && data != NULL, FALSE);
   memset (data, 0, sizeof *data);
+  /* Before anything is allocated: overcommit would let it all succeed and
+   * the run be killed later. The host's need is the same for every variant. */
+  if (!ws_memory_check (algo, WS_VARIANT_CPU_SEQ, params, type, n, WS_MEMORY_HOST, error))
+    return FALSE;
   if (algo->shape == WS_SHAPE_STENCIL)
     {
       data->side = n;

@@ -3,8 +3,10 @@
 
 #include "ws-backend.h"
 
+#include "ws-cancel.h"
 #include "ws-dot.h"
 #include "ws-error.h"
+#include "ws-memory.h"
 #include "ws-network.h"
 #include "ws-primitives.h"
 #include "ws-radix.h"
@@ -93,6 +95,19 @@ run_search (const WsRunInput *in,
       in->input, in->keys, p, in->variant, out->indices, &out->counters, error);
 }
 
+/* A copy of a that a cancel can interrupt (ws-cancel.h): 2^24 keys are
+ * 64 MiB to fault in and fill. */
+static WsArray *
+copy_input (const WsArray *a,
+            GError       **error)
+{
+  g_autoptr (WsArray) copy = ws_array_new (a->type, a->n, error);
+
+  if (copy == NULL || !ws_cancel_copy (copy->data, a->data, ws_array_bytes (a), error))
+    return NULL;
+  return g_steal_pointer (&copy);
+}
+
 /* Before the clock starts: copy the inputs an in-place algorithm would
  * change, and check a search's precondition (an O(n) scan that would
  * otherwise swamp the O(log n) per key being measured). */
@@ -111,10 +126,10 @@ prepare (const WsRunInput *in,
       out->rows = out->cols = in->side - 2 * (gsize) radius;
     }
   if (in->algo->shape == WS_SHAPE_SORT || in->algo->shape == WS_SHAPE_DOT)
-    if ((out->array = ws_array_copy (in->input, error)) == NULL)
+    if ((out->array = copy_input (in->input, error)) == NULL)
       return FALSE;
   if (in->algo->shape == WS_SHAPE_DOT)
-    if ((out->array2 = ws_array_copy (in->input2, error)) == NULL)
+    if ((out->array2 = copy_input (in->input2, error)) == NULL)
       return FALSE;
   return TRUE;
 }
@@ -179,7 +194,11 @@ ws_run (const WsRunInput *in,
   n = in->algo->shape == WS_SHAPE_STENCIL ? in->side : in->input->n;
   backend = ws_backend_for (in->variant);
   if (!ws_algorithm_check_run (in->algo, in->variant, in->input->type, n, error)
-      || !backend_ready (backend, in->variant, error) || !prepare (in, out, error)
+      || !backend_ready (backend, in->variant, error)
+      /* the host's share was asked before the inputs were made */
+      || !ws_memory_check (in->algo, in->variant, &in->params, in->input->type, n,
+                           WS_MEMORY_DEVICE, error)
+      || !prepare (in, out, error)
       || !backend->run (backend, in, out, error))
     {
       ws_run_output_clear (out);

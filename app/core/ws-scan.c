@@ -4,6 +4,7 @@
 
 #include <string.h>
 
+#include "ws-cancel.h"
 #include "ws-cpu.h"
 #include "ws-error.h"
 
@@ -15,19 +16,26 @@ struct _WsScanSchedule
 };
 
 /* The same kernels for both key types: int32 runs on its bits as guint32
- * (wrapping modulo 2^32 is then defined), float32 on gfloat. */
+ * (wrapping modulo 2^32 is then defined), float32 on gfloat. The sweeps
+ * take the pairs [begin, end) of a level.
+ *
+ * Whole scans go in pieces of WS_CANCEL_STRIDE values with a look at the
+ * stop flag (ws-cancel.h) before each: a level of 2^24 keys, or a thread's
+ * share of them, is tens of milliseconds. Once it is raised the rest is
+ * skipped and ws_scan_exclusive reports the cancel. Sums carry over the
+ * pieces, so the additions and their order are those of one loop. */
 #define DEFINE_SCAN_KERNELS(sfx, T)                                          \
   static void                                                                \
-  up_sweep_##sfx (T *x, gsize stride, gsize active)                          \
+  up_sweep_##sfx (T *x, gsize stride, gsize begin, gsize end)                \
   {                                                                          \
-    for (gsize k = 0; k < active; k++)                                       \
+    for (gsize k = begin; k < end; k++)                                      \
       x[k * stride + stride - 1] += x[k * stride + stride / 2 - 1];          \
   }                                                                          \
                                                                              \
   static void                                                                \
-  down_sweep_##sfx (T *x, gsize stride, gsize active)                        \
+  down_sweep_##sfx (T *x, gsize stride, gsize begin, gsize end)              \
   {                                                                          \
-    for (gsize k = 0; k < active; k++)                                       \
+    for (gsize k = begin; k < end; k++)                                      \
       {                                                                      \
         T left = x[k * stride + stride / 2 - 1];                             \
         x[k * stride + stride / 2 - 1] = x[k * stride + stride - 1];         \
@@ -36,24 +44,29 @@ struct _WsScanSchedule
   }                                                                          \
                                                                              \
   static T                                                                   \
-  sum_range_##sfx (const T *x, gsize begin, gsize end)                       \
+  sum_range_##sfx (const T *x, gsize begin, gsize end, const gint *stop)     \
   {                                                                          \
     T sum = 0;                                                               \
-    for (gsize i = begin; i < end; i++)                                      \
-      sum += x[i];                                                           \
+    for (gsize p = begin; p < end && !ws_cancel_raised (stop);               \
+         p += WS_CANCEL_STRIDE)                                              \
+      for (gsize i = p; i < MIN (p + WS_CANCEL_STRIDE, end); i++)            \
+        sum += x[i];                                                         \
     return sum;                                                              \
   }                                                                          \
                                                                              \
   /* Reads in[i] before writing out[i], so in and out may be one array. */   \
   static void                                                                \
-  scan_range_##sfx (const T *in, T *out, gsize begin, gsize end, T carry)    \
+  scan_range_##sfx (const T *in, T *out, gsize begin, gsize end, T carry,    \
+                    const gint *stop)                                        \
   {                                                                          \
-    for (gsize i = begin; i < end; i++)                                      \
-      {                                                                      \
-        T value = in[i];                                                     \
-        out[i] = carry;                                                      \
-        carry += value;                                                      \
-      }                                                                      \
+    for (gsize p = begin; p < end && !ws_cancel_raised (stop);               \
+         p += WS_CANCEL_STRIDE)                                              \
+      for (gsize i = p; i < MIN (p + WS_CANCEL_STRIDE, end); i++)            \
+        {                                                                    \
+          T value = in[i];                                                   \
+          out[i] = carry;                                                    \
+          carry += value;                                                    \
+        }                                                                    \
   }
 
 DEFINE_SCAN_KERNELS (u32, guint32)
@@ -151,6 +164,29 @@ ws_scan_schedule_level_label (const WsScanSchedule *s,
                           level_d (s, level), info.stride);
 }
 
+/* The pairs [begin, end) of a level (the root itself for its clearing). */
+static void
+apply_level_range (const WsScanSchedule  *s,
+                   WsArray               *work,
+                   const WsScanLevelInfo *info,
+                   gsize                  begin,
+                   gsize                  end)
+{
+  gboolean is_int = work->type == WS_KEY_INT32;
+
+  if (info->phase == WS_SCAN_CLEAR_ROOT)
+    memset ((char *) work->data + (s->width - 1) * ws_key_type_size (work->type), 0,
+            ws_key_type_size (work->type)); /* all-zero bits: 0 and +0.0 */
+  else if (info->phase == WS_SCAN_UP_SWEEP && is_int)
+    up_sweep_u32 ((guint32 *) work->i32, info->stride, begin, end);
+  else if (info->phase == WS_SCAN_UP_SWEEP)
+    up_sweep_f32 (work->f32, info->stride, begin, end);
+  else if (is_int)
+    down_sweep_u32 ((guint32 *) work->i32, info->stride, begin, end);
+  else
+    down_sweep_f32 (work->f32, info->stride, begin, end);
+}
+
 void
 ws_scan_schedule_apply_level (const WsScanSchedule *s,
                               WsArray              *work,
@@ -158,25 +194,13 @@ ws_scan_schedule_apply_level (const WsScanSchedule *s,
                               WsCounters           *counters)
 {
   WsScanLevelInfo info;
-  gboolean is_int;
 
   g_return_if_fail (s != NULL && work != NULL);
   g_return_if_fail (work->n == s->width);
   g_return_if_fail (level < ws_scan_schedule_n_levels (s));
 
   ws_scan_schedule_level_info (s, level, &info);
-  is_int = work->type == WS_KEY_INT32;
-  if (info.phase == WS_SCAN_CLEAR_ROOT)
-    memset ((char *) work->data + (s->width - 1) * ws_key_type_size (work->type), 0,
-            ws_key_type_size (work->type)); /* all-zero bits: 0 and +0.0 */
-  else if (info.phase == WS_SCAN_UP_SWEEP && is_int)
-    up_sweep_u32 ((guint32 *) work->i32, info.stride, info.active);
-  else if (info.phase == WS_SCAN_UP_SWEEP)
-    up_sweep_f32 (work->f32, info.stride, info.active);
-  else if (is_int)
-    down_sweep_u32 ((guint32 *) work->i32, info.stride, info.active);
-  else
-    down_sweep_f32 (work->f32, info.stride, info.active);
+  apply_level_range (s, work, &info, 0, info.active);
   if (counters != NULL)
     counters->passes++;
 }
@@ -191,14 +215,30 @@ ws_scan_schedule_pad (const WsScanSchedule *s,
   g_return_val_if_fail (s != NULL && in != NULL, NULL);
   g_return_val_if_fail (in->n == s->n, NULL);
 
-  /* ws_array_new zero-fills, so the padding is already the identity. */
+  /* ws_array_new zero-fills, so the padding is already the identity. A
+   * cancel (ws-cancel.h) may come while 2^24 keys are copied. */
   work = ws_array_new (in->type, s->width, error);
-  if (work != NULL && in->n > 0)
-    memcpy (work->data, in->data, ws_array_bytes (in));
+  if (work != NULL && !ws_cancel_copy (work->data, in->data, ws_array_bytes (in), error))
+    g_clear_pointer (&work, ws_array_free);
   return work;
 }
 
 /* ---- Whole scans ---- */
+
+/* A level in pieces; FALSE when cancelled first. */
+static gboolean
+apply_level_watched (const WsScanSchedule *s,
+                     WsArray              *work,
+                     guint                 level,
+                     const gint           *stop)
+{
+  WsScanLevelInfo info;
+
+  ws_scan_schedule_level_info (s, level, &info);
+  for (gsize p = 0; p < info.active && !ws_cancel_raised (stop); p += WS_CANCEL_STRIDE)
+    apply_level_range (s, work, &info, p, MIN (p + WS_CANCEL_STRIDE, info.active));
+  return !ws_cancel_raised (stop);
+}
 
 static gboolean
 scan_blelloch (const WsArray *in,
@@ -208,6 +248,7 @@ scan_blelloch (const WsArray *in,
 {
   g_autoptr (WsScanSchedule) s = ws_scan_schedule_new (in->n, error);
   g_autoptr (WsArray) work = NULL;
+  const gint *stop = ws_cancel_stop_flag ();
 
   if (s == NULL)
     return FALSE;
@@ -215,9 +256,13 @@ scan_blelloch (const WsArray *in,
   if (work == NULL)
     return FALSE;
   for (guint level = 0; level < ws_scan_schedule_n_levels (s); level++)
-    ws_scan_schedule_apply_level (s, work, level, counters);
-  memcpy (out->data, work->data, ws_array_bytes (in));
-  return TRUE;
+    {
+      if (!apply_level_watched (s, work, level, stop))
+        return ws_cancel_check_flag (stop, error);
+      if (counters != NULL)
+        counters->passes++;
+    }
+  return ws_cancel_copy (out->data, work->data, ws_array_bytes (in), error);
 }
 
 /* Phase 1 of the chunked scan: the sum of in[begin..end) into sums[t]. */
@@ -226,12 +271,13 @@ chunk_sum (const WsArray *in,
            gsize          begin,
            gsize          end,
            WsArray       *sums,
-           guint          t)
+           guint          t,
+           const gint    *stop)
 {
   if (in->type == WS_KEY_INT32)
-    ((guint32 *) sums->i32)[t] = sum_range_u32 ((const guint32 *) in->i32, begin, end);
+    ((guint32 *) sums->i32)[t] = sum_range_u32 ((const guint32 *) in->i32, begin, end, stop);
   else
-    sums->f32[t] = sum_range_f32 (in->f32, begin, end);
+    sums->f32[t] = sum_range_f32 (in->f32, begin, end, stop);
 }
 
 /* Phase 2: the chunk sums become the carries into the chunks, in place. */
@@ -239,9 +285,9 @@ static void
 carries_from_sums (WsArray *sums)
 {
   if (sums->type == WS_KEY_INT32)
-    scan_range_u32 ((guint32 *) sums->i32, (guint32 *) sums->i32, 0, sums->n, 0);
+    scan_range_u32 ((guint32 *) sums->i32, (guint32 *) sums->i32, 0, sums->n, 0, NULL);
   else
-    scan_range_f32 (sums->f32, sums->f32, 0, sums->n, 0.0f);
+    scan_range_f32 (sums->f32, sums->f32, 0, sums->n, 0.0f, NULL);
 }
 
 /* Phase 3: rescan in[begin..end) starting from carries[t]. */
@@ -251,13 +297,14 @@ chunk_scan (const WsArray *in,
             gsize          begin,
             gsize          end,
             const WsArray *carries,
-            guint          t)
+            guint          t,
+            const gint    *stop)
 {
   if (in->type == WS_KEY_INT32)
     scan_range_u32 ((const guint32 *) in->i32, (guint32 *) out->i32, begin, end,
-                    ((const guint32 *) carries->i32)[t]);
+                    ((const guint32 *) carries->i32)[t], stop);
   else
-    scan_range_f32 (in->f32, out->f32, begin, end, carries->f32[t]);
+    scan_range_f32 (in->f32, out->f32, begin, end, carries->f32[t], stop);
 }
 
 static gboolean
@@ -267,6 +314,7 @@ scan_chunked_par (const WsArray *in,
 {
   guint threads = ws_cpu_threads_for (in->n, WS_CPU_GRAIN);
   g_autoptr (WsArray) sums = ws_array_new (in->type, threads, error);
+  const gint *stop = ws_cancel_stop_flag ();
 
   if (sums == NULL)
     return FALSE;
@@ -275,7 +323,7 @@ scan_chunked_par (const WsArray *in,
     {
       gsize begin, end;
       ws_chunk_bounds (in->n, threads, t, &begin, &end);
-      chunk_sum (in, begin, end, sums, t);
+      chunk_sum (in, begin, end, sums, t, stop);
     }
   carries_from_sums (sums);
   /* Same chunks as phase 1; each thread reads its in[i] before writing out[i],
@@ -285,9 +333,9 @@ scan_chunked_par (const WsArray *in,
     {
       gsize begin, end;
       ws_chunk_bounds (in->n, threads, t, &begin, &end);
-      chunk_scan (in, out, begin, end, sums, t);
+      chunk_scan (in, out, begin, end, sums, t, stop);
     }
-  return TRUE;
+  return ws_cancel_check_flag (stop, error);
 }
 
 gboolean

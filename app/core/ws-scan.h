@@ -71,7 +71,9 @@ void            ws_scan_schedule_apply_level (const WsScanSchedule *s,
                                               WsArray              *work,
                                               guint                 level,
                                               WsCounters           *counters);
-/* A new work array of w keys: in (which must hold n keys) followed by zeros. */
+/* A new work array of w keys: in (which must hold n keys) followed by zeros
+ * (NULL with WS_ERROR_CANCELLED when the thread's run is cancelled while it
+ * copies: ws-cancel.h). */
 WsArray        *ws_scan_schedule_pad         (const WsScanSchedule *s,
                                               const WsArray        *in,
                                               GError              **error);

@@ -1,9 +1,16 @@
-/* ws-search.c: study 004's k-ary binary and interpolation searches. */
+/* ws-search.c: study 004's k-ary binary and interpolation searches.
+ *
+ * Long loops go in pieces with a look at the stop flag (ws-cancel.h)
+ * before each: a piece of WS_CANCEL_STRIDE keys, or of queries worth about
+ * as many probes. Once it is raised the rest is skipped and the caller
+ * reports the cancel. */
 #include "ws-search.h"
 
 #include <float.h>
 #include <math.h>
 
+#include "ws-cancel.h"
+#include "ws-cpu.h"
 #include "ws-error.h"
 #include "ws-generator.h"
 #include "ws-primitives.h"
@@ -19,20 +26,29 @@ value_at (const WsArray *a,
 
 /* ---- Sortedness ---- */
 
-/* The first i where a[i] is NaN or a[i] > a[i + 1], or G_MAXSIZE. Threads
- * only when asked, so that a cpu-seq search stays sequential throughout. */
+/* The first i where a[i] is NaN or a[i] > a[i + 1], or G_MAXSIZE (also when
+ * a cancel cut the look short). Threads only when asked, so that a cpu-seq
+ * search stays sequential throughout. */
 static gsize
 first_unsorted (const WsArray *a,
-                gboolean       par)
+                gboolean       par,
+                const gint    *stop)
 {
   gsize first = G_MAXSIZE, n = a->n;
+  guint threads = par && n > 65536 ? ws_cpu_par_threads () : 1;
 
-#pragma omp parallel for if (par && n > 65536) schedule (static) reduction (min : first)
-  for (gsize i = 0; i < n; i++)
+#pragma omp parallel for schedule (static, 1) num_threads (threads) reduction (min : first)
+  for (guint t = 0; t < threads; t++)
     {
-      double v = value_at (a, i);
-      if (isnan (v) || (i + 1 < n && v > value_at (a, i + 1)))
-        first = MIN (first, i);
+      gsize begin, end;
+      ws_chunk_bounds (n, threads, t, &begin, &end);
+      for (gsize p = begin; p < end && !ws_cancel_raised (stop); p += WS_CANCEL_STRIDE)
+        for (gsize i = p; i < MIN (p + WS_CANCEL_STRIDE, end); i++)
+          {
+            double v = value_at (a, i);
+            if (isnan (v) || (i + 1 < n && v > value_at (a, i + 1)))
+              first = MIN (first, i);
+          }
     }
   return first;
 }
@@ -41,13 +57,14 @@ gboolean
 ws_search_check_sorted (const WsArray *sorted,
                         GError       **error)
 {
+  const gint *stop = ws_cancel_stop_flag ();
   gsize i;
 
   g_return_val_if_fail (sorted != NULL, FALSE);
-  i = first_unsorted (sorted, TRUE);
+  i = first_unsorted (sorted, TRUE, stop);
 
   if (i == G_MAXSIZE)
-    return TRUE;
+    return ws_cancel_check_flag (stop, error);
   if (isnan (value_at (sorted, i)))
     g_set_error (error, WS_ERROR, WS_ERROR_INVALID_ARGUMENT,
                  "The array to search holds NaN at index %" G_GSIZE_FORMAT
@@ -320,6 +337,19 @@ check_search (const char    *algorithm,
   return TRUE;
 }
 
+/* Queries between two looks for a cancel: a query of p segments probes at
+ * most p (log2 n + 1) places (p log_p n; a hundred thousand at p = 65536 on
+ * 2^24 keys, fifty at p = 2), each likely a cache miss, so pieces hold about
+ * WS_CANCEL_STRIDE probes. */
+static gsize
+queries_per_look (gsize n,
+                  guint segments)
+{
+  gsize probes = (gsize) segments * (g_bit_storage (n) + 1);
+
+  return MAX ((gsize) 1, WS_CANCEL_STRIDE / probes);
+}
+
 static gboolean
 search_all (const char    *algorithm,
             gboolean       interpolation,
@@ -332,16 +362,27 @@ search_all (const char    *algorithm,
             GError       **error)
 {
   guint64 steps = 0, probes = 0;
+  const gint *stop = ws_cancel_stop_flag ();
+  guint threads = variant == WS_VARIANT_CPU_PAR ? ws_cpu_par_threads () : 1;
+  gsize look;
 
   g_return_val_if_fail (sorted != NULL && keys != NULL, FALSE);
   g_return_val_if_fail (result != NULL || keys->n == 0, FALSE);
   if (!check_search (algorithm, sorted, keys, segments, variant, error))
     return FALSE;
-#pragma omp parallel for if (variant == WS_VARIANT_CPU_PAR) schedule (static) \
-  reduction (+ : steps, probes)
-  for (gsize i = 0; i < keys->n; i++)
-    result[i] = search_one (sorted, value_at (keys, i), segments, interpolation,
-                            &steps, &probes);
+  look = queries_per_look (sorted->n, segments);
+#pragma omp parallel for schedule (static, 1) num_threads (threads) reduction (+ : steps, probes)
+  for (guint t = 0; t < threads; t++)
+    {
+      gsize begin, end;
+      ws_chunk_bounds (keys->n, threads, t, &begin, &end);
+      for (gsize p = begin; p < end && !ws_cancel_raised (stop); p += look)
+        for (gsize i = p; i < MIN (p + look, end); i++)
+          result[i] = search_one (sorted, value_at (keys, i), segments, interpolation,
+                                  &steps, &probes);
+    }
+  if (!ws_cancel_check_flag (stop, error))
+    return FALSE;
   if (counters != NULL)
     {
       counters->passes += steps;
@@ -401,19 +442,21 @@ ws_search_reference (const WsArray *sorted,
 static void
 finite_span (const WsArray *a,
              double        *lo,
-             double        *hi)
+             double        *hi,
+             const gint    *stop)
 {
   *lo = INFINITY;
   *hi = -INFINITY;
-  for (gsize i = 0; i < a->n; i++)
-    {
-      double v = value_at (a, i);
-      if (isfinite (v))
-        {
-          *lo = MIN (*lo, v);
-          *hi = MAX (*hi, v);
-        }
-    }
+  for (gsize p = 0; p < a->n && !ws_cancel_raised (stop); p += WS_CANCEL_STRIDE)
+    for (gsize i = p; i < MIN (p + WS_CANCEL_STRIDE, a->n); i++)
+      {
+        double v = value_at (a, i);
+        if (isfinite (v))
+          {
+            *lo = MIN (*lo, v);
+            *hi = MAX (*hi, v);
+          }
+      }
   if (*lo > *hi)
     {
       *lo = 0.0;
@@ -445,6 +488,7 @@ ws_search_make_keys (const WsArray *sorted,
                      guint64        seed,
                      GError       **error)
 {
+  const gint *stop = ws_cancel_stop_flag ();
   WsArray *keys;
   WsRng rng;
   double lo, hi;
@@ -454,19 +498,22 @@ ws_search_make_keys (const WsArray *sorted,
   if (keys == NULL)
     return NULL;
   ws_rng_init (&rng, seed);
-  finite_span (sorted, &lo, &hi);
-  for (gsize i = 0; i < n_keys; i++)
-    {
-      if (i % 2 == 0 && sorted->n > 0)
-        {
-          gsize at = (gsize) ws_rng_below (&rng, sorted->n);
-          if (keys->type == WS_KEY_INT32)
-            keys->i32[i] = sorted->i32[at];
-          else
-            keys->f32[i] = sorted->f32[at];
-        }
-      else
-        store_random (keys, i, &rng, lo, hi);
-    }
+  finite_span (sorted, &lo, &hi, stop);
+  for (gsize p = 0; p < n_keys && !ws_cancel_raised (stop); p += WS_CANCEL_STRIDE)
+    for (gsize i = p; i < MIN (p + WS_CANCEL_STRIDE, n_keys); i++)
+      {
+        if (i % 2 == 0 && sorted->n > 0)
+          {
+            gsize at = (gsize) ws_rng_below (&rng, sorted->n);
+            if (keys->type == WS_KEY_INT32)
+              keys->i32[i] = sorted->i32[at];
+            else
+              keys->f32[i] = sorted->f32[at];
+          }
+        else
+          store_random (keys, i, &rng, lo, hi);
+      }
+  if (!ws_cancel_check_flag (stop, error))
+    g_clear_pointer (&keys, ws_array_free);
   return keys;
 }

@@ -1,6 +1,11 @@
 /* ws-verify.c: check a run's result against references that share no code
  * with the algorithms: a radix sort of its own, plain double sums, direct
- * window sums. */
+ * window sums.
+ *
+ * A benchmark verifies inside the run a Cancel must stop, and checks of
+ * 2^24 keys or of sampled windows of R = 1024 take seconds: every loop
+ * counts its work with ws_cancel_tick and ends with WS_ERROR_CANCELLED
+ * soon after a cancel. */
 #include <float.h>
 #include <math.h>
 #include <stdlib.h>
@@ -37,32 +42,43 @@ from_ordered (guint32 u, WsKeyType type)
 }
 
 /* One counting pass on the byte at shift, src to dst (stable). */
-static void
-radix_pass (const guint32 *src, guint32 *dst, gsize n, guint shift)
+static gboolean
+radix_pass (const guint32 *src, guint32 *dst, gsize n, guint shift, GError **error)
 {
-  gsize start[257] = { 0 };
+  gsize start[257] = { 0 }, since = 0;
 
   for (gsize i = 0; i < n; i++)
-    start[((src[i] >> shift) & 0xffu) + 1]++;
+    {
+      if (!ws_cancel_tick (&since, 1, error))
+        return FALSE;
+      start[((src[i] >> shift) & 0xffu) + 1]++;
+    }
   for (guint b = 1; b < 257; b++)
     start[b] += start[b - 1];
   for (gsize i = 0; i < n; i++)
-    dst[start[(src[i] >> shift) & 0xffu]++] = src[i];
+    {
+      if (!ws_cancel_tick (&since, 1, error))
+        return FALSE;
+      dst[start[(src[i] >> shift) & 0xffu]++] = src[i];
+    }
+  return TRUE;
 }
 
 /* The reference sort, written here apart from the algorithms it checks:
  * least significant byte first, four stable passes. Linear, so 2^24 keys
- * take a fraction of a second (qsort took seconds), and a benchmark's
- * Cancel is heard between the passes. */
+ * take a fraction of a second (qsort took seconds). */
 static WsArray *
 sorted_copy (const WsArray *a,
              GError       **error)
 {
-  g_autoptr (WsArray) c = ws_array_copy (a, error);
+  g_autoptr (WsArray) c = ws_array_new (a->type, a->n, error);
   g_autofree guint32 *spare = NULL;
   guint32 *src, *dst, *swap;
+  gsize since = 0;
 
-  if (c == NULL || c->n < 2)
+  if (c == NULL || !ws_cancel_copy (c->data, a->data, ws_array_bytes (a), error))
+    return NULL;
+  if (c->n < 2)
     return g_steal_pointer (&c);
   if ((spare = g_try_new (guint32, c->n)) == NULL)
     {
@@ -73,17 +89,24 @@ sorted_copy (const WsArray *a,
     }
   src = (guint32 *) c->i32, dst = spare;
   for (gsize i = 0; i < c->n; i++)
-    src[i] = to_ordered (src[i], c->type);
+    {
+      if (!ws_cancel_tick (&since, 1, error))
+        return NULL;
+      src[i] = to_ordered (src[i], c->type);
+    }
   for (guint shift = 0; shift < 32; shift += 8)
     {
-      if (!ws_cancel_check (error))
+      if (!radix_pass (src, dst, c->n, shift, error))
         return NULL;
-      radix_pass (src, dst, c->n, shift);
       swap = src, src = dst, dst = swap;
     }
   /* Four passes: the keys are back in c's own buffer. */
   for (gsize i = 0; i < c->n; i++)
-    src[i] = from_ordered (src[i], c->type);
+    {
+      if (!ws_cancel_tick (&since, 1, error))
+        return NULL;
+      src[i] = from_ordered (src[i], c->type);
+    }
   return g_steal_pointer (&c);
 }
 
@@ -91,8 +114,12 @@ static gboolean
 check_ascending (const WsArray *a,
                  GError       **error)
 {
+  gsize since = 0;
+
   for (gsize i = 1; i < a->n; i++)
-    if (a->type == WS_KEY_INT32 ? a->i32[i - 1] > a->i32[i] : a->f32[i - 1] > a->f32[i])
+    if (!ws_cancel_tick (&since, 1, error))
+      return FALSE;
+    else if (a->type == WS_KEY_INT32 ? a->i32[i - 1] > a->i32[i] : a->f32[i - 1] > a->f32[i])
       {
         g_set_error (error, WS_ERROR, WS_ERROR_VERIFY,
                      "Result is not sorted: element %" G_GSIZE_FORMAT " (%.9g) is greater than "
@@ -157,9 +184,12 @@ verify_reduce (const WsArray  *a,
 {
   double sum = 0.0, abs_sum = 0.0;
   gint64 isum = 0;
+  gsize since = 0;
 
   for (gsize i = 0; i < a->n; i++)
     {
+      if (!ws_cancel_tick (&since, 1, error))
+        return FALSE;
       if (a->type == WS_KEY_INT32)
         isum += a->i32[i]; /* |sum| < 2^31 · 2^32 fits gint64 for any n we allocate */
       sum += ws_array_get_double (a, i);
@@ -179,13 +209,19 @@ verify_dot (const WsRunInput  *in,
             GError           **error)
 {
   double ref, abs_sum = 0.0;
+  gsize since = 0;
 
   if (!verify_sorted_permutation (in->input, out->array, error)
       || !verify_sorted_permutation (in->input2, out->array2, error))
     return FALSE;
+  /* One loop of the study's 4M keys: short enough not to look for a cancel. */
   ref = ws_dot_reference (out->array, out->array2);
   for (gsize i = 0; i < out->array->n; i++)
-    abs_sum += fabs (ws_array_get_double (out->array, i) * ws_array_get_double (out->array2, i));
+    {
+      if (!ws_cancel_tick (&since, 1, error))
+        return FALSE;
+      abs_sum += fabs (ws_array_get_double (out->array, i) * ws_array_get_double (out->array2, i));
+    }
   if (out->scalar.is_int ? (double) out->scalar.i == ref
                          : close_enough (out->scalar.f, ref, abs_sum, (double) out->array->n))
     return TRUE;
@@ -203,9 +239,12 @@ verify_scan (const WsArray *in,
 {
   guint32 isum = 0;
   double sum = 0.0, abs_sum = 0.0;
+  gsize since = 0;
 
   for (gsize i = 0; i < in->n; i++)
     {
+      if (!ws_cancel_tick (&since, 1, error))
+        return FALSE;
       gboolean ok = in->type == WS_KEY_INT32
                       ? (guint32) out->i32[i] == isum
                       : close_enough (out->f32[i], sum, abs_sum, (double) i);
@@ -250,13 +289,20 @@ verify_histogram (const WsArray     *a,
                   GError           **error)
 {
   g_autofree guint64 *ref = ws_try_alloc (out->n_counts, sizeof (guint64), "the reference histogram", error);
+  gsize since = 0;
 
   if (ref == NULL)
     return FALSE;
   for (gsize i = 0; i < a->n; i++)
-    ref[histogram_bin (a, i, out->n_counts, out->lo, out->hi)]++;
+    {
+      if (!ws_cancel_tick (&since, 1, error))
+        return FALSE;
+      ref[histogram_bin (a, i, out->n_counts, out->lo, out->hi)]++;
+    }
   for (guint b = 0; b < out->n_counts; b++)
-    if (ref[b] != out->counts[b])
+    if (!ws_cancel_tick (&since, 1, error))
+      return FALSE;
+    else if (ref[b] != out->counts[b])
       {
         g_set_error (error, WS_ERROR, WS_ERROR_VERIFY,
                      "Bin %u holds %" G_GUINT64_FORMAT " keys but a plain counting loop finds %"
@@ -266,30 +312,37 @@ verify_histogram (const WsArray     *a,
   return TRUE;
 }
 
-/* One output of the window sum, directly, in double; abs_sum bounds rounding. */
-static double
-window_sum (const WsArray *g, gsize side, gsize radius, gsize r, gsize c, double *abs_sum)
+/* One output of the window sum, directly, in double; abs_sum bounds rounding.
+ * A window of R = 1024 is four million values: its rows count toward the
+ * next look for a cancel (FALSE). */
+static gboolean
+window_sum (const WsArray *g, gsize side, gsize radius, gsize r, gsize c, double *sum,
+            double *abs_sum, gsize *since, GError **error)
 {
-  double sum = 0.0;
-
-  *abs_sum = 0.0;
+  *sum = *abs_sum = 0.0;
   for (gsize i = r; i <= r + 2 * radius; i++)
-    for (gsize j = c; j <= c + 2 * radius; j++)
-      {
-        double x = ws_array_get_double (g, i * side + j);
-        sum += x;
-        *abs_sum += fabs (x);
-      }
-  return sum;
+    {
+      if (!ws_cancel_tick (since, 2 * radius + 1, error))
+        return FALSE;
+      for (gsize j = c; j <= c + 2 * radius; j++)
+        {
+          double x = ws_array_get_double (g, i * side + j);
+          *sum += x;
+          *abs_sum += fabs (x);
+        }
+    }
+  return TRUE;
 }
 
 static gboolean
 verify_stencil_cell (const WsRunInput *in, const WsRunOutput *out, gsize radius, gsize r, gsize c,
-                     GError **error)
+                     gsize *since, GError **error)
 {
-  double abs_sum, ref = window_sum (in->input, in->side, radius, r, c, &abs_sum);
-  double got = ws_array_get_double (out->array, r * out->cols + c);
+  double abs_sum, ref, got = ws_array_get_double (out->array, r * out->cols + c);
   double terms = (double) (2 * radius + 1) * (double) (2 * radius + 1);
+
+  if (!window_sum (in->input, in->side, radius, r, c, &ref, &abs_sum, since, error))
+    return FALSE;
 
   if (in->input->type == WS_KEY_INT32 ? got == ref : close_enough (got, ref, abs_sum, terms))
     return TRUE;
@@ -309,11 +362,12 @@ verify_stencil (const WsRunInput  *in,
   gsize radius = (in->side - out->rows) / 2, cells = out->rows * out->cols;
   double work = (double) cells * (double) (2 * radius + 1) * (double) (2 * radius + 1);
   g_autoptr (GRand) rand = g_rand_new_with_seed (12345);
+  gsize since = 0;
 
   if (work <= STENCIL_FULL_CHECK_WORK)
     {
       for (gsize k = 0; k < cells; k++)
-        if (!verify_stencil_cell (in, out, radius, k / out->cols, k % out->cols, error))
+        if (!verify_stencil_cell (in, out, radius, k / out->cols, k % out->cols, &since, error))
           return FALSE;
       *what = g_strdup_printf ("all %" G_GSIZE_FORMAT " outputs equal direct double sums", cells);
       return TRUE;
@@ -322,7 +376,7 @@ verify_stencil (const WsRunInput  *in,
     {
       gsize k = s < 2 ? s * (cells - 1) : (gsize) g_rand_double_range (rand, 0, (double) cells);
       if (!verify_stencil_cell (in, out, radius, MIN (k, cells - 1) / out->cols,
-                                MIN (k, cells - 1) % out->cols, error))
+                                MIN (k, cells - 1) % out->cols, &since, error))
         return FALSE;
     }
   *what = g_strdup_printf ("%d sampled outputs equal direct double sums", STENCIL_SAMPLES);
@@ -351,8 +405,12 @@ verify_search (const WsRunInput  *in,
                const WsRunOutput *out,
                GError           **error)
 {
+  gsize since = 0, probes = g_bit_storage (in->input->n) + 1;
+
   for (gsize k = 0; k < in->keys->n; k++)
     {
+      if (!ws_cancel_tick (&since, probes, error))
+        return FALSE;
       double key = ws_array_get_double (in->keys, k);
       gsize lb = lower_bound (in->input, key);
       gint64 want = lb < in->input->n && ws_array_get_double (in->input, lb) == key ? (gint64) lb : -1;

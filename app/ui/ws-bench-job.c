@@ -1,17 +1,24 @@
 /* ws-bench-job.c: a benchmark run on a worker (see ws-bench-job.h). */
 #include "ws-bench-job.h"
 
-#include "ws-bench-csv.h"
-#include "ws-bench.h"
+#include <glib/gstdio.h>
 
-typedef enum { EVENT_STARTED, EVENT_ROW, EVENT_ENDED } EventKind;
+#include "ws-bench-csv.h"
+#include "ws-bench-estimate.h"
+#include "ws-bench-record.h"
+#include "ws-bench.h"
+#include "ws-cancel.h"
+#include "ws-error.h"
+
+typedef enum { EVENT_STARTED, EVENT_ROW, EVENT_ENDED, EVENT_ESTIMATED } EventKind;
 
 typedef struct
 {
   EventKind kind;
   char     *what;       /* started */
   guint     index, total;
-  double    eta;
+  double    eta;        /* started; estimated: the whole plan */
+  gboolean  ask;        /* estimated */
   GStrv     fields;     /* row */
   GError   *error;      /* ended */
 } Event;
@@ -21,13 +28,18 @@ struct _WsBenchJob
   gatomicrefcount            refs;    /* the caller's and the worker's */
   WsBenchPlan               *plan;
   WsBenchCsv                *csv;
+  char                      *dir;
   char                      *error_log;
+  guint                      rows;      /* written (worker only) */
   GCancellable              *cancellable;
   WsBenchJobCallbacks        cb;
   gpointer                   data;
   gboolean                   abandoned; /* main thread only */
   GAsyncQueue               *events;    /* Event *, worker → main */
   gint                       drain_due; /* an idle is scheduled to drain */
+  GMutex                     lock;      /* guards answer */
+  GCond                      answered;
+  int                        answer;    /* to a long estimate: 1 run, -1 not, 0 none yet */
 };
 
 static void
@@ -48,6 +60,9 @@ job_unref (WsBenchJob *job)
   g_clear_pointer (&job->csv, ws_bench_csv_close);
   g_clear_object (&job->cancellable);
   g_async_queue_unref (job->events);
+  g_mutex_clear (&job->lock);
+  g_cond_clear (&job->answered);
+  g_free (job->dir);
   g_free (job->error_log);
   g_free (job);
 }
@@ -65,6 +80,8 @@ deliver (WsBenchJob *job, Event *e)
     job->cb.row (job->data, g_steal_pointer (&e->fields));
   else if (e->kind == EVENT_ENDED && job->cb.ended)
     job->cb.ended (job->data, e->error);
+  else if (e->kind == EVENT_ESTIMATED && job->cb.estimated)
+    job->cb.estimated (job->data, e->eta, e->ask);
 }
 
 static gboolean
@@ -114,10 +131,106 @@ on_finished (const WsBenchRow *row, gpointer data, GError **error)
   if (!ws_bench_csv_append_fields (job->csv, (const char *const *) fields, error))
     return FALSE;
   ws_bench_error_log_append (job->error_log, row);
+  job->rows++;
   e = g_new0 (Event, 1);
   e->kind = EVENT_ROW, e->fields = g_steal_pointer (&fields);
   post (job, e);
   return TRUE;
+}
+
+/* The main thread's answer to a long estimate (a cancel answers no). */
+static void
+answer (WsBenchJob *job, int value)
+{
+  g_mutex_lock (&job->lock);
+  if (job->answer == 0)
+    job->answer = value;
+  g_cond_signal (&job->answered);
+  g_mutex_unlock (&job->lock);
+}
+
+static gboolean
+wait_answer (WsBenchJob *job, double seconds, GError **error)
+{
+  g_autofree char *time = ws_bench_format_duration (seconds);
+  int value;
+
+  g_mutex_lock (&job->lock);
+  while (job->answer == 0)
+    g_cond_wait (&job->answered, &job->lock);
+  value = job->answer;
+  g_mutex_unlock (&job->lock);
+  if (value > 0)
+    return TRUE;
+  g_set_error (error, WS_ERROR, WS_ERROR_CANCELLED, "Not started: the plan is estimated at about %s",
+               time);
+  return FALSE;
+}
+
+/* Calibrates the plan's estimate (on this worker: it runs the algorithms)
+ * and says it; past the limit the run waits for the answer. FALSE with
+ * WS_ERROR_CANCELLED when it is not to run. */
+static gboolean
+estimate (WsBenchJob *job, GError **error)
+{
+  WsBenchEstimate *est = ws_bench_estimate_new (job->plan);
+  Event *e;
+  gboolean ok;
+  double seconds;
+
+  job->plan->estimate = est;
+  ws_cancel_push (job->cancellable);
+  ok = ws_bench_estimate_calibrate (est, NULL);
+  ws_cancel_pop ();
+  if (!ok)
+    {
+      g_set_error (error, WS_ERROR, WS_ERROR_CANCELLED, "Cancelled before the first configuration");
+      return FALSE;
+    }
+  seconds = ws_bench_estimate_left (est, 0);
+  e = g_new0 (Event, 1);
+  e->kind = EVENT_ESTIMATED, e->eta = seconds, e->ask = seconds > WS_BENCH_CONFIRM_SECONDS;
+  post (job, e);
+  return seconds <= WS_BENCH_CONFIRM_SECONDS || wait_answer (job, seconds, error);
+}
+
+/* error.log says where a cancel stopped the run, as the CLI's does for a
+ * signal. */
+static void
+log_cancel (WsBenchJob *job, const GError *error)
+{
+  g_autofree char *line = NULL;
+
+  if (!g_error_matches (error, WS_ERROR, WS_ERROR_CANCELLED))
+    return;
+  line = g_strdup_printf ("cancelled in the application: %s; %u rows kept in result.csv",
+                          error->message, job->rows);
+  ws_bench_error_log_note (job->error_log, line);
+}
+
+/* A run that never began leaves no folder: a header and a record say
+ * nothing. */
+static void
+forget_folder (WsBenchJob *job)
+{
+  static const char *const names[] = { "result.csv", WS_BENCH_RECORD_FILE, "error.log" };
+
+  for (guint i = 0; i < G_N_ELEMENTS (names); i++)
+    {
+      g_autofree char *path = g_build_filename (job->dir, names[i], NULL);
+      g_remove (path);
+    }
+  g_rmdir (job->dir);
+}
+
+/* run.ini beside result.csv: here, as the device it names may take a GPU
+ * query to learn. */
+static gboolean
+write_record (WsBenchJob *job, GError **error)
+{
+  g_autoptr (WsBenchRecord) record = ws_bench_record_new (job->plan->preset);
+
+  return ws_bench_record_write (record, job->dir, error);
 }
 
 static gpointer
@@ -126,11 +239,19 @@ run (gpointer data)
   WsBenchJob *job = data;
   const WsBenchCallbacks cb = { on_started, on_finished, NULL };
   Event *e = g_new0 (Event, 1);
+  gboolean began = FALSE;
 
   e->kind = EVENT_ENDED;
-  ws_bench_run (job->plan, &cb, job, job->cancellable, &e->error);
+  if (write_record (job, &e->error) && estimate (job, &e->error))
+    {
+      began = TRUE;
+      ws_bench_run (job->plan, &cb, job, job->cancellable, &e->error);
+      log_cancel (job, e->error);
+    }
   /* The file is complete: close it before the caller hears of the end. */
   g_clear_pointer (&job->csv, ws_bench_csv_close);
+  if (!began)
+    forget_folder (job);
   post (job, e);
   job_unref (job);
   return NULL;
@@ -154,7 +275,10 @@ ws_bench_job_start (WsPreset *preset, const char *dir, const WsBenchJobCallbacks
   job = g_new0 (WsBenchJob, 1);
   g_atomic_ref_count_init (&job->refs);
   job->plan = g_steal_pointer (&plan), job->csv = g_steal_pointer (&csv);
+  job->dir = g_strdup (dir);
   job->error_log = g_build_filename (dir, "error.log", NULL);
+  g_mutex_init (&job->lock);
+  g_cond_init (&job->answered);
   job->cancellable = g_cancellable_new ();
   job->cb = *callbacks, job->data = data;
   job->events = g_async_queue_new_full ((GDestroyNotify) event_free);
@@ -169,15 +293,22 @@ ws_bench_job_start (WsPreset *preset, const char *dir, const WsBenchJobCallbacks
 }
 
 void
+ws_bench_job_confirm (WsBenchJob *job, gboolean run)
+{
+  answer (job, run ? 1 : -1);
+}
+
+void
 ws_bench_job_cancel (WsBenchJob *job)
 {
   g_cancellable_cancel (job->cancellable);
+  answer (job, -1);
 }
 
 void
 ws_bench_job_abandon (WsBenchJob *job)
 {
   job->abandoned = TRUE;
-  g_cancellable_cancel (job->cancellable);
+  ws_bench_job_cancel (job);
   job_unref (job);
 }

@@ -1,11 +1,12 @@
 /* ws-bench-page-private.h: what the benchmark page's files share
  * (ws-bench-page.c: the run, the results and the files; ws-bench-chart.c:
  * the chart; ws-bench-plan.c: the plan — presets and the controls that
- * build one). */
+ * build one; ws-bench-open.c: opening a result.csv on a worker). */
 #pragma once
 
 #include "ws-bench-job.h"
 #include "ws-bench-page.h"
+#include "ws-bench-rows.h"
 #include "ws-csv.h"
 #include "ws-plot-view.h"
 #include "ws-preset.h"
@@ -49,9 +50,12 @@ struct _WsBenchPage
   WsCsvTable      *results;           /* every row shown, in arrival order */
   char            *results_name;      /* what they are: a run's folder or an opened file */
   WsBenchJob      *job;               /* the run going on, or NULL */
+  GtkWindow       *confirm_dialog;    /* asking whether to run a long plan, or NULL */
   char            *output_dir;
   char            *result_path;       /* the last run's result.csv, in a folder of its own */
   guint            chart_idle;        /* a chart rebuild is due */
+  GCancellable    *opening;           /* a result.csv being read (ws-bench-open.c), or NULL */
+  guint            open_generation;   /* the open whose result is awaited; older ones are dropped */
 };
 
 /* ws-bench-chart.c */
@@ -63,6 +67,19 @@ void      ws_bench_chart_rows_arrived (WsBenchPage *page,
 /* A rebuild that is due happens now (the run ended, the page goes). */
 void      ws_bench_chart_flush       (WsBenchPage *page);
 void      ws_bench_chart_connect     (WsBenchPage *page);
+
+/* ws-bench-page.c, for ws-bench-open.c */
+/* Takes table: its rows in the table and the chart, name in the rows line. */
+void      ws_bench_page_show_results (WsBenchPage *page,
+                                      WsCsvTable  *table,
+                                      const char  *name);
+/* Run and Open off, Cancel on: for a run, or results being read. */
+void      ws_bench_page_set_busy     (WsBenchPage *page,
+                                      gboolean     busy);
+
+/* ws-bench-open.c */
+/* Stops the open under way and says so: TRUE; FALSE when there is none. */
+gboolean  ws_bench_page_cancel_open  (WsBenchPage *page);
 
 /* ws-bench-plan.c */
 void      ws_bench_page_build_form   (WsBenchPage *page);

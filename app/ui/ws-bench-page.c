@@ -1,10 +1,12 @@
 /* ws-bench-page.c: the benchmark mode (see ws-bench-page.h): the run and
  * its progress, the results table, the chart and the files. The plan's
- * controls are in ws-bench-plan.c. */
+ * controls are in ws-bench-plan.c; opening a result.csv on a worker in
+ * ws-bench-open.c. */
 #include "ws-bench-page-private.h"
 
 #include "ws-application.h"
 #include "ws-bench-csv.h"
+#include "ws-bench-estimate.h"
 #include "ws-error.h"
 
 G_DEFINE_FINAL_TYPE (WsBenchPage, ws_bench_page, GTK_TYPE_BOX)
@@ -39,10 +41,16 @@ reset_results (WsBenchPage *self, WsCsvTable *table, const char *name)
 static void
 rows_arrived (WsBenchPage *self, guint r)
 {
-  for (guint i = r; i < self->results->rows->len; i++)
-    ws_bench_table_add (self->table, self->results, i);
+  ws_bench_table_add_from (self->table, self->results, r);
   show_rows_label (self);
   ws_bench_chart_rows_arrived (self, r);
+}
+
+void
+ws_bench_page_show_results (WsBenchPage *self, WsCsvTable *table, const char *name)
+{
+  reset_results (self, table, name);
+  rows_arrived (self, 0);
 }
 
 /* ---- the run ---- */
@@ -63,12 +71,20 @@ set_running (WsBenchPage *self, gboolean running)
   gtk_widget_set_sensitive (GTK_WIDGET (self->open_preset_button), !running);
 }
 
+/* Opening results (ws-bench-open.c) holds the page as a run does. */
+void
+ws_bench_page_set_busy (WsBenchPage *self, gboolean busy)
+{
+  set_running (self, busy);
+}
+
 static void
 on_started (gpointer data, const char *what, guint index, guint total, double eta)
 {
   WsBenchPage *self = data;
+  g_autofree char *time = ws_bench_format_duration (eta);
   g_autofree char *left = eta < 0 ? g_strdup ("estimating time left")
-                                  : g_strdup_printf ("%u:%02u left", (guint) eta / 60, (guint) eta % 60);
+                                  : g_strdup_printf ("about %s left", time);
   g_autofree char *text = g_strdup_printf ("%u of %u — %s", index + 1, total, left);
 
   gtk_progress_bar_set_fraction (self->progress, total ? (double) index / total : 0);
@@ -85,22 +101,146 @@ on_row (gpointer data, GStrv fields)
   rows_arrived (self, self->results->rows->len - 1);
 }
 
+/* ---- a long plan: asked first ---- */
+
+static void
+close_confirm (WsBenchPage *self)
+{
+  if (self->confirm_dialog != NULL)
+    gtk_window_destroy (g_steal_pointer (&self->confirm_dialog));
+}
+
+void
+ws_bench_page_confirm (WsBenchPage *self, gboolean run)
+{
+  g_return_if_fail (WS_IS_BENCH_PAGE (self));
+  if (self->confirm_dialog == NULL || self->job == NULL)
+    return;
+  close_confirm (self);
+  ws_bench_job_confirm (self->job, run);
+  set_status (self, run ? "Starting…" : "Not running it");
+}
+
+gboolean
+ws_bench_page_confirming (WsBenchPage *self)
+{
+  g_return_val_if_fail (WS_IS_BENCH_PAGE (self), FALSE);
+  return self->confirm_dialog != NULL;
+}
+
+static void
+on_confirm_run (WsBenchPage *self)
+{
+  ws_bench_page_confirm (self, TRUE);
+}
+
+static void
+on_confirm_cancel (WsBenchPage *self)
+{
+  ws_bench_page_confirm (self, FALSE);
+}
+
+/* Closing the dialog is a no. */
+static gboolean
+on_confirm_close (WsBenchPage *self)
+{
+  ws_bench_page_confirm (self, FALSE);
+  return TRUE;
+}
+
+static GtkWidget *
+confirm_buttons (WsBenchPage *self)
+{
+  GtkWidget *box = gtk_box_new (GTK_ORIENTATION_HORIZONTAL, 6);
+  GtkWidget *cancel = gtk_button_new_with_mnemonic ("_Cancel");
+  GtkWidget *run = gtk_button_new_with_mnemonic ("_Run It");
+
+  gtk_widget_set_halign (box, GTK_ALIGN_END);
+  gtk_widget_add_css_class (run, "suggested-action");
+  gtk_box_append (GTK_BOX (box), cancel);
+  gtk_box_append (GTK_BOX (box), run);
+  g_signal_connect_swapped (cancel, "clicked", G_CALLBACK (on_confirm_cancel), self);
+  g_signal_connect_swapped (run, "clicked", G_CALLBACK (on_confirm_run), self);
+  return box;
+}
+
+/* A small modal window rather than GtkMessageDialog, deprecated after GTK
+ * 4.8, or GtkAlertDialog, which 4.8 lacks. */
+static void
+ask_confirm (WsBenchPage *self, const char *time)
+{
+  GtkRoot *root = gtk_widget_get_root (GTK_WIDGET (self));
+  GtkWindow *dialog = GTK_WINDOW (gtk_window_new ());
+  GtkWidget *box = gtk_box_new (GTK_ORIENTATION_VERTICAL, 18);
+  g_autofree char *text = g_strdup_printf ("This plan is estimated to take about %s, more than 10 "
+                                           "minutes.\nRun it? Quick, or fewer sizes, give a first "
+                                           "look sooner.", time);
+  GtkWidget *label = gtk_label_new (text);
+
+  gtk_window_set_title (dialog, "Run a Long Benchmark?");
+  gtk_window_set_modal (dialog, TRUE);
+  gtk_window_set_resizable (dialog, FALSE);
+  if (GTK_IS_WINDOW (root))
+    gtk_window_set_transient_for (dialog, GTK_WINDOW (root));
+  gtk_label_set_wrap (GTK_LABEL (label), TRUE);
+  gtk_widget_set_margin_top (box, 18), gtk_widget_set_margin_bottom (box, 18);
+  gtk_widget_set_margin_start (box, 18), gtk_widget_set_margin_end (box, 18);
+  gtk_box_append (GTK_BOX (box), label);
+  gtk_box_append (GTK_BOX (box), confirm_buttons (self));
+  gtk_window_set_child (dialog, box);
+  g_signal_connect_swapped (dialog, "close-request", G_CALLBACK (on_confirm_close), self);
+  self->confirm_dialog = dialog;
+  gtk_window_present (dialog);
+}
+
+/* Before the first configuration: the estimate, and the question past ten
+ * minutes. */
+static void
+on_estimated (gpointer data, double seconds, gboolean ask)
+{
+  WsBenchPage *self = data;
+  g_autofree char *time = ws_bench_format_duration (seconds);
+  g_autofree char *text = g_strdup_printf ("Estimated time: about %s%s", time,
+                                           ask ? " — run it?" : "");
+
+  gtk_progress_bar_set_text (self->progress, ask ? "waiting for your answer" : "starting");
+  set_status (self, text);
+  if (ask)
+    ask_confirm (self, time);
+}
+
+/* ---- the end of a run ---- */
+
+/* What the status line says of a run that ended. */
+static char *
+ended_text (WsBenchPage *self, const GError *error)
+{
+  const char *csv = self->result_path;
+  guint rows = self->results->rows->len; /* a run's table holds its rows alone */
+
+  if (error != NULL && !g_file_test (csv, G_FILE_TEST_EXISTS))
+    {
+      /* It never began (declined, cancelled while estimating): its folder is gone. */
+      g_clear_pointer (&self->result_path, g_free);
+      return g_strdup_printf ("%s; nothing was written", error->message);
+    }
+  if (error == NULL)
+    return g_strdup_printf ("Finished: %u rows in %s", rows, csv);
+  if (g_error_matches (error, WS_ERROR, WS_ERROR_CANCELLED))
+    return g_strdup_printf ("Cancelled — %s. The %u finished rows are kept in %s", error->message,
+                            rows, csv);
+  return g_strdup_printf ("Stopped: %s. The %u finished rows are kept in %s", error->message,
+                          rows, csv);
+}
+
 static void
 on_ended (gpointer data, const GError *error)
 {
   WsBenchPage *self = data;
-  const char *csv = self->result_path;
-  guint rows = self->results->rows->len; /* a run's table holds its rows alone */
   g_autofree char *text = NULL;
 
-  if (error == NULL)
-    text = g_strdup_printf ("Finished: %u rows in %s", rows, csv);
-  else if (g_error_matches (error, WS_ERROR, WS_ERROR_CANCELLED))
-    text = g_strdup_printf ("Cancelled — %s. The %u finished rows are kept in %s", error->message,
-                            rows, csv);
-  else
-    text = g_strdup_printf ("Stopped: %s. The %u finished rows are kept in %s", error->message,
-                            rows, csv);
+  close_confirm (self);
+  text = ended_text (self, error);
   if (error == NULL)
     gtk_progress_bar_set_fraction (self->progress, 1.0);
   gtk_progress_bar_set_text (self->progress, error == NULL ? "done" : "stopped");
@@ -152,13 +292,13 @@ new_run_dir (WsBenchPage *self, const WsPreset *p)
 void
 ws_bench_page_run (WsBenchPage *self)
 {
-  static const WsBenchJobCallbacks callbacks = { on_started, on_row, on_ended };
+  static const WsBenchJobCallbacks callbacks = { on_started, on_row, on_ended, on_estimated };
   g_autoptr (GError) error = NULL;
   g_autofree char *dir = NULL;
   WsPreset *preset;
 
   g_return_if_fail (WS_IS_BENCH_PAGE (self));
-  if (self->job != NULL)
+  if (self->job != NULL || ws_bench_page_opening (self))
     return;
   if ((preset = ws_bench_page_make_preset (self, &error)) == NULL)
     return set_status (self, error->message);
@@ -170,15 +310,15 @@ ws_bench_page_run (WsBenchPage *self)
     return set_status (self, error->message);
   set_running (self, TRUE);
   gtk_progress_bar_set_fraction (self->progress, 0);
-  gtk_progress_bar_set_text (self->progress, "starting");
-  set_status (self, "Planning…");
+  gtk_progress_bar_set_text (self->progress, "estimating");
+  set_status (self, "Estimating the time: a few short runs of each variant…");
 }
 
 void
 ws_bench_page_cancel (WsBenchPage *self)
 {
   g_return_if_fail (WS_IS_BENCH_PAGE (self));
-  if (self->job == NULL)
+  if (ws_bench_page_cancel_open (self) || self->job == NULL)
     return;
   ws_bench_job_cancel (self->job);
   gtk_widget_set_sensitive (GTK_WIDGET (self->cancel_button), FALSE);
@@ -198,46 +338,6 @@ ws_bench_page_result_path (WsBenchPage *self)
 }
 
 /* ---- files ---- */
-
-/* A result.csv from anywhere must have the columns the table and charts
- * read. */
-static gboolean
-check_columns (const WsCsvTable *t, const char *path, GError **error)
-{
-  static const char *const needed[] = { "algorithm", "variant", "n", "params", "status", "median_s" };
-
-  for (guint i = 0; i < G_N_ELEMENTS (needed); i++)
-    if (ws_csv_table_column (t, needed[i]) < 0)
-      {
-        g_set_error (error, WS_ERROR, WS_ERROR_PARSE, "%s is not a Warpscope result.csv: it has no "
-                     "column “%s”. Open a result.csv written by “warpscope-cli bench” or this panel",
-                     path, needed[i]);
-        return FALSE;
-      }
-  return TRUE;
-}
-
-gboolean
-ws_bench_page_open_csv (WsBenchPage *self, const char *path, GError **error)
-{
-  g_autoptr (WsCsvTable) t = NULL;
-  gboolean cut = FALSE;
-
-  g_return_val_if_fail (WS_IS_BENCH_PAGE (self), FALSE);
-  if (self->job != NULL)
-    {
-      g_set_error (error, WS_ERROR, WS_ERROR_INVALID_ARGUMENT, "A benchmark is running: cancel it or "
-                   "let it finish before opening results");
-      return FALSE;
-    }
-  if ((t = ws_csv_table_read_lenient (path, &cut, error)) == NULL || !check_columns (t, path, error))
-    return FALSE;
-  reset_results (self, g_steal_pointer (&t), path);
-  rows_arrived (self, 0);
-  set_status (self, cut ? "Opened; its last line was cut short (a run that was interrupted) and is left out"
-                        : "Opened");
-  return TRUE;
-}
 
 gboolean
 ws_bench_page_export_csv (WsBenchPage *self, const char *path, GError **error)
@@ -318,7 +418,7 @@ ask_file (WsBenchPage *self, const char *title, GtkFileChooserAction mode, const
 static void
 on_open (WsBenchPage *self)
 {
-  ask_file (self, "Open Benchmark Results", GTK_FILE_CHOOSER_ACTION_OPEN, NULL, ws_bench_page_open_csv);
+  ask_file (self, "Open Benchmark Results", GTK_FILE_CHOOSER_ACTION_OPEN, NULL, ws_bench_page_open);
 }
 
 static void
@@ -393,6 +493,8 @@ ws_bench_page_dispose (GObject *object)
 
   if (self->job != NULL)
     ws_bench_job_abandon (g_steal_pointer (&self->job));
+  close_confirm (self);
+  ws_bench_page_cancel_open (self);
   g_clear_handle_id (&self->chart_idle, g_source_remove);
   g_clear_pointer (&self->results, ws_csv_table_free);
   g_clear_pointer (&self->results_name, g_free);

@@ -45,10 +45,29 @@ char         *ws_bench_page_plan_text      (WsBenchPage  *page);
 
 void          ws_bench_page_run            (WsBenchPage  *page);
 void          ws_bench_page_cancel         (WsBenchPage  *page);
+/* A run estimated past ten minutes waits, its dialog open, for the answer:
+ * TRUE while it does; ws_bench_page_confirm gives the answer (what the
+ * dialog's Run and Cancel buttons do). */
+gboolean      ws_bench_page_confirming     (WsBenchPage  *page);
+void          ws_bench_page_confirm        (WsBenchPage  *page,
+                                            gboolean      run);
 gboolean      ws_bench_page_running        (WsBenchPage  *page);
 /* The last run's result.csv, or NULL. */
 const char   *ws_bench_page_result_path    (WsBenchPage  *page);
 
+/* Opens a result.csv on a worker thread (what Open Results… does): the
+ * progress bar says how much is read, Cancel (ws_bench_page_cancel) stops
+ * it, and at the end its rows replace those shown, the status line saying
+ * which rows were left out (file:line and why). A second open replaces the
+ * first; what an open returns after it was replaced or cancelled is
+ * dropped. FALSE (error) when it cannot begin: a benchmark is running. */
+gboolean      ws_bench_page_open           (WsBenchPage  *page,
+                                            const char   *path,
+                                            GError      **error);
+/* TRUE while a result.csv is being read. */
+gboolean      ws_bench_page_opening        (WsBenchPage  *page);
+/* The same as ws_bench_page_open, read on this thread: for scripts and
+ * tests that want the rows before going on. */
 gboolean      ws_bench_page_open_csv       (WsBenchPage  *page,
                                             const char   *path,
                                             GError      **error);

@@ -440,6 +440,19 @@ ws_bench_table_add (WsBenchTable *self, const WsCsvTable *csv, guint r)
   g_list_store_append (self->store, item);
 }
 
+void
+ws_bench_table_add_from (WsBenchTable *self, const WsCsvTable *csv, guint r)
+{
+  g_autoptr (GPtrArray) items = g_ptr_array_new_with_free_func (g_object_unref);
+
+  g_return_if_fail (WS_IS_BENCH_TABLE (self));
+  g_return_if_fail (csv != NULL && r <= csv->rows->len);
+  for (guint i = r; i < csv->rows->len; i++)
+    g_ptr_array_add (items, ws_bench_item_new (csv, i));
+  g_list_store_splice (self->store, g_list_model_get_n_items (G_LIST_MODEL (self->store)), 0,
+                       items->pdata, items->len);
+}
+
 /* The rows as shown: the selection model passes the sorted rows through. */
 static GListModel *
 shown (WsBenchTable *self)

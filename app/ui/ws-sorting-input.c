@@ -7,7 +7,9 @@
 
 #include "ws-application.h"
 #include "ws-array-io.h"
+#include "ws-cancel.h"
 #include "ws-generator.h"
+#include "ws-memory.h"
 #include "ws-size.h"
 
 /* ---- generating and loading ---- */
@@ -18,6 +20,7 @@ typedef struct
   WsDistribution dist;
   gsize          n;
   guint64        seed;
+  char          *path;    /* keys from this file instead of generated ones */
   /* Big arrays stepped on the host: what the worker prepares (kind as
    * chosen when asked; on_generated checks it still is). */
   WsNetworkKind  kind;
@@ -31,7 +34,38 @@ request_free (gpointer data)
   Request *r = data;
 
   ws_sorting_prepared_clear (&r->prepared);
+  g_free (r->path);
   g_free (r);
+}
+
+/* A file bigger than this holds more keys than the animation takes (2^24
+ * keys of up to 64 characters each): refused before it is read. */
+#define MAX_FILE_BYTES (G_GINT64_CONSTANT (1) << 30)
+
+static WsArray *
+load_keys (const Request *r, GError **error)
+{
+  g_autoptr (GFile) file = g_file_new_for_path (r->path);
+  g_autoptr (GFileInfo) info = g_file_query_info (file, G_FILE_ATTRIBUTE_STANDARD_SIZE,
+                                                  G_FILE_QUERY_INFO_NONE, NULL, NULL);
+  WsArray *keys;
+
+  if (info != NULL && g_file_info_get_size (info) > MAX_FILE_BYTES)
+    {
+      g_set_error (error, G_IO_ERROR, G_IO_ERROR_INVALID_ARGUMENT,
+                   "%s is bigger than 1 GiB; the animation takes up to 2^24 keys", r->path);
+      return NULL;
+    }
+  keys = ws_array_load (r->path, WS_FORMAT_TEXT, r->type, error);
+  if (keys != NULL && (keys->n == 0 || keys->n > (1u << 24)))
+    {
+      g_set_error (error, G_IO_ERROR, G_IO_ERROR_INVALID_ARGUMENT,
+                   keys->n == 0 ? "%s holds no keys; the animation takes 1 to 2^24"
+                                : "%s holds more than 2^24 keys; the animation takes up to 2^24",
+                   r->path);
+      g_clear_pointer (&keys, ws_array_free);
+    }
+  return keys;
 }
 
 static void
@@ -39,13 +73,18 @@ generate_in_thread (GTask *task, gpointer source, gpointer data, GCancellable *c
 {
   Request *r = data;
   GError *error = NULL;
-  WsArray *keys = ws_generate (r->type, r->dist, r->n, r->seed, &error);
+  WsArray *keys;
 
+  /* A newer request cancels this one; loading and generating stop within
+   * a chunk of keys. */
+  ws_cancel_push (cancel);
+  keys = r->path ? load_keys (r, &error) : ws_generate (r->type, r->dist, r->n, r->seed, &error);
+  ws_cancel_pop ();
   if (keys == NULL)
     return g_task_return_error (task, error);
   /* The stepper's copy of 2^24 keys, their range and the first frame's
    * bins would take the main thread tens of milliseconds. */
-  if (r->prepare)
+  if (r->prepare && keys->n >= WORKER_KEYS)
     ws_sorting_prepare (&r->prepared, r->kind, keys);
   g_task_return_pointer (task, keys, (GDestroyNotify) ws_array_free);
 }
@@ -88,6 +127,18 @@ on_generated (GObject *source, GAsyncResult *result, gpointer data)
                             && r->prepared.columns == self->columns ? &r->prepared : NULL);
 }
 
+/* The keys, the stepper's copy and the GPU's buffers must fit where they
+ * go, or the window would be killed with them. */
+static gboolean
+check_memory (WsSortingPage *self, const Request *r, GError **error)
+{
+  GtkStringObject *item = gtk_drop_down_get_selected_item (self->algorithm);
+  const WsAlgorithm *algo = ws_registry_lookup (gtk_string_object_get_string (item), NULL);
+  WsVariant variant = ws_sorting_page_gpu_chosen (self) ? WS_VARIANT_GPU : WS_VARIANT_CPU_SEQ;
+
+  return algo == NULL || ws_memory_check (algo, variant, NULL, r->type, r->n, WS_MEMORY_ALL, error);
+}
+
 static gboolean
 read_request (WsSortingPage *self, Request *r, GError **error)
 {
@@ -104,32 +155,40 @@ read_request (WsSortingPage *self, Request *r, GError **error)
                    "n = %" G_GSIZE_FORMAT ": the animation takes 1 to 2^24 keys", r->n);
       return FALSE;
     }
-  return TRUE;
+  return check_memory (self, r, error);
+}
+
+/* Generated or loaded keys arrive from a worker (on_generated). */
+static void
+start_request (WsSortingPage *self, Request *r)
+{
+  g_autoptr (GTask) task = NULL;
+
+  ws_sorting_page_play (self, FALSE);
+  if (self->generating != NULL)
+    g_cancellable_cancel (self->generating);
+  g_set_object (&self->generating, g_cancellable_new ());
+  ws_sorting_page_busy (self, TRUE, r->path ? "loading keys…" : "generating keys…");
+  r->kind = ws_sorting_page_kind (self);
+  r->prepare = !ws_sorting_page_gpu_chosen (self);
+  r->prepared.columns = self->columns;
+  task = g_task_new (self, self->generating, on_generated, self);
+  g_task_set_task_data (task, r, request_free);
+  g_task_run_in_thread (task, generate_in_thread);
 }
 
 void
 ws_sorting_page_generate (WsSortingPage *self)
 {
   g_autoptr (GError) error = NULL;
-  g_autoptr (GTask) task = NULL;
   Request *r = g_new0 (Request, 1);
 
   if (!read_request (self, r, &error))
     {
-      g_free (r);
+      request_free (r);
       return ws_sorting_page_report (self, error);
     }
-  ws_sorting_page_play (self, FALSE);
-  if (self->generating != NULL)
-    g_cancellable_cancel (self->generating);
-  g_set_object (&self->generating, g_cancellable_new ());
-  ws_sorting_page_busy (self, TRUE, "generating keys…");
-  r->kind = ws_sorting_page_kind (self);
-  r->prepare = !ws_sorting_page_gpu_chosen (self) && r->n >= WORKER_KEYS;
-  r->prepared.columns = self->columns;
-  task = g_task_new (self, self->generating, on_generated, self);
-  g_task_set_task_data (task, r, request_free);
-  g_task_run_in_thread (task, generate_in_thread);
+  start_request (self, r);
 }
 
 static void
@@ -137,28 +196,34 @@ on_file_chosen (GtkNativeDialog *dialog, int response, gpointer data)
 {
   WsSortingPage *self = data;
   g_autoptr (GFile) file = NULL;
-  g_autoptr (GError) error = NULL;
-  WsArray *keys;
 
   if (response == GTK_RESPONSE_ACCEPT
       && (file = gtk_file_chooser_get_file (GTK_FILE_CHOOSER (dialog))) != NULL)
     {
       g_autofree char *path = g_file_get_path (file);
-      WsKeyType type = gtk_drop_down_get_selected (self->key_type) == 1 ? WS_KEY_INT32
-                                                                        : WS_KEY_FLOAT32;
-      keys = ws_array_load (path, WS_FORMAT_TEXT, type, &error);
-      if (keys != NULL && keys->n > (1u << 24))
+      if (path != NULL)
+        ws_sorting_page_load_path (self, path);
+      else /* a remote location without a local path */
         {
-          g_clear_pointer (&keys, ws_array_free);
-          g_set_error (&error, G_IO_ERROR, G_IO_ERROR_INVALID_ARGUMENT,
-                       "%s holds more than 2^24 keys; the animation takes up to 2^24", path);
+          g_autoptr (GError) error = g_error_new (G_IO_ERROR, G_IO_ERROR_NOT_SUPPORTED,
+                                                  "Keys are read from local files; copy the file "
+                                                  "to this computer first");
+          ws_sorting_page_report (self, error);
         }
-      if (keys != NULL)
-        take_input (self, keys, NULL);
-      else
-        ws_sorting_page_report (self, error);
     }
   g_object_unref (dialog);
+}
+
+void
+ws_sorting_page_load_path (WsSortingPage *self, const char *path)
+{
+  Request *r;
+
+  g_return_if_fail (WS_IS_SORTING_PAGE (self) && path != NULL);
+  r = g_new0 (Request, 1);
+  r->path = g_strdup (path);
+  r->type = gtk_drop_down_get_selected (self->key_type) == 1 ? WS_KEY_INT32 : WS_KEY_FLOAT32;
+  start_request (self, r); /* a big file is parsed off the main thread */
 }
 
 void

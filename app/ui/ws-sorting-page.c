@@ -249,11 +249,19 @@ ws_sorting_page_install (WsSortingPage *self, Prepared *prepared)
       gtk_gl_area_queue_render (GTK_GL_AREA (self->canvas));
       return;
     }
-  if (self->on_device)
-    self->stepper = ws_stepper_new_on_device (ws_sorting_page_kind (self), self->input, cuda, &error);
-  else
-    self->stepper = ws_stepper_new (ws_sorting_page_kind (self), self->input, &error);
-  if (self->stepper == NULL)
+  if (self->on_device
+      && !(self->stepper = ws_stepper_new_on_device (ws_sorting_page_kind (self), self->input,
+                                                     cuda, &error)))
+    {
+      /* Out of device memory, or the GPU failed: the CPU steps the keys
+       * (the frame path's label then says cpu), and the reason is shown. */
+      g_prefix_error (&error, "The GPU cannot step these keys, so the CPU does: ");
+      ws_sorting_page_report (self, error);
+      g_clear_error (&error);
+      self->on_device = FALSE;
+    }
+  if (!self->on_device
+      && !(self->stepper = ws_stepper_new (ws_sorting_page_kind (self), self->input, &error)))
     ws_sorting_page_report (self, error);
   ws_bars_range (self->input, &self->vmin, &self->vmax);
   show_pass (self);

@@ -28,6 +28,10 @@ void        ws_sorting_page_set_size     (WsSortingPage *page,
                                           const char    *n);
 /* Generates new keys as the panel says (on a worker). */
 void        ws_sorting_page_generate     (WsSortingPage *page);
+/* Loads keys from a text file of the panel's key type (on a worker); what
+ * the file holds wrong is shown where the check's result goes. */
+void        ws_sorting_page_load_path    (WsSortingPage *page,
+                                          const char    *path);
 
 /* For tests: the texts shown, and whether keys are ready. */
 const char *ws_sorting_page_pass_text    (WsSortingPage *page);

@@ -3,6 +3,7 @@
 
 #include "ws-application.h"
 #include "ws-backend.h"
+#include "ws-cancel.h"
 #include "ws-canvas.h"
 #include "ws-frame-path.h"
 #include "ws-pacer.h"
@@ -121,12 +122,17 @@ run_in_thread (GTask *task, gpointer source, gpointer data, GCancellable *cancel
   Job *job = data;
   WsRunInput in = { job->algo, job->variant, job->params };
   GError *error = NULL;
+  gboolean ok;
 
-  if (!ws_run_data_generate (job->algo, &job->params, WS_KEY_FLOAT32, WS_DIST_UNIFORM, job->side, 1,
-                             &job->data, &error))
-    return g_task_return_error (task, error);
-  ws_run_data_bind (&job->data, &in);
-  if (!ws_run (&in, &job->out, &error))
+  /* A new run or the page's end cancels this one: generation and the run
+   * ask the cancellable between chunks, so a stale 2^14² grid stops at once. */
+  ws_cancel_push (cancel);
+  ok = ws_run_data_generate (job->algo, &job->params, WS_KEY_FLOAT32, WS_DIST_UNIFORM, job->side,
+                             1, &job->data, &error);
+  if (ok)
+    ws_run_data_bind (&job->data, &in), ok = ws_run (&in, &job->out, &error);
+  ws_cancel_pop ();
+  if (!ok)
     return g_task_return_error (task, error);
   g_task_return_boolean (task, TRUE);
 }

@@ -1,11 +1,17 @@
 /* test-cli-bench.c: `bench` and `plot` end to end — the smoke preset as CI
  * runs it, refusing to overwrite, --resume, Ctrl-C keeping finished rows,
- * and charts written in every format. */
+ * and charts written in every format; the estimate said before the run and
+ * a long one refused without --yes; --resume refusing a changed plan, build
+ * or device (run.ini); SIGTERM and SIGHUP stopping a run as Ctrl-C does,
+ * named as themselves, in error.log too; an empty -o. */
 #include <gio/gio.h>
 #include <glib/gstdio.h>
+#include <poll.h>
+#include <pty.h>
 #include <signal.h>
 #include <string.h>
 #include <sys/wait.h>
+#include <unistd.h>
 
 #include "cli-util.h"
 #include "ws-test-util.h"
@@ -139,7 +145,8 @@ test_interrupt (void)
   g_autoptr (GError) error = NULL;
   g_autoptr (GSubprocess) p = g_subprocess_new (G_SUBPROCESS_FLAGS_STDOUT_SILENCE
                                                 | G_SUBPROCESS_FLAGS_STDERR_PIPE, &error,
-                                                g_getenv ("WS_CLI"), "bench", ini, "-o", dir, NULL);
+                                                g_getenv ("WS_CLI"), "bench", ini, "-o", dir,
+                                                "--yes", NULL);
   g_autofree char *err = NULL;
 
   g_assert_no_error (error);
@@ -150,12 +157,263 @@ test_interrupt (void)
   g_assert_true (g_subprocess_get_if_exited (p));
   g_assert_cmpint (g_subprocess_get_exit_status (p), ==, 130);
   g_assert_nonnull (strstr (err, "--resume"));
+  g_assert_nonnull (strstr (err, "Ctrl-C"));
   g_autofree char *text = cli_read_file (csv);
   g_assert_cmpuint (count_lines (csv), >=, 3);
   g_assert_true (g_str_has_suffix (text, "\n"));
+  g_autofree char *log_path = in_dir (dir, "error.log");
+  g_autofree char *log = cli_read_file (log_path);
+  g_assert_nonnull (strstr (log, "interrupted: Ctrl-C (SIGINT) during bitonic cpu-seq n="));
 
-  g_autoptr (CliResult) resumed = cli_run ("bench", ini, "-o", dir, "--resume", "--quick", NULL);
+  /* --quick is another plan: its rows could not be kept as they are. */
+  g_autoptr (CliResult) refused = cli_run ("bench", ini, "-o", dir, "--resume", "--quick", NULL);
+  cli_assert_fails (refused, "Cannot resume", "sizes changed from 1024, 2048", "--force", NULL);
+  g_autoptr (CliResult) resumed = cli_run ("bench", ini, "-o", dir, "--resume", "--quick", "--force",
+                                           NULL);
   g_assert_cmpint (resumed->status, ==, 0);
+  g_assert_nonnull (strstr (resumed->err, "resuming anyway (--force)"));
+  ws_test_remove_dir (dir);
+}
+
+/* -o "" is no folder: an error (a usage error, status 2), and nothing is
+ * written in the current folder. */
+static void
+test_empty_output (void)
+{
+  g_autofree char *cwd = g_dir_make_tmp ("ws-bench-XXXXXX", NULL);
+  const char *args[] = { "bench", "smoke", "-o", "", NULL };
+  g_autoptr (CliResult) r = cli_runv_in (cwd, args);
+  g_autofree char *left = ws_test_list_dir (cwd);
+
+  g_assert_cmpint (r->status, ==, 2);
+  g_assert_nonnull (strstr (r->err, "-o/--output is empty"));
+  g_assert_cmpstr (left, ==, "");
+  ws_test_remove_dir (cwd);
+}
+
+/* The estimate comes before the first configuration. */
+static void
+test_estimate_shown (void)
+{
+  g_autofree char *dir = g_dir_make_tmp ("ws-bench-XXXXXX", NULL);
+  g_autoptr (CliResult) r = cli_run ("bench", "smoke", "--quick", "-o", dir, NULL);
+  const char *estimate, *first;
+
+  g_assert_cmpint (r->status, ==, 0);
+  estimate = strstr (r->out, "Estimated time: about ");
+  first = strstr (r->out, "[1/");
+  g_assert_nonnull (estimate);
+  g_assert_nonnull (first);
+  g_assert_true (estimate < first);
+  ws_test_remove_dir (dir);
+}
+
+/* bench with its standard input a pipe (not a terminal), so that nobody
+ * can be asked. */
+static GSubprocess *
+bench_piped (GError **error, const char *preset, const char *dir, const char *extra)
+{
+  return g_subprocess_new (G_SUBPROCESS_FLAGS_STDIN_PIPE | G_SUBPROCESS_FLAGS_STDOUT_PIPE
+                           | G_SUBPROCESS_FLAGS_STDERR_PIPE, error, g_getenv ("WS_CLI"), "bench",
+                           preset, "-o", dir, extra, NULL);
+}
+
+/* Study 003 takes many hours: without --yes and without a terminal it is
+ * refused with its estimate, before anything is written. */
+static void
+test_long_refused (void)
+{
+  g_autofree char *base = g_dir_make_tmp ("ws-bench-XXXXXX", NULL);
+  g_autofree char *dir = in_dir (base, "study-003");
+  g_autoptr (GError) error = NULL;
+  g_autoptr (GSubprocess) p = bench_piped (&error, "study-003", dir, NULL);
+  g_autofree char *out = NULL, *err = NULL;
+
+  g_assert_no_error (error);
+  g_assert_true (g_subprocess_communicate_utf8 (p, "", NULL, &out, &err, &error));
+  g_assert_cmpint (g_subprocess_get_exit_status (p), ==, 1);
+  g_assert_nonnull (strstr (out, "Estimated time: about "));
+  g_assert_nonnull (strstr (err, "more than 10 minutes"));
+  g_assert_nonnull (strstr (err, "--yes"));
+  g_assert_false (g_file_test (dir, G_FILE_TEST_EXISTS));
+  ws_test_remove_dir (base);
+}
+
+/* Reads what the child on the terminal master `fd` writes, into `seen`,
+ * until `until` appears or it closes (or a minute passes). */
+static gboolean
+read_pty (int fd, GString *seen, const char *until)
+{
+  char buf[4096];
+
+  for (int waited = 0; waited < 600 && (until == NULL || !strstr (seen->str, until)); )
+    {
+      struct pollfd p = { fd, POLLIN, 0 };
+      int ready = poll (&p, 1, 100);
+      gssize got;
+      if (ready == 0)
+        {
+          waited++;
+          continue;
+        }
+      if ((got = read (fd, buf, sizeof buf)) <= 0)
+        return until == NULL;
+      g_string_append_len (seen, buf, got);
+    }
+  return until == NULL || strstr (seen->str, until) != NULL;
+}
+
+/* On a terminal a long plan asks; "n" leaves it unrun and nothing
+ * written. */
+static void
+test_long_asked (void)
+{
+  g_autofree char *base = g_dir_make_tmp ("ws-bench-XXXXXX", NULL);
+  g_autofree char *dir = in_dir (base, "study-003");
+  g_autoptr (GString) seen = g_string_new (NULL);
+  int fd, status;
+  pid_t pid = forkpty (&fd, NULL, NULL, NULL);
+
+  g_assert_cmpint (pid, >=, 0);
+  if (pid == 0)
+    {
+      execl (g_getenv ("WS_CLI"), "warpscope-cli", "bench", "study-003", "-o", dir, (char *) NULL);
+      _exit (127);
+    }
+  g_assert_true (read_pty (fd, seen, "Run it? [y/N]"));
+  g_assert_nonnull (strstr (seen->str, "Estimated time: about "));
+  g_assert_cmpint (write (fd, "n\n", 2), ==, 2);
+  read_pty (fd, seen, NULL);
+  close (fd);
+  g_assert_cmpint (waitpid (pid, &status, 0), ==, pid);
+  g_test_message ("%s", seen->str);
+  g_assert_true (WIFEXITED (status));
+  g_assert_cmpint (WEXITSTATUS (status), ==, 1);
+  g_assert_nonnull (strstr (seen->str, "Not started"));
+  g_assert_false (g_file_test (dir, G_FILE_TEST_EXISTS));
+  ws_test_remove_dir (base);
+}
+
+/* Runs bench on preset with --yes until result.csv has a row, then sends
+ * signum: the run stops with status 128 + signum, names the signal (not
+ * Ctrl-C unless it was), and error.log says so. */
+static void
+interrupt_with (const char *preset, int signum, const char *name)
+{
+  g_autofree char *dir = g_dir_make_tmp ("ws-bench-XXXXXX", NULL);
+  g_autofree char *csv = in_dir (dir, "result.csv");
+  g_autofree char *log_path = in_dir (dir, "error.log");
+  g_autoptr (GError) error = NULL;
+  g_autoptr (GSubprocess) p = bench_piped (&error, preset, dir, "--yes");
+  g_autofree char *out = NULL, *err = NULL, *log = NULL, *expect = NULL;
+
+  g_assert_no_error (error);
+  for (guint i = 0; i < 1200 && (!g_file_test (csv, G_FILE_TEST_EXISTS) || count_lines (csv) < 2); i++)
+    g_usleep (50000);
+  g_subprocess_send_signal (p, signum);
+  g_assert_true (g_subprocess_communicate_utf8 (p, "", NULL, &out, &err, &error));
+  g_assert_true (g_subprocess_get_if_exited (p));
+  g_assert_cmpint (g_subprocess_get_exit_status (p), ==, 128 + signum);
+  g_assert_nonnull (strstr (err, name));
+  g_assert_null (strstr (err, "Ctrl-C"));
+  log = cli_read_file (log_path);
+  expect = g_strdup_printf ("interrupted: %s during ", name);
+  g_assert_nonnull (strstr (log, expect));
+  g_assert_nonnull (strstr (log, "rows kept in result.csv"));
+  ws_test_remove_dir (dir);
+}
+
+/* --yes runs what the estimate would have refused; SIGTERM stops it. */
+static void
+test_yes_and_sigterm (void)
+{
+  interrupt_with ("study-003", SIGTERM, "SIGTERM");
+}
+
+static void
+test_sighup (void)
+{
+  g_autofree char *ini = cli_write_file ("hup.ini",
+      "[preset]\nname = hup\nalgorithms = bitonic\nvariants = cpu-seq\n"
+      "sizes = 2^10..2^22 x2\nrepetitions = 20\n");
+
+  interrupt_with (ini, SIGHUP, "SIGHUP");
+}
+
+static const char resume_preset[] =
+  "[preset]\nname = resume\nalgorithms = bitonic\nvariants = cpu-seq\nsizes = 1024, 2048\n"
+  "repetitions = %u\n";
+
+/* Replaces the value of `key = ` in dir/run.ini. */
+static void
+edit_record (const char *dir, const char *key, const char *value)
+{
+  g_autofree char *path = in_dir (dir, "run.ini");
+  g_autoptr (GKeyFile) file = g_key_file_new ();
+  g_autoptr (GError) error = NULL;
+
+  g_assert_true (g_key_file_load_from_file (file, path, G_KEY_FILE_KEEP_COMMENTS, &error));
+  g_key_file_set_string (file, "run", key, value);
+  g_assert_true (g_key_file_save_to_file (file, path, &error));
+}
+
+/* Repetitions 3, then 50: --resume refuses, naming the change, and keeps
+ * result.csv as it was; --force resumes and records the new plan. */
+static void
+test_resume_changed_plan (void)
+{
+  g_autofree char *dir = g_dir_make_tmp ("ws-bench-XXXXXX", NULL);
+  g_autofree char *csv = in_dir (dir, "result.csv");
+  g_autofree char *three = g_strdup_printf (resume_preset, 3u), *fifty = g_strdup_printf (resume_preset, 50u);
+  g_autofree char *ini = cli_write_file ("resume.ini", three);
+  g_autoptr (CliResult) first = cli_run ("bench", ini, "-o", dir, NULL);
+  g_autofree char *before = NULL, *after = NULL, *record_path = in_dir (dir, "run.ini");
+
+  g_assert_cmpint (first->status, ==, 0);
+  before = cli_read_file (csv);
+  g_free (cli_write_file ("resume.ini", fifty));
+  g_autoptr (CliResult) refused = cli_run ("bench", ini, "-o", dir, "--resume", NULL);
+  cli_assert_fails (refused, "Cannot resume", "repetitions changed from 3 to 50", NULL);
+  g_assert_null (strstr (refused->out, "rows written"));
+  after = cli_read_file (csv);
+  g_assert_cmpstr (before, ==, after);
+
+  g_autoptr (CliResult) forced = cli_run ("bench", ini, "-o", dir, "--resume", "--force", NULL);
+  g_assert_cmpint (forced->status, ==, 0);
+  g_assert_nonnull (strstr (forced->err, "repetitions changed from 3 to 50"));
+  g_autofree char *record = cli_read_file (record_path);
+  g_assert_nonnull (strstr (record, "repetitions=50"));
+  ws_test_remove_dir (dir);
+}
+
+/* A record of another build or device, or none: refused, saying which. */
+static void
+test_resume_build_device (void)
+{
+  g_autofree char *dir = g_dir_make_tmp ("ws-bench-XXXXXX", NULL);
+  g_autofree char *text = g_strdup_printf (resume_preset, 2u);
+  g_autofree char *ini = cli_write_file ("same.ini", text);
+  g_autofree char *record = in_dir (dir, "run.ini");
+  g_autoptr (CliResult) first = cli_run ("bench", ini, "-o", dir, NULL);
+  g_autoptr (CliResult) same = cli_run ("bench", ini, "-o", dir, "--resume", NULL);
+
+  g_assert_cmpint (first->status, ==, 0);
+  g_assert_cmpint (same->status, ==, 0);
+  g_assert_nonnull (strstr (same->out, "0 rows written"));
+  edit_record (dir, "device", "Elsewhere CPU, 3 threads");
+  g_autoptr (CliResult) device = cli_run ("bench", ini, "-o", dir, "--resume", NULL);
+  cli_assert_fails (device, "device changed from Elsewhere CPU, 3 threads to ", NULL);
+  edit_record (dir, "build", "0.0.1 (0123abc)");
+  g_autoptr (CliResult) build = cli_run ("bench", ini, "-o", dir, "--resume", NULL);
+  cli_assert_fails (build, "build changed from 0.0.1 (0123abc) to ", NULL);
+  g_assert_cmpint (g_remove (record), ==, 0);
+  g_autoptr (CliResult) none = cli_run ("bench", ini, "-o", dir, "--resume", NULL);
+  cli_assert_fails (none, "has rows but no run.ini", "--force", NULL);
+  g_autoptr (CliResult) forced = cli_run ("bench", ini, "-o", dir, "--resume", "--force", NULL);
+  g_assert_cmpint (forced->status, ==, 0);
+  g_assert_true (g_file_test (record, G_FILE_TEST_EXISTS));
+  g_autoptr (CliResult) alone = cli_run ("bench", ini, "-o", dir, "--force", NULL);
+  g_assert_cmpint (alone->status, ==, 2);
   ws_test_remove_dir (dir);
 }
 
@@ -167,5 +425,13 @@ main (int argc, char **argv)
   g_test_add_func ("/cli/bench/bad-preset", test_bad_preset);
   g_test_add_func ("/cli/bench/error-log", test_error_log);
   g_test_add_func ("/cli/bench/interrupt", test_interrupt);
+  g_test_add_func ("/cli/bench/empty-output", test_empty_output);
+  g_test_add_func ("/cli/bench/estimate-shown", test_estimate_shown);
+  g_test_add_func ("/cli/bench/long-refused", test_long_refused);
+  g_test_add_func ("/cli/bench/long-asked", test_long_asked);
+  g_test_add_func ("/cli/bench/yes-and-sigterm", test_yes_and_sigterm);
+  g_test_add_func ("/cli/bench/sighup", test_sighup);
+  g_test_add_func ("/cli/bench/resume-changed-plan", test_resume_changed_plan);
+  g_test_add_func ("/cli/bench/resume-build-device", test_resume_build_device);
   return g_test_run ();
 }

@@ -1,11 +1,27 @@
 /* test-cli-readme.c: every `$ build/app/cli/warpscope-cli …` example of the
  * README runs as printed, from the project root, in order, and succeeds;
- * `run` examples also verify their result. */
+ * `run` examples also verify their result. Paths under /tmp/ go to a
+ * folder of this run's own, so that what another build or an older version
+ * left in /tmp (a bench folder --resume rightly refuses) changes nothing. */
 #include <string.h>
 
 #include "cli-util.h"
+#include "ws-test-util.h"
 
 #define PROMPT "$ build/app/cli/warpscope-cli "
+
+static char *tmp_dir;
+
+static void
+map_tmp_paths (char **args)
+{
+  for (guint i = 0; args[i] != NULL; i++)
+    if (g_str_has_prefix (args[i], "/tmp/"))
+      {
+        char *mapped = g_build_filename (tmp_dir, args[i] + strlen ("/tmp/"), NULL);
+        g_free (args[i]), args[i] = mapped;
+      }
+}
 
 static void
 run_example (gconstpointer data)
@@ -18,6 +34,7 @@ run_example (gconstpointer data)
 
   g_shell_parse_argv (line + strlen (PROMPT), NULL, &args, &error);
   g_assert_no_error (error);
+  map_tmp_paths (args);
   r = cli_runv_in (root, (const char *const *) args);
   g_assert_cmpint (r->status, ==, 0);
   if (g_str_equal (args[0], "run"))
@@ -31,8 +48,11 @@ main (int argc, char **argv)
   g_autofree char *text = NULL;
   g_auto (GStrv) lines = NULL;
   guint examples = 0;
+  int status;
 
   g_test_init (&argc, &argv, NULL);
+  tmp_dir = g_dir_make_tmp ("ws-readme-XXXXXX", NULL);
+  g_assert_nonnull (tmp_dir);
   path = g_build_filename (g_getenv ("G_TEST_SRCDIR"), "..", "README.md", NULL);
   if (!g_file_get_contents (path, &text, NULL, NULL))
     g_error ("cannot read %s", path);
@@ -45,5 +65,8 @@ main (int argc, char **argv)
       }
   if (examples == 0)
     g_error ("no examples found in %s", path);
-  return g_test_run ();
+  status = g_test_run ();
+  ws_test_remove_dir (tmp_dir);
+  g_free (tmp_dir);
+  return status;
 }

@@ -156,6 +156,37 @@ test_build_and_write (void)
   g_rmdir (dir);
 }
 
+/* Fields that are not UTF-8 (a file saved as Latin-1) read as valid UTF-8,
+ * their bad bytes as U+FFFD, the fields around them and the row count as
+ * they are: they reach messages and chart labels, which need UTF-8. */
+static void
+test_not_utf8 (void)
+{
+  g_autofree char *dir = g_dir_make_tmp ("ws-csv-XXXXXX", NULL);
+  g_autofree char *path = write_temp (dir, "latin1.csv",
+                                      "na\xefve,b\n"
+                                      "caf\xe9,\"x\xff,y\"\n"
+                                      "ok,µs\n"
+                                      "\xc3,end");
+  g_autoptr (GError) error = NULL;
+  g_autoptr (WsCsvTable) t = ws_csv_table_read (path, &error);
+
+  g_assert_no_error (error);
+  g_assert_cmpstr (t->header[0], ==, "na\xef\xbf\xbdve");
+  g_assert_cmpstr (t->header[1], ==, "b");
+  g_assert_cmpuint (t->rows->len, ==, 3);
+  g_assert_cmpstr (ws_csv_table_get (t, 0, "b"), ==, "x\xef\xbf\xbd,y");
+  g_assert_cmpstr (ws_csv_table_row (t, 0)[0], ==, "caf\xef\xbf\xbd");
+  g_assert_cmpstr (ws_csv_table_row (t, 1)[1], ==, "µs");
+  g_assert_cmpstr (ws_csv_table_row (t, 2)[0], ==, "\xef\xbf\xbd");
+  g_assert_cmpstr (ws_csv_table_row (t, 2)[1], ==, "end");
+  for (guint r = 0; r < t->rows->len; r++)
+    for (guint i = 0; i < 2; i++)
+      g_assert_true (g_utf8_validate (ws_csv_table_row (t, r)[i], -1, NULL));
+  g_unlink (path);
+  g_rmdir (dir);
+}
+
 int
 main (int argc, char **argv)
 {
@@ -165,5 +196,6 @@ main (int argc, char **argv)
   g_test_add_func ("/csv/errors", test_errors);
   g_test_add_func ("/csv/lenient", test_lenient);
   g_test_add_func ("/csv/build-and-write", test_build_and_write);
+  g_test_add_func ("/csv/not-utf8", test_not_utf8);
   return g_test_run ();
 }

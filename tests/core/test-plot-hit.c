@@ -651,10 +651,11 @@ test_crossover_limits (void)
                          "sort,v1,cpu-seq,1102500,,ok,t,1,2,,\n"
                          "sort,v1,cpu-seq,2000000,,ok,t,1,0.5,,\n"
                          "sort,v1,cpu-seq,4000000,,ok,t,1,2,,\n");
-  /* v2..v6 cross between 1000 and 152399.025: at 12345. */
+  /* v2..v6 cross between 2469 and 61725 (sizes are whole numbers; their
+   * product is 12345²): at 12345. */
   for (guint i = 1; i < G_N_ELEMENTS (variants); i++)
-    g_string_append_printf (rows, "sort,%s,cpu-seq,1000,,ok,t,1,0.5,,\n"
-                                  "sort,%s,cpu-seq,152399.025,,ok,t,1,2,,\n",
+    g_string_append_printf (rows, "sort,%s,cpu-seq,2469,,ok,t,1,0.5,,\n"
+                                  "sort,%s,cpu-seq,61725,,ok,t,1,2,,\n",
                             variants[i], variants[i]);
   t = table_of (rows->str);
   g_string_free (rows, TRUE);

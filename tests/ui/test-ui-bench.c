@@ -442,6 +442,70 @@ test_hover_and_legend (Fixture *f, gconstpointer data)
   hide_all_but_one (view, ws_bench_page_plot (f->page));
 }
 
+static gboolean
+asking (gpointer page)
+{
+  return ws_bench_page_confirming (page) || !ws_bench_page_running (page);
+}
+
+static gboolean
+one_row (gpointer page)
+{
+  return ws_bench_table_n_rows (ws_bench_page_table (page)) >= 1 || !ws_bench_page_running (page);
+}
+
+/* Starts the plan and waits for its question: the estimate (made on the
+ * worker) comes first, past ten minutes with a dialog. */
+static void
+run_until_asked (Fixture *f)
+{
+  ws_bench_page_run (f->page);
+  g_assert_true (ws_bench_page_running (f->page));
+  g_assert_true (ui_spin_until (asking, f->page, 120));
+  g_assert_true (ws_bench_page_confirming (f->page));
+  g_assert_true (g_str_has_prefix (ws_bench_page_status_text (f->page), "Estimated time: about "));
+}
+
+/* Odd-even transposition to 2^22 takes hours. No: nothing runs, and no
+ * folder is left. Yes: it runs (cancelled here after its first row), and
+ * error.log says where the cancel stopped it. */
+static void
+test_confirm_long (Fixture *f, gconstpointer data)
+{
+  g_autofree char *plan = ws_test_tmp_path ("long.ini");
+  g_autofree char *left = NULL, *log = NULL, *log_path = NULL, *record = NULL, *run_dir = NULL;
+  g_autoptr (GError) error = NULL;
+
+  g_assert_true (g_file_set_contents (plan, "[preset]\nname = Long\nalgorithms = odd-even\n"
+                                      "variants = cpu-seq\nsizes = 2^12, 2^22\nrepetitions = 1\n"
+                                      "type = int32\n", -1, NULL));
+  g_assert_true (ws_bench_page_open_preset (f->page, plan, &error));
+  run_until_asked (f);
+  ws_bench_page_confirm (f->page, FALSE);
+  g_assert_true (ui_spin_until (idle_page, f->page, 30));
+  g_assert_true (g_str_has_prefix (ws_bench_page_status_text (f->page), "Not started"));
+  g_assert_nonnull (strstr (ws_bench_page_status_text (f->page), "nothing was written"));
+  g_assert_null (ws_bench_page_result_path (f->page));
+  left = ws_test_list_dir (f->dir);
+  g_assert_cmpstr (left, ==, "");
+
+  run_until_asked (f);
+  ws_bench_page_confirm (f->page, TRUE);
+  g_assert_false (ws_bench_page_confirming (f->page));
+  g_assert_true (ui_spin_until (one_row, f->page, 120));
+  ws_bench_page_cancel (f->page);
+  g_assert_true (ui_spin_until (idle_page, f->page, 30));
+  g_assert_true (g_str_has_prefix (ws_bench_page_status_text (f->page), "Cancelled"));
+  g_assert_cmpuint (csv_rows (ws_bench_page_result_path (f->page)), ==, 1);
+  run_dir = g_path_get_dirname (ws_bench_page_result_path (f->page));
+  log_path = g_build_filename (run_dir, "error.log", NULL);
+  g_assert_true (g_file_get_contents (log_path, &log, NULL, NULL));
+  g_assert_nonnull (strstr (log, "cancelled in the application: Stopped during odd-even cpu-seq n=4194304"));
+  g_assert_nonnull (strstr (log, "1 rows kept"));
+  record = g_build_filename (run_dir, "run.ini", NULL);
+  g_assert_true (g_file_test (record, G_FILE_TEST_EXISTS));
+}
+
 int
 main (int argc, char **argv)
 {
@@ -456,6 +520,7 @@ main (int argc, char **argv)
   ADD ("/ui/bench/clicked-plan", test_clicked_plan);
   ADD ("/ui/bench/smoke", test_smoke);
   ADD ("/ui/bench/cancel", test_cancel);
+  ADD ("/ui/bench/confirm-long", test_confirm_long);
 #undef ADD
   return g_test_run ();
 }

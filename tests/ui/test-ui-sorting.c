@@ -3,8 +3,13 @@
  * back and read the pass label and the counters, see a deliberately broken
  * stage flagged at the key where it breaks, play to the end and find the
  * keys sorted. Skips where there is no display. */
+#define _GNU_SOURCE /* mkfifo under -std=c17 */
+
+#include <glib/gstdio.h>
 #include <gtk/gtk.h>
 #include <stdio.h>
+#include <string.h>
+#include <sys/stat.h>
 
 #include "ui-test-util.h"
 #include "ws-sorting-page.h"
@@ -110,6 +115,57 @@ test_worker_passes (Fixture *f, gconstpointer data)
   g_assert_cmpstr (ws_sorting_page_check_text (f->page), ==, "✓ sorted");
 }
 
+static gboolean
+shows_error (gpointer page)
+{
+  return g_str_has_prefix (ws_sorting_page_check_text (page), "✗ ");
+}
+
+static gboolean
+shows_initial (gpointer page)
+{
+  return ws_sorting_page_ready (page)
+         && g_str_has_prefix (ws_sorting_page_pass_text (page), "initial state — 3 passes");
+}
+
+/* Load File as a careless user uses it: a file with a BOM loads; a FIFO,
+ * a folder, a binary file and a bad number are refused with a message
+ * while the window keeps the keys it had (issue 15; the file is read on a
+ * worker, so a FIFO or a huge file cannot freeze the window). */
+static void
+test_load_files (Fixture *f, gconstpointer data)
+{
+  g_autofree char *dir = g_dir_make_tmp ("warpscope-ui-XXXXXX", NULL);
+  g_autofree char *good = g_build_filename (dir, "bom.txt", NULL);
+  g_autofree char *fifo = g_build_filename (dir, "keys.fifo", NULL);
+  g_autofree char *binary = g_build_filename (dir, "binary.bin", NULL);
+  g_autofree char *hex = g_build_filename (dir, "hex.txt", NULL);
+  g_autofree char *empty = g_build_filename (dir, "empty.txt", NULL);
+  const char *const refused[][2] = { { fifo, "FIFO" }, { dir, "folder" },
+                                     { binary, "cannot read" }, { hex, "hex.txt:1:" },
+                                     { empty, "holds no keys" } };
+
+  g_assert_true (g_file_set_contents (good, "\xef\xbb\xbf" "3\n1\n2\n", -1, NULL));
+  g_assert_true (g_file_set_contents (binary, "\x7f" "ELF\x01\x02\x00\xff", 8, NULL));
+  g_assert_true (g_file_set_contents (hex, "0x10 1\n", -1, NULL));
+  g_assert_true (g_file_set_contents (empty, "\n\n", -1, NULL));
+  g_assert_cmpint (mkfifo (fifo, 0600), ==, 0);
+  ws_sorting_page_load_path (f->page, good);
+  g_assert_true (ui_spin_until (shows_initial, f->page, 30));
+  for (guint i = 0; i < G_N_ELEMENTS (refused); i++)
+    {
+      ws_sorting_page_load_path (f->page, refused[i][0]);
+      g_assert_true (ui_spin_until (shows_error, f->page, 30));
+      g_test_message ("%s: %s", refused[i][0], ws_sorting_page_check_text (f->page));
+      g_assert_nonnull (strstr (ws_sorting_page_check_text (f->page), refused[i][1]));
+      /* the three keys loaded before are still there */
+      g_assert_true (g_str_has_prefix (ws_sorting_page_pass_text (f->page), "initial state — 3 passes"));
+      ws_sorting_page_reset (f->page); /* clears the message for the next one */
+    }
+  g_unlink (good), g_unlink (fifo), g_unlink (binary), g_unlink (hex), g_unlink (empty);
+  g_rmdir (dir);
+}
+
 int
 main (int argc, char **argv)
 {
@@ -119,5 +175,6 @@ main (int argc, char **argv)
   g_test_add ("/ui/sorting/broken-stage", Fixture, NULL, fixture_set_up, test_broken_stage, fixture_tear_down);
   g_test_add ("/ui/sorting/play", Fixture, NULL, fixture_set_up, test_play, fixture_tear_down);
   g_test_add ("/ui/sorting/worker-passes", Fixture, NULL, fixture_set_up, test_worker_passes, fixture_tear_down);
+  g_test_add ("/ui/sorting/load-files", Fixture, NULL, fixture_set_up, test_load_files, fixture_tear_down);
   return g_test_run ();
 }

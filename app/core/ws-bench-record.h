@@ -1,0 +1,60 @@
+/* ws-bench-record.h: run.ini — what the rows of a run folder were measured
+ * under.
+ *
+ * Beside result.csv a run writes its plan normalised (every setting that
+ * changes what is measured or how, in a fixed order and spelling: sets
+ * sorted, one repetition count for all sizes when they agree; the preset's
+ * name, description and file are not among them), a hash of that, the build
+ * (version and, in a git checkout, its commit) and the device (the CPU and
+ * its threads; the GPU where the plan has GPU variants). Resuming compares
+ * the record with the plan it is given: a row's key names its algorithm,
+ * variant, size, parameters, key type, distribution, seed and timing, but
+ * not the repetitions, warm-up, adaptive settings or verification, so rows
+ * of another plan would otherwise be kept as if they were this one's.
+ */
+#pragma once
+
+#include <glib.h>
+
+#include "ws-preset.h"
+
+G_BEGIN_DECLS
+
+#define WS_BENCH_RECORD_FILE "run.ini"
+
+typedef struct _WsBenchRecord WsBenchRecord;
+
+/* The record of preset on this build and this machine. */
+WsBenchRecord *ws_bench_record_new     (const WsPreset      *preset);
+/* dir/run.ini; NULL with G_FILE_ERROR_NOENT where there is none, else
+ * WS_ERROR_PARSE or WS_ERROR_IO saying what is wrong with it. */
+WsBenchRecord *ws_bench_record_read    (const char          *dir,
+                                        GError             **error);
+/* dir/run.ini, replaced atomically. */
+gboolean       ws_bench_record_write   (const WsBenchRecord *record,
+                                        const char          *dir,
+                                        GError             **error);
+void           ws_bench_record_free    (WsBenchRecord       *record);
+
+/* A value: "hash", "build", "device", or a setting of the plan
+ * ("repetitions", "adaptive.time_budget", "params.radius"); NULL when it
+ * has none. */
+const char    *ws_bench_record_get     (const WsBenchRecord *record,
+                                        const char          *key);
+/* What differs from `was` to `now`, one "KEY changed from A to B" each,
+ * joined by "; " (plan settings first, then build, then device); NULL when
+ * nothing does. */
+char          *ws_bench_record_changes (const WsBenchRecord *was,
+                                        const WsBenchRecord *now);
+
+/* Whether the rows in dir may be kept for a run of `now`: TRUE when dir
+ * has no result.csv, or its run.ini matches. Otherwise
+ * WS_ERROR_INVALID_ARGUMENT naming what changed, or saying that dir has no
+ * record (a folder of an older version) or that it cannot be read. */
+gboolean       ws_bench_record_check   (const char          *dir,
+                                        const WsBenchRecord *now,
+                                        GError             **error);
+
+G_DEFINE_AUTOPTR_CLEANUP_FUNC (WsBenchRecord, ws_bench_record_free)
+
+G_END_DECLS
