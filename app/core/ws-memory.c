@@ -238,9 +238,13 @@ refuse (GError **error, const WsAlgorithm *algo, WsVariant variant, const WsPara
   gsize fits = largest_fitting (algo, variant, params, type, n, host, device);
   g_autofree char *fits_text = fits > 0 ? describe_n (algo, fits) : NULL;
 
+  /* "on n = 2^32 float32 keys", or for a grid "on an N = 46340 grid of float32 keys" */
+  gboolean grid = algo->shape == WS_SHAPE_STENCIL;
+
   g_set_error (error, WS_ERROR, WS_ERROR_NO_MEMORY,
-               "%s on %s %s keys needs %s%s of %s memory, but only %s is available; "
-               "choose a smaller size%s%s", who, what, ws_key_type_name (type),
+               "%s on %s%s %s%s keys needs %s%s of %s memory, but only %s is available; "
+               "choose a smaller size%s%s", who, grid ? "an " : "", what, grid ? "grid of " : "",
+               ws_key_type_name (type),
                needed == G_MAXUINT64 ? "" : "about ", need_text, where, have_text,
                fits_text ? ", at most " : " or free some memory", fits_text ? fits_text : "");
   return FALSE;

@@ -53,13 +53,16 @@ decode_key (guint32   key,
 
 /* The keys are handled as their 32-bit patterns through a guint32 view of
  * the array; the build uses -fno-strict-aliasing, which makes that defined
- * for the float32 case too. */
+ * for the float32 case too. Encodes src into dst (in place when they are
+ * the same) or, with decode, turns sorted patterns back into keys. */
 static void
-encode_keys (guint32    *keys,
-             gsize       n,
-             WsKeyType   type,
-             guint       threads,
-             const gint *stop)
+map_keys (const guint32 *src,
+          guint32       *dst,
+          gsize          n,
+          WsKeyType      type,
+          gboolean       decode,
+          guint          threads,
+          const gint    *stop)
 {
 #pragma omp parallel for schedule(static, 1) num_threads(threads) if (threads > 1)
   for (guint t = 0; t < threads; t++)
@@ -68,26 +71,7 @@ encode_keys (guint32    *keys,
       ws_chunk_bounds (n, threads, t, &begin, &end);
       for (gsize p = begin; p < end && !ws_cancel_raised (stop); p += WS_CANCEL_STRIDE)
         for (gsize i = p; i < MIN (p + WS_CANCEL_STRIDE, end); i++)
-          keys[i] = encode_key (keys[i], type);
-    }
-}
-
-static void
-decode_keys (const guint32 *src,
-             guint32       *dst,
-             gsize          n,
-             WsKeyType      type,
-             guint          threads,
-             const gint    *stop)
-{
-#pragma omp parallel for schedule(static, 1) num_threads(threads) if (threads > 1)
-  for (guint t = 0; t < threads; t++)
-    {
-      gsize begin, end;
-      ws_chunk_bounds (n, threads, t, &begin, &end);
-      for (gsize p = begin; p < end && !ws_cancel_raised (stop); p += WS_CANCEL_STRIDE)
-        for (gsize i = p; i < MIN (p + WS_CANCEL_STRIDE, end); i++)
-          dst[i] = decode_key (src[i], type);
+          dst[i] = decode ? decode_key (src[i], type) : encode_key (src[i], type);
     }
 }
 
@@ -284,9 +268,9 @@ ws_radix_sort (WsArray    *a,
     return FALSE;
   keys = a->data;
   threads = par ? ws_cpu_threads_for (a->n, RADIX_GRAIN) : 1;
-  encode_keys (keys, a->n, a->type, threads, stop);
+  map_keys (keys, keys, a->n, a->type, FALSE, threads, stop);
   passes = radix_passes (keys, tmp, a->n, threads, stop, &sorted);
-  decode_keys (sorted, keys, a->n, a->type, threads, stop);
+  map_keys (sorted, keys, a->n, a->type, TRUE, threads, stop);
   /* Once raised the flag stays up: any piece it skipped is seen here. */
   if (!ws_cancel_check_flag (stop, error))
     return FALSE;

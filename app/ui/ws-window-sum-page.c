@@ -40,7 +40,8 @@ struct _WsWindowSumPage
   WsFramePath     *path;
   gboolean         stale;       /* the maps' texels must be made again */
   guint            texels_made[WS_HEAT_SLOTS]; /* their sizes when last made */
-  GCancellable    *running;
+  GCancellable    *running;     /* the run the page waits for, or NULL */
+  guint            in_flight;   /* workers not yet returned, stale ones too */
 };
 
 G_DEFINE_FINAL_TYPE (WsWindowSumPage, ws_window_sum_page, GTK_TYPE_BOX)
@@ -102,6 +103,8 @@ typedef struct
   WsParams           params;
   WsVariant          variant;
   gsize              side;
+  WsStencilShape     shape;  /* the page's once the run is taken: the maps
+                                show the last run's shape until then */
   WsRunData          data;
   WsRunOutput        out;
 } Job;
@@ -171,12 +174,13 @@ place_on_device (WsWindowSumPage *self, WsVariant variant)
 static void
 take_job (WsWindowSumPage *self, Job *job)
 {
-  double seconds = job->out.seconds, flop = ws_stencil_flop (job->side, self->shape.radius);
+  double seconds = job->out.seconds, flop = ws_stencil_flop (job->side, job->shape.radius);
   g_autofree char *text = g_strdup_printf ("%s: %.3f ms, %.2f GFLOP/s (study 001's count)",
                                            ws_variant_name (job->variant), seconds * 1e3,
                                            seconds > 0 ? flop / seconds / 1e9 : 0.0);
 
   drop_device (self);
+  self->shape = job->shape;
   ws_run_output_clear (&self->out), ws_run_data_clear (&self->data);
   self->data = job->data, self->out = job->out;
   memset (&job->data, 0, sizeof job->data), memset (&job->out, 0, sizeof job->out);
@@ -191,17 +195,41 @@ take_job (WsWindowSumPage *self, Job *job)
   redraw (self);
 }
 
+/* While a run works, Run becomes Cancel: a grid of 46340² with R = 1024 on
+ * cpu-seq takes days. */
+static void
+show_running (WsWindowSumPage *self, gboolean on)
+{
+  gtk_widget_set_visible (GTK_WIDGET (self->progress), on);
+  if (on)
+    {
+      gtk_progress_bar_set_text (self->progress, "generating and running…");
+      gtk_progress_bar_pulse (self->progress);
+    }
+  gtk_button_set_label (self->run_button, on ? "_Cancel" : "_Run");
+  gtk_widget_set_tooltip_text (GTK_WIDGET (self->run_button),
+                               on ? "Stop the run; the last result stays shown"
+                                  : "Generate the grid and compute its window sums with the "
+                                    "variant");
+  if (on)
+    gtk_widget_remove_css_class (GTK_WIDGET (self->run_button), "suggested-action");
+  else
+    gtk_widget_add_css_class (GTK_WIDGET (self->run_button), "suggested-action");
+}
+
 static void
 on_run (GObject *source, GAsyncResult *result, gpointer data)
 {
   WsWindowSumPage *self = WS_WINDOW_SUM_PAGE (source);
   g_autoptr (GError) error = NULL;
 
+  self->in_flight--;
+  /* Cancelled: replaced by a newer run, or stopped (ws_window_sum_page_cancel
+   * has said so already). */
   if (!g_task_propagate_boolean (G_TASK (result), &error)
       && g_error_matches (error, G_IO_ERROR, G_IO_ERROR_CANCELLED))
     return;
-  gtk_widget_set_visible (GTK_WIDGET (self->progress), FALSE);
-  gtk_widget_set_sensitive (GTK_WIDGET (self->run_button), TRUE);
+  show_running (self, FALSE);
   g_clear_object (&self->running);
   if (error != NULL)
     {
@@ -224,13 +252,13 @@ ws_window_sum_page_run (WsWindowSumPage *self)
   ws_params_init_defaults (job->algo, &job->params);
   job->side = (gsize) gtk_spin_button_get_value (self->side);
   ws_variant_from_string (gtk_string_object_get_string (variant), &job->variant, NULL);
-  self->shape = (WsStencilShape) { job->side, (guint) gtk_spin_button_get_value (self->radius),
-                                   (guint) gtk_spin_button_get_value (self->block),
-                                   (guint) gtk_spin_button_get_value (self->per_thread) };
-  if (!ws_params_set (job->algo, &job->params, "radius", self->shape.radius, &error)
-      || !ws_params_set (job->algo, &job->params, "block", self->shape.block, &error)
-      || !ws_params_set (job->algo, &job->params, "per-thread", self->shape.per_thread, &error)
-      || !ws_stencil_check (job->side, self->shape.radius, &error))
+  job->shape = (WsStencilShape) { job->side, (guint) gtk_spin_button_get_value (self->radius),
+                                  (guint) gtk_spin_button_get_value (self->block),
+                                  (guint) gtk_spin_button_get_value (self->per_thread) };
+  if (!ws_params_set (job->algo, &job->params, "radius", job->shape.radius, &error)
+      || !ws_params_set (job->algo, &job->params, "block", job->shape.block, &error)
+      || !ws_params_set (job->algo, &job->params, "per-thread", job->shape.per_thread, &error)
+      || !ws_stencil_check (job->side, job->shape.radius, &error))
     {
       g_autofree char *text = g_strdup_printf ("✗ %s", error->message);
       gtk_label_set_text (self->run_label, text);
@@ -239,13 +267,52 @@ ws_window_sum_page_run (WsWindowSumPage *self)
   if (self->running != NULL)
     g_cancellable_cancel (self->running);
   g_set_object (&self->running, g_cancellable_new ());
-  gtk_widget_set_visible (GTK_WIDGET (self->progress), TRUE);
-  gtk_progress_bar_set_text (self->progress, "generating and running…");
-  gtk_progress_bar_pulse (self->progress);
-  gtk_widget_set_sensitive (GTK_WIDGET (self->run_button), FALSE);
+  gtk_label_set_text (self->run_label, ""); /* the last run's time or error is stale now */
+  show_running (self, TRUE);
   task = g_task_new (self, self->running, on_run, NULL);
   g_task_set_task_data (task, job, job_free);
+  self->in_flight++;
   g_task_run_in_thread (task, run_in_thread);
+}
+
+void
+ws_window_sum_page_cancel (WsWindowSumPage *self)
+{
+  if (self->running == NULL)
+    return;
+  g_cancellable_cancel (self->running);
+  g_clear_object (&self->running);
+  show_running (self, FALSE);
+  gtk_label_set_text (self->run_label, self->have_run ? "Stopped; the last run is shown"
+                                                      : "Stopped");
+}
+
+gboolean
+ws_window_sum_page_working (WsWindowSumPage *self)
+{
+  return self->in_flight > 0;
+}
+
+void
+ws_window_sum_page_set_shape (WsWindowSumPage *self,
+                              guint64          side,
+                              guint            radius,
+                              guint            block,
+                              guint            per_thread)
+{
+  gtk_spin_button_set_value (self->side, (double) side);
+  gtk_spin_button_set_value (self->radius, radius);
+  gtk_spin_button_set_value (self->block, block);
+  gtk_spin_button_set_value (self->per_thread, per_thread);
+}
+
+static void
+on_run_clicked (WsWindowSumPage *self)
+{
+  if (self->running != NULL)
+    ws_window_sum_page_cancel (self);
+  else
+    ws_window_sum_page_run (self);
 }
 
 /* ---- drawing ---- */
@@ -544,7 +611,7 @@ ws_window_sum_page_init (WsWindowSumPage *self)
   ws_canvas_set_painter (self->canvas, paint, release, self);
   g_signal_connect (click, "pressed", G_CALLBACK (on_pressed), self);
   gtk_widget_add_controller (GTK_WIDGET (self->canvas), GTK_EVENT_CONTROLLER (click));
-  g_signal_connect_swapped (self->run_button, "clicked", G_CALLBACK (ws_window_sum_page_run), self);
+  g_signal_connect_swapped (self->run_button, "clicked", G_CALLBACK (on_run_clicked), self);
   g_signal_connect_swapped (self->launch_play, "toggled", G_CALLBACK (on_play_toggled), self);
   g_signal_connect_swapped (self->launch_reset, "clicked", G_CALLBACK (on_launch_reset), self);
   g_signal_connect_swapped (self->launch_end, "clicked", G_CALLBACK (on_launch_end), self);

@@ -12,9 +12,21 @@ G_BEGIN_DECLS
 G_DECLARE_FINAL_TYPE (WsWindowSumPage, ws_window_sum_page, WS, WINDOW_SUM_PAGE, GtkBox)
 
 GtkWidget  *ws_window_sum_page_new        (void);
-/* Generates the grid and runs the chosen variant on a worker. */
+/* Generates the grid and runs the chosen variant on a worker; a run
+ * already under way is cancelled. */
 void        ws_window_sum_page_run        (WsWindowSumPage *page);
+/* Stops the run under way (the Run button's Cancel): the page is idle at
+ * once and the worker returns within a chunk of work. */
+void        ws_window_sum_page_cancel     (WsWindowSumPage *page);
 gboolean    ws_window_sum_page_ready      (WsWindowSumPage *page);
+/* Whether a worker, a cancelled one too, has yet to return. */
+gboolean    ws_window_sum_page_working    (WsWindowSumPage *page);
+/* Sets N, R, BS and K as the fields would. */
+void        ws_window_sum_page_set_shape  (WsWindowSumPage *page,
+                                           guint64          side,
+                                           guint            radius,
+                                           guint            block,
+                                           guint            per_thread);
 /* Chooses the output at (row, col), as a click on it does. */
 void        ws_window_sum_page_choose     (WsWindowSumPage *page,
                                            guint64          row,

@@ -127,6 +127,44 @@ test_launch_play (Fixture *f, gconstpointer data)
   g_assert_true (ui_spin_until (launch_done, f, 20.0));
 }
 
+static gboolean idle (gpointer page) { return !ws_window_sum_page_working (page); }
+
+/* A run of minutes (cpu-seq, N = 8192, R = 64: 10^12 additions) is
+ * stopped by Cancel, while the grid is made and while it is summed: the
+ * page is idle at once with the last result kept, its worker returns
+ * within a chunk of work, and the next run goes. */
+static void
+test_cancel (Fixture *f, gconstpointer data)
+{
+  static const double after_s[] = { 0.05, 0.3, 1.0 };
+
+  ws_window_sum_page_set_shape (f->page, 8192, 64, 8, 2);
+  for (guint i = 0; i < G_N_ELEMENTS (after_s); i++)
+    {
+      gint64 cancelled;
+      double lag;
+
+      ws_window_sum_page_run (f->page);
+      g_assert_false (ws_window_sum_page_ready (f->page));
+      ui_spin (after_s[i]);
+      g_assert_true (ws_window_sum_page_working (f->page));
+      cancelled = g_get_monotonic_time ();
+      ws_window_sum_page_cancel (f->page);
+      g_assert_true (ws_window_sum_page_ready (f->page));
+      g_assert_cmpstr (ws_window_sum_page_run_text (f->page), ==,
+                       "Stopped; the last run is shown");
+      g_assert_true (ui_spin_until (idle, f->page, 10));
+      lag = (g_get_monotonic_time () - cancelled) / 1e6;
+      g_test_message ("cancelled %.2f s in: the worker returned %.0f ms later", after_s[i],
+                      lag * 1e3);
+      g_assert_cmpfloat (lag, <, 1.0); /* 0.2 s in test-cancel-lag; here under Xvfb */
+    }
+  ws_window_sum_page_set_shape (f->page, 64, 2, 8, 2);
+  ws_window_sum_page_run (f->page);
+  g_assert_true (ui_spin_until (ready, f->page, 30));
+  g_assert_true (g_str_has_prefix (ws_window_sum_page_run_text (f->page), "cpu-seq: "));
+}
+
 int
 main (int argc, char **argv)
 {
@@ -135,5 +173,6 @@ main (int argc, char **argv)
   g_test_add ("/ui/window-sum/run-and-place", Fixture, NULL, fixture_set_up, test_run_and_place, fixture_tear_down);
   g_test_add ("/ui/window-sum/launch-play", Fixture, NULL, fixture_set_up, test_launch_play, fixture_tear_down);
   g_test_add ("/ui/window-sum/clicks", Fixture, NULL, fixture_set_up, test_clicks, fixture_tear_down);
+  g_test_add ("/ui/window-sum/cancel", Fixture, NULL, fixture_set_up, test_cancel, fixture_tear_down);
   return g_test_run ();
 }

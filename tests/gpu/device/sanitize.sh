@@ -19,6 +19,12 @@ cases=(
  "histogram --n 100000 --variant gpu-seed" "histogram --n 100000 --variant gpu" "histogram --n 100000 --bins 100000 --type int32 --variant gpu" "histogram --n 100000 --variant gpu-lib"
  "binary-search --n 100000 --queries 30 --variant gpu-seed --segments 7" "binary-search --n 100000 --queries 5000 --variant gpu" "binary-search --n 100000 --queries 5000 --variant gpu-lib"
  "interpolation-search --n 100000 --queries 30 --variant gpu-seed --segments 7" "interpolation-search --n 100000 --queries 5000 --type int32 --variant gpu"
+ # Split for a timely cancel (issue 15): the seed's window sums as tiles
+ # (each thread's K outputs over two launches; blocks of one thread), the
+ # searches' queries in pieces of 2^22.
+ "stencil --n 500 --radius 200 --variant gpu-seed --block 8 --per-thread 4"
+ "stencil --n 2000 --radius 16 --variant gpu-seed --block 1 --per-thread 16"
+ "binary-search --n 100000 --queries 5000000 --variant gpu" "binary-search --n 100000 --queries 5000000 --type int32 --variant gpu-lib"
 )
 # `sanitize.sh render` checks only the frames (below).
 [ "${1:-}" = render ] && cases=()
