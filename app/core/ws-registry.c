@@ -26,7 +26,7 @@ static const WsParamSpec histogram_params[] = {
 };
 static const WsParamSpec search_params[] = {
   { "segments", "p: segments probed per step (2 = classic binary search)", 2, 65536, 2 },
-  { "queries", "number of generated query keys (when no --keys file is given)", 0, 1 << 28, 1000 },
+  { "queries", "number of generated query keys (when no --keys file is given)", 1, 1 << 28, 1000 },
 };
 
 #define NETWORK_PAR "OpenMP: the comparators of each pass split over threads, a barrier between passes"

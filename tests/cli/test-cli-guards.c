@@ -35,7 +35,11 @@ test_params_forms (void)
   g_autoptr (CliResult) hex = cli_run ("run", "histogram", "--n", "1000", "--bins", "0x10", NULL);
   g_autoptr (CliResult) k = cli_run ("run", "histogram", "--n", "1000", "--bins", "1k", NULL);
   g_autoptr (CliResult) repeat = cli_run ("run", "reduce", "--n", "64", "--repeat", " 2", NULL);
+  g_autoptr (CliResult) no_queries = cli_run ("run", "binary-search", "--n", "64", "--queries", "0",
+                                              NULL);
 
+  /* a search of no queries is nothing to run, as --n 0 is */
+  cli_assert_fails (no_queries, "queries = 0 is out of range: use 1 to", NULL);
   cli_assert_fails (plus, "--bins", "+5", NULL);
   cli_assert_fails (hex, "--bins", "0x10", NULL);
   cli_assert_fails (repeat, "--repeat", NULL);
