@@ -9,6 +9,7 @@
 #include "ws-pacer.h"
 #include "ws-radix.h"
 #include "ws-search.h"
+#include "ws-transport.h"
 
 enum { PAIR_KEYS = 256, HISTOGRAM_CHUNKS = 16, STEPS_PER_SECOND = 2 };
 
@@ -26,6 +27,7 @@ struct _WsPrimitivesPage
   guint          at;        /* the frame shown */
   WsFramePath   *path;
   WsPacer        pacer;
+  double         speed;     /* times STEPS_PER_SECOND */
 };
 
 G_DEFINE_FINAL_TYPE (WsPrimitivesPage, ws_primitives_page, GTK_TYPE_BOX)
@@ -40,8 +42,9 @@ static void
 show_frame (WsPrimitivesPage *self)
 {
   WsAnimationFrame *f = current (self);
-  g_autofree char *step = f ? g_strdup_printf ("step %u of %u", self->at,
-                                               self->animation->frames->len - 1) : NULL;
+  g_autofree char *speed = ws_transport_speed_text (self->speed);
+  g_autofree char *step = f ? g_strdup_printf ("step %u of %u%s", self->at,
+                                               self->animation->frames->len - 1, speed) : NULL;
 
   gtk_label_set_text (self->step_label, step ? step : "generate keys to begin");
   gtk_label_set_text (self->caption_label, f ? f->caption : "");
@@ -129,7 +132,7 @@ at_end (WsPrimitivesPage *self)
 static double
 play_rate (gpointer data)
 {
-  return STEPS_PER_SECOND;
+  return STEPS_PER_SECOND * ((WsPrimitivesPage *) data)->speed;
 }
 
 /* One step a frame at most: each frame is something to look at. */
@@ -219,6 +222,40 @@ ws_primitives_page_dispose (GObject *object)
   G_OBJECT_CLASS (ws_primitives_page_parent_class)->dispose (object);
 }
 
+/* ---- the transport (ws-transport.h) ---- */
+
+static void
+transport_play (GtkWidget *page)
+{
+  WsPrimitivesPage *self = WS_PRIMITIVES_PAGE (page);
+
+  ws_primitives_page_play (self, !ws_primitives_page_is_playing (self));
+}
+
+static void
+transport_step (GtkWidget *page, int delta)
+{
+  ws_primitives_page_step (WS_PRIMITIVES_PAGE (page), delta);
+}
+
+static void
+transport_reset (GtkWidget *page)
+{
+  ws_primitives_page_reset (WS_PRIMITIVES_PAGE (page));
+}
+
+static void
+transport_speed (GtkWidget *page, double factor)
+{
+  WsPrimitivesPage *self = WS_PRIMITIVES_PAGE (page);
+
+  self->speed = ws_transport_scale (self->speed, factor);
+  show_frame (self);
+}
+
+static const WsTransport transport = { transport_play, transport_step, transport_reset,
+                                       transport_speed };
+
 static void
 ws_primitives_page_class_init (WsPrimitivesPageClass *klass)
 {
@@ -232,12 +269,14 @@ ws_primitives_page_class_init (WsPrimitivesPageClass *klass)
   BIND (canvas), BIND (primitive), BIND (n), BIND (bins), BIND (segments), BIND (seed);
   BIND (generate_button), BIND (play_button), BIND (step_label), BIND (caption_label);
 #undef BIND
+  ws_transport_install (w, &transport);
 }
 
 static void
 ws_primitives_page_init (WsPrimitivesPage *self)
 {
   gtk_widget_init_template (GTK_WIDGET (self));
+  self->speed = 1.0;
   ws_pacer_init (&self->pacer, &play_spec, GTK_WIDGET (self->canvas), self);
   ws_canvas_set_painter (self->canvas, paint, release, self);
   g_signal_connect_swapped (self->generate_button, "clicked",

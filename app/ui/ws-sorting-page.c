@@ -7,6 +7,7 @@
 #include "ws-application.h"
 #include "ws-backend.h"
 #include "ws-stepper.h"
+#include "ws-transport.h"
 
 G_DEFINE_FINAL_TYPE (WsSortingPage, ws_sorting_page, GTK_TYPE_BOX)
 
@@ -295,12 +296,16 @@ ws_sorting_page_step_back (WsSortingPage *self)
 
 /* ---- playing ---- */
 
+double
+ws_sorting_page_get_speed (WsSortingPage *self)
+{
+  return pow (10.0, gtk_range_get_value (GTK_RANGE (self->speed)));
+}
+
 static double
 play_rate (gpointer data)
 {
-  WsSortingPage *self = data;
-
-  return pow (10.0, gtk_range_get_value (GTK_RANGE (self->speed)));
+  return ws_sorting_page_get_speed (data);
 }
 
 /* The passes owed, within a few milliseconds so that the window keeps
@@ -503,6 +508,40 @@ ws_sorting_page_dispose (GObject *object)
   G_OBJECT_CLASS (ws_sorting_page_parent_class)->dispose (object);
 }
 
+/* ---- the transport (ws-transport.h) ---- */
+
+static void
+transport_play (GtkWidget *page)
+{
+  WsSortingPage *self = WS_SORTING_PAGE (page);
+
+  ws_sorting_page_play (self, !ws_sorting_page_is_playing (self));
+}
+
+static void
+transport_step (GtkWidget *page, int delta)
+{
+  if (delta > 0)
+    ws_sorting_page_step (WS_SORTING_PAGE (page));
+  else
+    ws_sorting_page_step_back (WS_SORTING_PAGE (page));
+}
+
+static void
+transport_reset (GtkWidget *page)
+{
+  ws_sorting_page_reset (WS_SORTING_PAGE (page));
+}
+
+static void
+transport_speed (GtkWidget *page, double factor)
+{
+  ws_sorting_page_scale_speed (WS_SORTING_PAGE (page), factor);
+}
+
+static const WsTransport transport = { transport_play, transport_step, transport_reset,
+                                       transport_speed };
+
 static void
 ws_sorting_page_class_init (WsSortingPageClass *klass)
 {
@@ -519,6 +558,7 @@ ws_sorting_page_class_init (WsSortingPageClass *klass)
   BIND (pass_label), BIND (counters_label), BIND (check_label), BIND (path_label);
   BIND (show_highlights), BIND (show_comparators), BIND (show_boundaries);
 #undef BIND
+  ws_transport_install (w, &transport);
 }
 
 static void

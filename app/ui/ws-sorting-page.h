@@ -20,9 +20,10 @@ gboolean    ws_sorting_page_is_playing   (WsSortingPage *page);
 void        ws_sorting_page_step         (WsSortingPage *page);
 void        ws_sorting_page_step_back    (WsSortingPage *page);
 void        ws_sorting_page_reset        (WsSortingPage *page);
-/* Speed by a factor (the + and − keys). */
+/* Speed by a factor (the + and − keys), and the speed in passes a second. */
 void        ws_sorting_page_scale_speed  (WsSortingPage *page,
                                           double         factor);
+double      ws_sorting_page_get_speed    (WsSortingPage *page);
 /* Sets the panel's n (as typed: "1000", "2^20"). */
 void        ws_sorting_page_set_size     (WsSortingPage *page,
                                           const char    *n);

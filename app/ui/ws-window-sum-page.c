@@ -10,6 +10,7 @@
 #include "ws-run-data.h"
 #include "ws-stats.h"
 #include "ws-stencil.h"
+#include "ws-transport.h"
 #include "ws-window-sum-view.h"
 
 #include <string.h>
@@ -42,6 +43,7 @@ struct _WsWindowSumPage
   guint            texels_made[WS_HEAT_SLOTS]; /* their sizes when last made */
   GCancellable    *running;     /* the run the page waits for, or NULL */
   guint            in_flight;   /* workers not yet returned, stale ones too */
+  double           speed;       /* times the launch's natural pace */
 };
 
 G_DEFINE_FINAL_TYPE (WsWindowSumPage, ws_window_sum_page, GTK_TYPE_BOX)
@@ -67,9 +69,10 @@ redraw (WsWindowSumPage *self)
 static void
 show_launch (WsWindowSumPage *self)
 {
+  g_autofree char *speed = ws_transport_speed_text (self->speed);
   g_autofree char *text = self->have_run
-    ? g_strdup_printf ("blocks run: %" G_GUINT64_FORMAT " of %" G_GUINT64_FORMAT, self->done,
-                       total_blocks (self))
+    ? g_strdup_printf ("blocks run: %" G_GUINT64_FORMAT " of %" G_GUINT64_FORMAT "%s", self->done,
+                       total_blocks (self), speed)
     : NULL;
 
   gtk_label_set_text (self->launch_label, text ? text : "");
@@ -441,11 +444,11 @@ ws_window_sum_page_set_blocks (WsWindowSumPage *self, guint64 done)
   redraw (self);
 }
 
-/* The whole launch takes about eight seconds, whatever its size. */
+/* The whole launch takes about eight seconds at 1× speed, whatever its size. */
 static double
 launch_rate (gpointer data)
 {
-  return MAX (total_blocks (data) / 8.0, 2.0);
+  return MAX (total_blocks (data) / 8.0, 2.0) * ((WsWindowSumPage *) data)->speed;
 }
 
 static guint64
@@ -565,6 +568,38 @@ ws_window_sum_page_dispose (GObject *object)
   G_OBJECT_CLASS (ws_window_sum_page_parent_class)->dispose (object);
 }
 
+/* ---- the transport (ws-transport.h): the launch, block by block ---- */
+
+static void
+transport_play (GtkWidget *page)
+{
+  ws_window_sum_page_toggle_launch (WS_WINDOW_SUM_PAGE (page));
+}
+
+static void
+transport_step (GtkWidget *page, int delta)
+{
+  ws_window_sum_page_step_blocks (WS_WINDOW_SUM_PAGE (page), delta);
+}
+
+static void
+transport_reset (GtkWidget *page)
+{
+  ws_window_sum_page_set_blocks (WS_WINDOW_SUM_PAGE (page), 0);
+}
+
+static void
+transport_speed (GtkWidget *page, double factor)
+{
+  WsWindowSumPage *self = WS_WINDOW_SUM_PAGE (page);
+
+  self->speed = ws_transport_scale (self->speed, factor);
+  show_launch (self);
+}
+
+static const WsTransport transport = { transport_play, transport_step, transport_reset,
+                                       transport_speed };
+
 static void
 ws_window_sum_page_class_init (WsWindowSumPageClass *klass)
 {
@@ -579,6 +614,7 @@ ws_window_sum_page_class_init (WsWindowSumPageClass *klass)
   BIND (run_button), BIND (launch_reset), BIND (launch_end), BIND (launch_play), BIND (progress);
   BIND (run_label), BIND (launch_label), BIND (cell_label), BIND (path_label), BIND (show_lines);
 #undef BIND
+  ws_transport_install (w, &transport);
 }
 
 /* Without a usable GPU the GPU variants leave the list, and its tooltip
@@ -605,6 +641,7 @@ ws_window_sum_page_init (WsWindowSumPage *self)
   GtkGesture *click = gtk_gesture_click_new ();
 
   gtk_widget_init_template (GTK_WIDGET (self));
+  self->speed = 1.0;
   ws_pacer_init (&self->pacer, &launch_spec, GTK_WIDGET (self->canvas), self);
   offer_variants (self);
   load_preferences (self);

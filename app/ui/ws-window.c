@@ -2,7 +2,10 @@
 #include "ws-window.h"
 
 #include "ws-application.h"
+#include "ws-transport.h"
 #include "ws-window-sum-page.h"
+
+#include <string.h>
 
 struct _WsWindow
 {
@@ -17,71 +20,18 @@ struct _WsWindow
 
 G_DEFINE_FINAL_TYPE (WsWindow, ws_window, GTK_TYPE_APPLICATION_WINDOW)
 
-/* The transport acts on the visible mode: passes of a network, or the
- * blocks of the window sum's launch. */
-static gboolean
-on_mode (WsWindow *self, const char *mode)
-{
-  return g_strcmp0 (ws_window_get_mode (self), mode) == 0;
-}
+/* The window's transport keys (ws-application.c gives their accelerators). */
+static const char *const transport[] = { "win.play", "win.step", "win.step-back", "win.reset",
+                                         "win.faster", "win.slower" };
 
+/* The transport keys drive the page that shows, through its own actions
+ * (ws-transport.h): no page is named here. */
 static void
-play (GtkWidget *widget, const char *action, GVariant *param)
+forward (GtkWidget *widget, const char *action, GVariant *param)
 {
   WsWindow *self = WS_WINDOW (widget);
 
-  if (on_mode (self, "window-sum"))
-    ws_window_sum_page_toggle_launch (self->window_sum);
-  else if (on_mode (self, "primitives"))
-    ws_primitives_page_play (self->primitives, !ws_primitives_page_is_playing (self->primitives));
-  else
-    ws_sorting_page_play (self->sorting, !ws_sorting_page_is_playing (self->sorting));
-}
-
-static void
-step (GtkWidget *widget, const char *action, GVariant *param)
-{
-  WsWindow *self = WS_WINDOW (widget);
-
-  if (on_mode (self, "window-sum"))
-    ws_window_sum_page_step_blocks (self->window_sum, 1);
-  else if (on_mode (self, "primitives"))
-    ws_primitives_page_step (self->primitives, 1);
-  else
-    ws_sorting_page_step (self->sorting);
-}
-
-static void
-step_back (GtkWidget *widget, const char *action, GVariant *param)
-{
-  WsWindow *self = WS_WINDOW (widget);
-
-  if (on_mode (self, "window-sum"))
-    ws_window_sum_page_step_blocks (self->window_sum, -1);
-  else if (on_mode (self, "primitives"))
-    ws_primitives_page_step (self->primitives, -1);
-  else
-    ws_sorting_page_step_back (self->sorting);
-}
-
-static void
-reset (GtkWidget *widget, const char *action, GVariant *param)
-{
-  WsWindow *self = WS_WINDOW (widget);
-
-  if (on_mode (self, "window-sum"))
-    ws_window_sum_page_set_blocks (self->window_sum, 0);
-  else if (on_mode (self, "primitives"))
-    ws_primitives_page_reset (self->primitives);
-  else
-    ws_sorting_page_reset (self->sorting);
-}
-
-static void
-faster (GtkWidget *widget, const char *action, GVariant *param)
-{
-  ws_sorting_page_scale_speed (WS_WINDOW (widget)->sorting, g_str_equal (action, "win.faster")
-                                                              ? G_SQRT2 : 1.0 / G_SQRT2);
+  ws_transport_activate (gtk_stack_get_visible_child (self->stack), action + strlen ("win."));
 }
 
 static void
@@ -171,24 +121,18 @@ ws_window_class_init (WsWindowClass *klass)
   gtk_widget_class_bind_template_child (w, WsWindow, window_sum);
   gtk_widget_class_bind_template_child (w, WsWindow, primitives);
   gtk_widget_class_bind_template_child (w, WsWindow, bench);
-  gtk_widget_class_install_action (w, "win.play", NULL, play);
-  gtk_widget_class_install_action (w, "win.step", NULL, step);
-  gtk_widget_class_install_action (w, "win.step-back", NULL, step_back);
-  gtk_widget_class_install_action (w, "win.reset", NULL, reset);
-  gtk_widget_class_install_action (w, "win.faster", NULL, faster);
-  gtk_widget_class_install_action (w, "win.slower", NULL, faster);
+  for (guint i = 0; i < G_N_ELEMENTS (transport); i++)
+    gtk_widget_class_install_action (w, transport[i], NULL, forward);
   gtk_widget_class_install_action (w, "win.fullscreen", NULL, fullscreen);
   gtk_widget_class_install_property_action (w, "win.presentation", "presentation");
 }
 
-/* The benchmark mode has nothing to play: the transport keys rest there
- * (Space and the arrows then reach its controls). */
+/* A mode with nothing to play (the benchmark) has no transport: the keys
+ * rest there, so Space and the arrows reach its controls. */
 static void
 on_mode_changed (WsWindow *self)
 {
-  static const char *const transport[] = { "win.play", "win.step", "win.step-back", "win.reset",
-                                           "win.faster", "win.slower" };
-  gboolean animated = !on_mode (self, "benchmark");
+  gboolean animated = ws_transport_offered (gtk_stack_get_visible_child (self->stack));
 
   for (guint i = 0; i < G_N_ELEMENTS (transport); i++)
     gtk_widget_action_set_enabled (GTK_WIDGET (self), transport[i], animated);

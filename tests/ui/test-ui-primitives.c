@@ -47,6 +47,32 @@ test_scan (Fixture *f, gconstpointer data)
   g_assert_cmpstr (ws_primitives_page_step_text (f->page), ==, "step 0 of 11");
 }
 
+/* The page's own actions (its buttons and, through the window, the keys):
+ * step, step back, reset, play, and a speed of its own. */
+static void
+test_transport (Fixture *f, gconstpointer data)
+{
+  GtkWidget *page = GTK_WIDGET (f->page);
+
+  ws_primitives_page_generate (f->page);
+  g_assert_true (gtk_widget_activate_action (page, "page.step", NULL));
+  g_assert_true (gtk_widget_activate_action (page, "page.step", NULL));
+  g_assert_true (gtk_widget_activate_action (page, "page.step-back", NULL));
+  g_assert_cmpstr (ws_primitives_page_step_text (f->page), ==, "step 1 of 11");
+  g_assert_true (gtk_widget_activate_action (page, "page.reset", NULL));
+  g_assert_cmpstr (ws_primitives_page_step_text (f->page), ==, "step 0 of 11");
+  g_assert_true (gtk_widget_activate_action (page, "page.slower", NULL));
+  g_assert_true (gtk_widget_activate_action (page, "page.slower", NULL));
+  g_assert_cmpstr (ws_primitives_page_step_text (f->page), ==, "step 0 of 11 · 0.5× speed");
+  for (int i = 0; i < 20; i++)
+    gtk_widget_activate_action (page, "page.faster", NULL);
+  g_assert_cmpstr (ws_primitives_page_step_text (f->page), ==, "step 0 of 11 · 16× speed");
+  g_assert_true (gtk_widget_activate_action (page, "page.play", NULL));
+  g_assert_true (ws_primitives_page_is_playing (f->page));
+  g_assert_true (gtk_widget_activate_action (page, "page.play", NULL));
+  g_assert_false (ws_primitives_page_is_playing (f->page));
+}
+
 /* 32 keys in 16 chunks of 2. */
 static void
 test_histogram (Fixture *f, gconstpointer data)
@@ -82,6 +108,7 @@ main (int argc, char **argv)
   if (!ui_test_init (&argc, &argv))
     return 0;
   g_test_add ("/ui/primitives/scan", Fixture, NULL, fixture_set_up, test_scan, fixture_tear_down);
+  g_test_add ("/ui/primitives/transport", Fixture, NULL, fixture_set_up, test_transport, fixture_tear_down);
   g_test_add ("/ui/primitives/histogram", Fixture, NULL, fixture_set_up, test_histogram, fixture_tear_down);
   g_test_add ("/ui/primitives/search", Fixture, NULL, fixture_set_up, test_search_plays_to_answer, fixture_tear_down);
   return g_test_run ();

@@ -55,6 +55,30 @@ test_step_and_back (Fixture *f, gconstpointer data)
   g_assert_true (g_str_has_prefix (ws_sorting_page_counters_text (f->page), "comparisons 0  ·  swaps 0"));
 }
 
+/* The page's own actions: what its buttons name and the window's keys
+ * reach when the page shows. */
+static void
+test_transport (Fixture *f, gconstpointer data)
+{
+  GtkWidget *page = GTK_WIDGET (f->page);
+  double speed = ws_sorting_page_get_speed (f->page);
+
+  g_assert_true (gtk_widget_activate_action (page, "page.step", NULL));
+  g_assert_true (gtk_widget_activate_action (page, "page.step", NULL));
+  g_assert_true (gtk_widget_activate_action (page, "page.step-back", NULL));
+  g_assert_cmpstr (ws_sorting_page_pass_text (f->page), ==, "pass 1 of 21 — stage k=2, distance j=1");
+  g_assert_true (gtk_widget_activate_action (page, "page.reset", NULL));
+  g_assert_cmpstr (ws_sorting_page_pass_text (f->page), ==, "initial state — 21 passes to run");
+  g_assert_true (gtk_widget_activate_action (page, "page.faster", NULL));
+  g_assert_cmpfloat_with_epsilon (ws_sorting_page_get_speed (f->page), speed * G_SQRT2, 1e-6 * speed);
+  g_assert_true (gtk_widget_activate_action (page, "page.slower", NULL));
+  g_assert_cmpfloat_with_epsilon (ws_sorting_page_get_speed (f->page), speed, 1e-6 * speed);
+  g_assert_true (gtk_widget_activate_action (page, "page.play", NULL));
+  g_assert_true (ws_sorting_page_is_playing (f->page));
+  g_assert_true (gtk_widget_activate_action (page, "page.play", NULL));
+  g_assert_false (ws_sorting_page_is_playing (f->page));
+}
+
 /* Keys 0 and 1 swapped after stage k=4 (runs of 4 sorted, the first
  * ascending): the stage's check fails at key 1. */
 static void
@@ -172,6 +196,7 @@ main (int argc, char **argv)
   if (!ui_test_init (&argc, &argv))
     return 0;
   g_test_add ("/ui/sorting/step-and-back", Fixture, NULL, fixture_set_up, test_step_and_back, fixture_tear_down);
+  g_test_add ("/ui/sorting/transport", Fixture, NULL, fixture_set_up, test_transport, fixture_tear_down);
   g_test_add ("/ui/sorting/broken-stage", Fixture, NULL, fixture_set_up, test_broken_stage, fixture_tear_down);
   g_test_add ("/ui/sorting/play", Fixture, NULL, fixture_set_up, test_play, fixture_tear_down);
   g_test_add ("/ui/sorting/worker-passes", Fixture, NULL, fixture_set_up, test_worker_passes, fixture_tear_down);

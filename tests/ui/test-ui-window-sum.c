@@ -127,6 +127,27 @@ test_launch_play (Fixture *f, gconstpointer data)
   g_assert_true (ui_spin_until (launch_done, f, 20.0));
 }
 
+/* The page's own actions move the launch block by block, with a speed of
+ * its own. */
+static void
+test_transport (Fixture *f, gconstpointer data)
+{
+  GtkWidget *page = GTK_WIDGET (f->page);
+
+  g_assert_true (gtk_widget_activate_action (page, "page.reset", NULL));
+  g_assert_true (gtk_widget_activate_action (page, "page.step", NULL));
+  g_assert_true (gtk_widget_activate_action (page, "page.step", NULL));
+  g_assert_true (gtk_widget_activate_action (page, "page.step-back", NULL));
+  g_assert_cmpstr (ws_window_sum_page_launch_text (f->page), ==, "blocks run: 1 of 32");
+  g_assert_true (gtk_widget_activate_action (page, "page.faster", NULL));
+  g_assert_true (gtk_widget_activate_action (page, "page.faster", NULL));
+  g_assert_cmpstr (ws_window_sum_page_launch_text (f->page), ==, "blocks run: 1 of 32 · 2× speed");
+  g_assert_true (gtk_widget_activate_action (page, "page.play", NULL));
+  ui_spin (0.6); /* 32 blocks in 8 s at 1×: about 2 blocks at 2× */
+  g_assert_true (gtk_widget_activate_action (page, "page.play", NULL));
+  g_assert_cmpstr (ws_window_sum_page_launch_text (f->page), !=, "blocks run: 1 of 32 · 2× speed");
+}
+
 static gboolean idle (gpointer page) { return !ws_window_sum_page_working (page); }
 
 /* A run of minutes (cpu-seq, N = 8192, R = 64: 10^12 additions) is
@@ -173,6 +194,7 @@ main (int argc, char **argv)
   g_test_add ("/ui/window-sum/run-and-place", Fixture, NULL, fixture_set_up, test_run_and_place, fixture_tear_down);
   g_test_add ("/ui/window-sum/launch-play", Fixture, NULL, fixture_set_up, test_launch_play, fixture_tear_down);
   g_test_add ("/ui/window-sum/clicks", Fixture, NULL, fixture_set_up, test_clicks, fixture_tear_down);
+  g_test_add ("/ui/window-sum/transport", Fixture, NULL, fixture_set_up, test_transport, fixture_tear_down);
   g_test_add ("/ui/window-sum/cancel", Fixture, NULL, fixture_set_up, test_cancel, fixture_tear_down);
   return g_test_run ();
 }

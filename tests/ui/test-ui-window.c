@@ -3,6 +3,7 @@
  * the keys drive it), and the mode kept in the settings between windows.
  * Skips where there is no display. */
 #include <gtk/gtk.h>
+#include <math.h>
 #include <stdio.h>
 
 #include "ui-test-util.h"
@@ -103,6 +104,55 @@ test_actions (void)
   gtk_window_destroy (GTK_WINDOW (window));
 }
 
+static gboolean
+near (double a, double b)
+{
+  return fabs (a - b) <= 1e-6 * MAX (fabs (a), fabs (b));
+}
+
+/* + and − change the speed of the page that shows, and only its: they
+ * used to change the sorting page's from every mode (1000 passes/s, then
+ * − four times in the window-sum mode, read 250 back in the sorting mode,
+ * while the launch's pace never changed). */
+static void
+test_speed_per_page (void)
+{
+  g_autoptr (WsApplication) app = started_app ();
+  WsWindow *window = shown_window (app);
+  WsSortingPage *sorting = ws_window_sorting_page (window);
+  WsWindowSumPage *sum = ws_window_window_sum_page (window);
+  WsPrimitivesPage *primitives = ws_window_primitives_page (window);
+  GtkWidget *w = GTK_WIDGET (window);
+
+  ws_window_set_mode (window, "sorting");
+  ws_sorting_page_scale_speed (sorting, 1000.0 / ws_sorting_page_get_speed (sorting));
+  g_assert_true (near (ws_sorting_page_get_speed (sorting), 1000.0));
+
+  ws_window_set_mode (window, "window-sum");
+  ws_window_sum_page_run (sum);
+  g_assert_true (ui_spin_until (sum_ready, sum, 30));
+  for (int i = 0; i < 4; i++)
+    g_assert_true (gtk_widget_activate_action (w, "win.slower", NULL));
+  g_assert_cmpstr (ws_window_sum_page_launch_text (sum), ==, "blocks run: 32 of 32 · 0.25× speed");
+  g_assert_true (near (ws_sorting_page_get_speed (sorting), 1000.0));
+
+  ws_window_set_mode (window, "primitives");
+  ws_primitives_page_generate (primitives);
+  gtk_widget_activate_action (w, "win.faster", NULL);
+  gtk_widget_activate_action (w, "win.faster", NULL);
+  g_assert_cmpstr (ws_primitives_page_step_text (primitives), ==, "step 0 of 11 · 2× speed");
+  gtk_widget_activate_action (w, "win.slower", NULL);
+  gtk_widget_activate_action (w, "win.slower", NULL);
+  g_assert_cmpstr (ws_primitives_page_step_text (primitives), ==, "step 0 of 11");
+
+  ws_window_set_mode (window, "sorting");
+  g_assert_true (near (ws_sorting_page_get_speed (sorting), 1000.0));
+  gtk_widget_activate_action (w, "win.slower", NULL);
+  g_assert_true (near (ws_sorting_page_get_speed (sorting), 1000.0 / G_SQRT2));
+  g_assert_cmpstr (ws_window_sum_page_launch_text (sum), ==, "blocks run: 32 of 32 · 0.25× speed");
+  gtk_window_destroy (GTK_WINDOW (window));
+}
+
 /* The switcher's pages by name; the mode a window closes in is the one
  * the next opens in (GSettings, memory backend in the tests). */
 static void
@@ -170,6 +220,7 @@ main (int argc, char **argv)
     return 0;
   g_test_add_func ("/ui/window/accels", test_accels);
   g_test_add_func ("/ui/window/actions", test_actions);
+  g_test_add_func ("/ui/window/speed-per-page", test_speed_per_page);
   g_test_add_func ("/ui/window/modes", test_modes);
   g_test_add_func ("/ui/window/presentation-and-scheme", test_presentation_and_scheme);
   return g_test_run ();
