@@ -72,4 +72,10 @@ void          ws_sorting_page_load_file (WsSortingPage  *page);
 void          ws_sorting_page_load_preferences (WsSortingPage *page);
 void          ws_sorting_page_save_preferences (WsSortingPage *page);
 
+/* A test hook, kept out of the public header: swaps keys i and i + 1 in
+ * place after a pass, as a broken kernel would, and runs that pass's check
+ * again (CPU stepping only). */
+void ws_sorting_page_corrupt (WsSortingPage *page,
+                              gsize          i);
+
 G_END_DECLS

@@ -39,9 +39,5 @@ const char *ws_sorting_page_pass_text    (WsSortingPage *page);
 const char *ws_sorting_page_counters_text (WsSortingPage *page);
 const char *ws_sorting_page_check_text   (WsSortingPage *page);
 gboolean    ws_sorting_page_ready        (WsSortingPage *page);
-/* For tests: swaps keys i and i + 1 in place after a pass, as a broken
- * kernel would, and runs that pass's check again (CPU stepping only). */
-void        ws_sorting_page_corrupt      (WsSortingPage *page,
-                                          gsize          i);
 
 G_END_DECLS

@@ -12,7 +12,7 @@
 #include <sys/stat.h>
 
 #include "ui-test-util.h"
-#include "ws-sorting-page.h"
+#include "ws-sorting-page-private.h" /* ws_sorting_page_corrupt */
 
 typedef struct
 {
