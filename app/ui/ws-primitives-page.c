@@ -28,9 +28,14 @@ struct _WsPrimitivesPage
   WsFramePath   *path;
   WsPacer        pacer;
   double         speed;     /* times STEPS_PER_SECOND */
+  gboolean       playing;   /* as last notified */
 };
 
 G_DEFINE_FINAL_TYPE (WsPrimitivesPage, ws_primitives_page, GTK_TYPE_BOX)
+
+/* The steps' speed and whether they play, with notify (ws-transport.h). */
+enum { PROP_0, PROP_SPEED, PROP_PLAYING, N_PROPS };
+static GParamSpec *properties[N_PROPS];
 
 static WsAnimationFrame *
 current (WsPrimitivesPage *self)
@@ -155,6 +160,11 @@ play_changed (gpointer data, gboolean playing)
   WsPrimitivesPage *self = data;
 
   ws_play_button_show (self->play_button, playing);
+  if (playing != self->playing) /* the pacer also says so when nothing changed */
+    {
+      self->playing = playing;
+      g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_PLAYING]);
+    }
 }
 
 static const WsPacerSpec play_spec = {
@@ -244,17 +254,51 @@ transport_reset (GtkWidget *page)
   ws_primitives_page_reset (WS_PRIMITIVES_PAGE (page));
 }
 
+void
+ws_primitives_page_set_speed (WsPrimitivesPage *self, double speed)
+{
+  double scaled = ws_transport_scale (speed, 1.0);
+
+  if (scaled == self->speed)
+    return;
+  self->speed = scaled;
+  show_frame (self);
+  g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_SPEED]);
+}
+
 static void
 transport_speed (GtkWidget *page, double factor)
 {
   WsPrimitivesPage *self = WS_PRIMITIVES_PAGE (page);
 
-  self->speed = ws_transport_scale (self->speed, factor);
-  show_frame (self);
+  ws_primitives_page_set_speed (self, self->speed * factor);
 }
 
 static const WsTransport transport = { transport_play, transport_step, transport_reset,
                                        transport_speed };
+
+static void
+ws_primitives_page_get_property (GObject *object, guint id, GValue *value, GParamSpec *pspec)
+{
+  WsPrimitivesPage *self = WS_PRIMITIVES_PAGE (object);
+
+  if (id == PROP_SPEED)
+    g_value_set_double (value, self->speed);
+  else if (id == PROP_PLAYING)
+    g_value_set_boolean (value, ws_pacer_playing (&self->pacer));
+  else
+    G_OBJECT_WARN_INVALID_PROPERTY_ID (object, id, pspec);
+}
+
+static void
+ws_primitives_page_set_property (GObject *object, guint id, const GValue *value,
+                                 GParamSpec *pspec)
+{
+  if (id == PROP_SPEED)
+    ws_primitives_page_set_speed (WS_PRIMITIVES_PAGE (object), g_value_get_double (value));
+  else
+    G_OBJECT_WARN_INVALID_PROPERTY_ID (object, id, pspec);
+}
 
 static void
 ws_primitives_page_class_init (WsPrimitivesPageClass *klass)
@@ -270,6 +314,11 @@ ws_primitives_page_class_init (WsPrimitivesPageClass *klass)
   BIND (generate_button), BIND (play_button), BIND (step_label), BIND (caption_label);
 #undef BIND
   ws_transport_install (w, &transport);
+  G_OBJECT_CLASS (klass)->get_property = ws_primitives_page_get_property;
+  G_OBJECT_CLASS (klass)->set_property = ws_primitives_page_set_property;
+  properties[PROP_SPEED] = ws_transport_speed_pspec ();
+  properties[PROP_PLAYING] = ws_transport_playing_pspec ();
+  g_object_class_install_properties (G_OBJECT_CLASS (klass), N_PROPS, properties);
 }
 
 static void

@@ -31,6 +31,10 @@ void        ws_primitives_page_reset     (WsPrimitivesPage *page);
 void        ws_primitives_page_play      (WsPrimitivesPage *page,
                                           gboolean          play);
 gboolean    ws_primitives_page_is_playing (WsPrimitivesPage *page);
+/* The steps' speed, times their natural 2 a second: the "speed" property,
+ * 1/16 to 16. "playing" says whether they play. */
+void        ws_primitives_page_set_speed (WsPrimitivesPage *page,
+                                          double            speed);
 /* For tests: "step 3 of 11", and the frame's caption. */
 const char *ws_primitives_page_step_text (WsPrimitivesPage *page);
 const char *ws_primitives_page_caption   (WsPrimitivesPage *page);

@@ -53,6 +53,8 @@ struct _WsSortingPage
   guint           columns;     /* the bins the canvas last drew */
   WsBarBin       *ready_bins;  /* bins the worker made after its passes, or NULL */
   guint           ready_columns;
+  guint           pass_shown;  /* the "pass" property: passes run as last shown */
+  gboolean        playing;     /* the "playing" property, as last notified */
 };
 
 /* ws-sorting-page.c */

@@ -22,13 +22,25 @@ show_counters (WsSortingPage *self)
   gtk_label_set_text (self->counters_label, text);
 }
 
+/* What others observe of the page, with notify: the passes run, whether
+ * it plays, and its speed in passes a second. */
+enum { PROP_0, PROP_PASS, PROP_PLAYING, PROP_SPEED, N_PROPS };
+static GParamSpec *properties[N_PROPS];
+
 static void
 show_pass (WsSortingPage *self)
 {
+  guint pass = self->stepper ? ws_stepper_done (self->stepper) : 0;
+
   g_free (self->caption);
   self->caption = self->stepper ? ws_stepper_label (self->stepper) : NULL;
   gtk_label_set_text (self->pass_label, self->caption ? self->caption : "generate keys to begin");
   show_counters (self);
+  if (pass != self->pass_shown)
+    {
+      self->pass_shown = pass;
+      g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_PASS]);
+    }
 }
 
 static void
@@ -38,6 +50,7 @@ show_speed (WsSortingPage *self)
   g_autofree char *text = g_strdup_printf (speed < 10 ? "%.1f passes/s" : "%.0f passes/s", speed);
 
   gtk_label_set_text (self->speed_label, text);
+  g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_SPEED]);
 }
 
 /* ---- stepping ---- */
@@ -331,6 +344,11 @@ play_changed (gpointer data, gboolean playing)
   WsSortingPage *self = data;
 
   ws_play_button_show (self->play_button, playing);
+  if (playing != self->playing) /* the pacer also says so when nothing changed */
+    {
+      self->playing = playing;
+      g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_PLAYING]);
+    }
 }
 
 static const WsPacerSpec play_spec = {
@@ -542,12 +560,59 @@ transport_speed (GtkWidget *page, double factor)
 static const WsTransport transport = { transport_play, transport_step, transport_reset,
                                        transport_speed };
 
+void
+ws_sorting_page_set_speed (WsSortingPage *self, double passes_per_second)
+{
+  gtk_range_set_value (GTK_RANGE (self->speed), log10 (MAX (passes_per_second, 1e-3)));
+}
+
+static void
+ws_sorting_page_get_property (GObject *object, guint id, GValue *value, GParamSpec *pspec)
+{
+  WsSortingPage *self = WS_SORTING_PAGE (object);
+
+  switch (id)
+    {
+    case PROP_PASS: g_value_set_uint (value, self->pass_shown); break;
+    case PROP_PLAYING: g_value_set_boolean (value, ws_sorting_page_is_playing (self)); break;
+    case PROP_SPEED: g_value_set_double (value, ws_sorting_page_get_speed (self)); break;
+    default: G_OBJECT_WARN_INVALID_PROPERTY_ID (object, id, pspec);
+    }
+}
+
+static void
+ws_sorting_page_set_property (GObject *object, guint id, const GValue *value, GParamSpec *pspec)
+{
+  if (id == PROP_SPEED)
+    ws_sorting_page_set_speed (WS_SORTING_PAGE (object), g_value_get_double (value));
+  else
+    G_OBJECT_WARN_INVALID_PROPERTY_ID (object, id, pspec);
+}
+
+static void
+install_properties (GObjectClass *klass)
+{
+  GParamFlags read = G_PARAM_READABLE | G_PARAM_EXPLICIT_NOTIFY | G_PARAM_STATIC_STRINGS;
+
+  klass->get_property = ws_sorting_page_get_property;
+  klass->set_property = ws_sorting_page_set_property;
+  properties[PROP_PASS] = g_param_spec_uint ("pass", NULL, "Passes run so far", 0, G_MAXUINT, 0,
+                                             read);
+  properties[PROP_PLAYING] = g_param_spec_boolean ("playing", NULL, "Whether passes play", FALSE,
+                                                   read);
+  /* The slider bounds what it takes; the pspec only says it is positive. */
+  properties[PROP_SPEED] = g_param_spec_double ("speed", NULL, "Passes a second", 1e-3, 1e6, 4.0,
+                                                read | G_PARAM_WRITABLE);
+  g_object_class_install_properties (klass, N_PROPS, properties);
+}
+
 static void
 ws_sorting_page_class_init (WsSortingPageClass *klass)
 {
   GtkWidgetClass *w = GTK_WIDGET_CLASS (klass);
 
   G_OBJECT_CLASS (klass)->dispose = ws_sorting_page_dispose;
+  install_properties (G_OBJECT_CLASS (klass));
   ws_ui_register_resources ();
   g_type_ensure (WS_TYPE_CANVAS);
   gtk_widget_class_set_template_from_resource (w, "/io/github/warpscope/Warpscope/ui/ws-sorting-page.ui");

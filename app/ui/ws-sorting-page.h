@@ -20,10 +20,14 @@ gboolean    ws_sorting_page_is_playing   (WsSortingPage *page);
 void        ws_sorting_page_step         (WsSortingPage *page);
 void        ws_sorting_page_step_back    (WsSortingPage *page);
 void        ws_sorting_page_reset        (WsSortingPage *page);
-/* Speed by a factor (the + and − keys), and the speed in passes a second. */
+/* Speed by a factor (the + and − keys); the speed in passes a second (the
+ * "speed" property, within the slider's range). The properties "pass"
+ * (passes run) and "playing" notify as they change. */
 void        ws_sorting_page_scale_speed  (WsSortingPage *page,
                                           double         factor);
 double      ws_sorting_page_get_speed    (WsSortingPage *page);
+void        ws_sorting_page_set_speed    (WsSortingPage *page,
+                                          double         passes_per_second);
 /* Sets the panel's n (as typed: "1000", "2^20"). */
 void        ws_sorting_page_set_size     (WsSortingPage *page,
                                           const char    *n);

@@ -60,6 +60,20 @@ ws_transport_activate (GtkWidget *page, const char *name)
   return ws_transport_offered (page) && gtk_widget_activate_action (page, action, NULL);
 }
 
+GParamSpec *
+ws_transport_speed_pspec (void)
+{
+  return g_param_spec_double ("speed", NULL, "Times the natural pace", 1.0 / 16, 16.0, 1.0,
+                              G_PARAM_READWRITE | G_PARAM_EXPLICIT_NOTIFY | G_PARAM_STATIC_STRINGS);
+}
+
+GParamSpec *
+ws_transport_playing_pspec (void)
+{
+  return g_param_spec_boolean ("playing", NULL, "Whether it plays", FALSE,
+                               G_PARAM_READABLE | G_PARAM_EXPLICIT_NOTIFY | G_PARAM_STATIC_STRINGS);
+}
+
 double
 ws_transport_scale (double speed, double factor)
 {

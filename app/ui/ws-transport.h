@@ -40,6 +40,11 @@ gboolean ws_transport_activate (GtkWidget         *page,
  * then slower comes back exactly). */
 double   ws_transport_scale    (double             speed,
                                 double             factor);
+/* The "speed" property of such a page (1/16 to 16, 1 by default,
+ * readwrite, notified explicitly) and the "playing" property every
+ * animated page has (read-only). */
+GParamSpec *ws_transport_speed_pspec   (void);
+GParamSpec *ws_transport_playing_pspec (void);
 /* " · 2× speed" ("" at 1×), to follow a page's step text. */
 char    *ws_transport_speed_text (double           speed);
 

@@ -44,9 +44,14 @@ struct _WsWindowSumPage
   GCancellable    *running;     /* the run the page waits for, or NULL */
   guint            in_flight;   /* workers not yet returned, stale ones too */
   double           speed;       /* times the launch's natural pace */
+  gboolean         playing;     /* the launch, as last notified */
 };
 
 G_DEFINE_FINAL_TYPE (WsWindowSumPage, ws_window_sum_page, GTK_TYPE_BOX)
+
+/* The launch's speed and whether it plays, with notify (ws-transport.h). */
+enum { PROP_0, PROP_SPEED, PROP_PLAYING, N_PROPS };
+static GParamSpec *properties[N_PROPS];
 
 static guint64
 total_blocks (WsWindowSumPage *self)
@@ -474,6 +479,11 @@ launch_changed (gpointer data, gboolean playing)
   WsWindowSumPage *self = data;
 
   gtk_toggle_button_set_active (self->launch_play, playing);
+  if (playing != self->playing) /* the pacer also says so when nothing changed */
+    {
+      self->playing = playing;
+      g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_PLAYING]);
+    }
 }
 
 static const WsPacerSpec launch_spec = {
@@ -588,17 +598,51 @@ transport_reset (GtkWidget *page)
   ws_window_sum_page_set_blocks (WS_WINDOW_SUM_PAGE (page), 0);
 }
 
+void
+ws_window_sum_page_set_speed (WsWindowSumPage *self, double speed)
+{
+  double scaled = ws_transport_scale (speed, 1.0);
+
+  if (scaled == self->speed)
+    return;
+  self->speed = scaled;
+  show_launch (self);
+  g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_SPEED]);
+}
+
 static void
 transport_speed (GtkWidget *page, double factor)
 {
   WsWindowSumPage *self = WS_WINDOW_SUM_PAGE (page);
 
-  self->speed = ws_transport_scale (self->speed, factor);
-  show_launch (self);
+  ws_window_sum_page_set_speed (self, self->speed * factor);
 }
 
 static const WsTransport transport = { transport_play, transport_step, transport_reset,
                                        transport_speed };
+
+static void
+ws_window_sum_page_get_property (GObject *object, guint id, GValue *value, GParamSpec *pspec)
+{
+  WsWindowSumPage *self = WS_WINDOW_SUM_PAGE (object);
+
+  if (id == PROP_SPEED)
+    g_value_set_double (value, self->speed);
+  else if (id == PROP_PLAYING)
+    g_value_set_boolean (value, ws_pacer_playing (&self->pacer));
+  else
+    G_OBJECT_WARN_INVALID_PROPERTY_ID (object, id, pspec);
+}
+
+static void
+ws_window_sum_page_set_property (GObject *object, guint id, const GValue *value,
+                                 GParamSpec *pspec)
+{
+  if (id == PROP_SPEED)
+    ws_window_sum_page_set_speed (WS_WINDOW_SUM_PAGE (object), g_value_get_double (value));
+  else
+    G_OBJECT_WARN_INVALID_PROPERTY_ID (object, id, pspec);
+}
 
 static void
 ws_window_sum_page_class_init (WsWindowSumPageClass *klass)
@@ -615,6 +659,11 @@ ws_window_sum_page_class_init (WsWindowSumPageClass *klass)
   BIND (run_label), BIND (launch_label), BIND (cell_label), BIND (path_label), BIND (show_lines);
 #undef BIND
   ws_transport_install (w, &transport);
+  G_OBJECT_CLASS (klass)->get_property = ws_window_sum_page_get_property;
+  G_OBJECT_CLASS (klass)->set_property = ws_window_sum_page_set_property;
+  properties[PROP_SPEED] = ws_transport_speed_pspec ();
+  properties[PROP_PLAYING] = ws_transport_playing_pspec ();
+  g_object_class_install_properties (G_OBJECT_CLASS (klass), N_PROPS, properties);
 }
 
 /* Without a usable GPU the GPU variants leave the list, and its tooltip

@@ -43,6 +43,10 @@ void        ws_window_sum_page_set_blocks (WsWindowSumPage *page,
 void        ws_window_sum_page_toggle_launch (WsWindowSumPage *page);
 void        ws_window_sum_page_step_blocks   (WsWindowSumPage *page,
                                               gint64           delta);
+/* The launch's speed, times its natural pace (all blocks in about 8 s):
+ * the "speed" property, 1/16 to 16. "playing" says whether it plays. */
+void        ws_window_sum_page_set_speed  (WsWindowSumPage *page,
+                                           double           speed);
 /* For tests: the canvas (to click on), and the texts shown. */
 GtkWidget  *ws_window_sum_page_canvas     (WsWindowSumPage *page);
 const char *ws_window_sum_page_run_text   (WsWindowSumPage *page);

@@ -67,6 +67,13 @@ test_transport (Fixture *f, gconstpointer data)
   for (int i = 0; i < 20; i++)
     gtk_widget_activate_action (page, "page.faster", NULL);
   g_assert_cmpstr (ws_primitives_page_step_text (f->page), ==, "step 0 of 11 · 16× speed");
+  {
+    double speed;
+    g_object_get (f->page, "speed", &speed, NULL);
+    g_assert_cmpfloat (speed, ==, 16.0);
+    g_object_set (f->page, "speed", 1.0, NULL);
+    g_assert_cmpstr (ws_primitives_page_step_text (f->page), ==, "step 0 of 11");
+  }
   g_assert_true (gtk_widget_activate_action (page, "page.play", NULL));
   g_assert_true (ws_primitives_page_is_playing (f->page));
   g_assert_true (gtk_widget_activate_action (page, "page.play", NULL));

@@ -58,6 +58,41 @@ test_step_and_back (Fixture *f, gconstpointer data)
 /* The page's own actions: what its buttons name and the window's keys
  * reach when the page shows. */
 static void
+count_notify (GObject *object, GParamSpec *pspec, gpointer data)
+{
+  (*(guint *) data)++;
+}
+
+/* The page's observed state: "pass", "playing" and "speed" notify as they
+ * change, and "speed" can be set. */
+static void
+test_properties (Fixture *f, gconstpointer data)
+{
+  guint passes = 0, playing = 0, speeds = 0, pass;
+  double speed;
+
+  g_signal_connect (f->page, "notify::pass", G_CALLBACK (count_notify), &passes);
+  g_signal_connect (f->page, "notify::playing", G_CALLBACK (count_notify), &playing);
+  g_signal_connect (f->page, "notify::speed", G_CALLBACK (count_notify), &speeds);
+  ws_sorting_page_step (f->page);
+  ws_sorting_page_step (f->page);
+  g_object_get (f->page, "pass", &pass, NULL);
+  g_assert_cmpuint (pass, ==, 2);
+  g_assert_cmpuint (passes, ==, 2);
+  ws_sorting_page_reset (f->page);
+  g_object_get (f->page, "pass", &pass, NULL);
+  g_assert_cmpuint (pass, ==, 0);
+  g_assert_cmpuint (passes, ==, 3);
+  g_object_set (f->page, "speed", 100.0, NULL);
+  g_object_get (f->page, "speed", &speed, NULL);
+  g_assert_cmpfloat_with_epsilon (speed, 100.0, 1e-6);
+  g_assert_cmpuint (speeds, ==, 1);
+  ws_sorting_page_play (f->page, TRUE);
+  ws_sorting_page_play (f->page, FALSE);
+  g_assert_cmpuint (playing, ==, 2);
+}
+
+static void
 test_transport (Fixture *f, gconstpointer data)
 {
   GtkWidget *page = GTK_WIDGET (f->page);
@@ -196,6 +231,7 @@ main (int argc, char **argv)
   if (!ui_test_init (&argc, &argv))
     return 0;
   g_test_add ("/ui/sorting/step-and-back", Fixture, NULL, fixture_set_up, test_step_and_back, fixture_tear_down);
+  g_test_add ("/ui/sorting/properties", Fixture, NULL, fixture_set_up, test_properties, fixture_tear_down);
   g_test_add ("/ui/sorting/transport", Fixture, NULL, fixture_set_up, test_transport, fixture_tear_down);
   g_test_add ("/ui/sorting/broken-stage", Fixture, NULL, fixture_set_up, test_broken_stage, fixture_tear_down);
   g_test_add ("/ui/sorting/play", Fixture, NULL, fixture_set_up, test_play, fixture_tear_down);

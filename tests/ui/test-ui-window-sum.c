@@ -130,9 +130,20 @@ test_launch_play (Fixture *f, gconstpointer data)
 /* The page's own actions move the launch block by block, with a speed of
  * its own. */
 static void
+count_notify (GObject *object, GParamSpec *pspec, gpointer data)
+{
+  (*(guint *) data)++;
+}
+
+static void
 test_transport (Fixture *f, gconstpointer data)
 {
   GtkWidget *page = GTK_WIDGET (f->page);
+  guint speeds = 0, playing = 0;
+  double speed;
+
+  g_signal_connect (f->page, "notify::speed", G_CALLBACK (count_notify), &speeds);
+  g_signal_connect (f->page, "notify::playing", G_CALLBACK (count_notify), &playing);
 
   g_assert_true (gtk_widget_activate_action (page, "page.reset", NULL));
   g_assert_true (gtk_widget_activate_action (page, "page.step", NULL));
@@ -142,10 +153,19 @@ test_transport (Fixture *f, gconstpointer data)
   g_assert_true (gtk_widget_activate_action (page, "page.faster", NULL));
   g_assert_true (gtk_widget_activate_action (page, "page.faster", NULL));
   g_assert_cmpstr (ws_window_sum_page_launch_text (f->page), ==, "blocks run: 1 of 32 · 2× speed");
+  g_object_get (f->page, "speed", &speed, NULL);
+  g_assert_cmpfloat_with_epsilon (speed, 2.0, 1e-9);
+  g_assert_cmpuint (speeds, ==, 2);
   g_assert_true (gtk_widget_activate_action (page, "page.play", NULL));
   ui_spin (0.6); /* 32 blocks in 8 s at 1×: about 2 blocks at 2× */
   g_assert_true (gtk_widget_activate_action (page, "page.play", NULL));
   g_assert_cmpstr (ws_window_sum_page_launch_text (f->page), !=, "blocks run: 1 of 32 · 2× speed");
+  g_assert_cmpuint (playing, ==, 2);
+  g_object_set (f->page, "speed", 8.0, NULL);
+  g_object_get (f->page, "speed", &speed, NULL);
+  g_assert_cmpfloat (speed, ==, 8.0);
+  g_assert_cmpuint (speeds, ==, 3);
+  g_assert_true (g_str_has_suffix (ws_window_sum_page_launch_text (f->page), " · 8× speed"));
 }
 
 static gboolean idle (gpointer page) { return !ws_window_sum_page_working (page); }
