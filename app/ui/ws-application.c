@@ -3,7 +3,6 @@
 
 #include "ws-backend.h"
 #include "ws-config.h"
-#include "ws-ui-resources.h"
 #include "ws-window.h"
 
 struct _WsApplication
@@ -14,53 +13,6 @@ struct _WsApplication
 };
 
 G_DEFINE_FINAL_TYPE (WsApplication, ws_application, GTK_TYPE_APPLICATION)
-
-void
-ws_ui_register_resources (void)
-{
-  static gsize once = 0;
-
-  if (g_once_init_enter (&once))
-    {
-      g_resources_register (ws_ui_get_resource ());
-      g_once_init_leave (&once, 1);
-    }
-}
-
-gboolean
-ws_application_gpu (char **name_or_reason)
-{
-  const WsBackend *cuda = ws_backend_cuda ();
-  g_autoptr (GArray) devices = NULL;
-  g_autoptr (GError) why = NULL;
-
-  if (cuda->device != NULL && cuda->query_devices (cuda, &devices, &why))
-    {
-      *name_or_reason = g_strdup (g_array_index (devices, WsDeviceInfo, 0).name);
-      return TRUE;
-    }
-  *name_or_reason = g_strdup (why ? why->message : "This build has no CUDA backend");
-  return FALSE;
-}
-
-GSettings *
-ws_application_settings (void)
-{
-  static gsize warned = 0;
-  GSettingsSchemaSource *source = g_settings_schema_source_get_default ();
-  g_autoptr (GSettingsSchema) schema
-    = source ? g_settings_schema_source_lookup (source, WS_APPLICATION_ID, TRUE) : NULL;
-
-  if (schema != NULL)
-    return g_settings_new_full (schema, NULL, NULL);
-  if (g_once_init_enter (&warned))
-    {
-      g_message ("The settings schema %s is not installed; preferences will not be kept "
-                 "(run through `make run`, or install Warpscope)", WS_APPLICATION_ID);
-      g_once_init_leave (&warned, 1);
-    }
-  return NULL;
-}
 
 static void
 quit (GSimpleAction *action, GVariant *param, gpointer app)
@@ -122,7 +74,7 @@ add_settings_actions (WsApplication *self)
 {
   g_autoptr (GAction) scheme = NULL;
 
-  if ((self->settings = ws_application_settings ()) == NULL)
+  if ((self->settings = ws_ui_settings ()) == NULL)
     return;
   g_object_get (gtk_settings_get_default (), "gtk-application-prefer-dark-theme",
                 &self->system_prefers_dark, NULL);

@@ -4,7 +4,7 @@
  * ws-bench-open.c. */
 #include "ws-bench-page-private.h"
 
-#include "ws-application.h"
+#include "ws-ui-services.h"
 #include "ws-bench-csv.h"
 #include "ws-bench-estimate.h"
 #include "ws-error.h"

@@ -6,7 +6,7 @@
 
 #include <string.h>
 
-#include "ws-application.h"
+#include "ws-ui-services.h"
 #include "ws-config.h"
 #include "ws-generator.h"
 
@@ -80,7 +80,7 @@ static void
 add_variant_checks (WsBenchPage *self)
 {
   g_autofree char *gpu = NULL;
-  gboolean have_gpu = ws_application_gpu (&gpu);
+  gboolean have_gpu = ws_ui_gpu (&gpu);
 
   for (guint v = 0; v < WS_N_VARIANTS; v++)
     {

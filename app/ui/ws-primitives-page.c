@@ -2,7 +2,7 @@
 #include "ws-primitives-page.h"
 
 #include "ws-animation.h"
-#include "ws-application.h"
+#include "ws-ui-services.h"
 #include "ws-canvas.h"
 #include "ws-frame-path.h"
 #include "ws-generator.h"

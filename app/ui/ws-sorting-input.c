@@ -5,7 +5,7 @@
 
 #include <math.h>
 
-#include "ws-application.h"
+#include "ws-ui-services.h"
 #include "ws-array-io.h"
 #include "ws-cancel.h"
 #include "ws-generator.h"
@@ -264,7 +264,7 @@ select_name (GtkDropDown *d, const char *name)
 void
 ws_sorting_page_load_preferences (WsSortingPage *self)
 {
-  g_autoptr (GSettings) s = ws_application_settings ();
+  g_autoptr (GSettings) s = ws_ui_settings ();
   g_autofree char *algorithm = NULL, *type = NULL, *dist = NULL, *n = NULL;
 
   if (s == NULL)
@@ -284,7 +284,7 @@ ws_sorting_page_load_preferences (WsSortingPage *self)
 void
 ws_sorting_page_save_preferences (WsSortingPage *self)
 {
-  g_autoptr (GSettings) s = ws_application_settings ();
+  g_autoptr (GSettings) s = ws_ui_settings ();
   Request r;
 
   if (s == NULL)

@@ -4,7 +4,7 @@
 #include <math.h>
 #include <string.h>
 
-#include "ws-application.h"
+#include "ws-ui-services.h"
 #include "ws-backend.h"
 #include "ws-stepper.h"
 #include "ws-transport.h"
@@ -490,7 +490,7 @@ offer_gpu (WsSortingPage *self)
 {
   g_autofree char *gpu = NULL;
 
-  if (ws_application_gpu (&gpu))
+  if (ws_ui_gpu (&gpu))
     {
       g_autofree char *tip = g_strdup_printf ("Step the network in the memory of %s", gpu);
       gtk_widget_set_tooltip_text (GTK_WIDGET (self->gpu_button), tip);

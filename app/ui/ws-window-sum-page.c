@@ -1,7 +1,7 @@
 /* ws-window-sum-page.c: the window-sum mode (see ws-window-sum-page.h). */
 #include "ws-window-sum-page.h"
 
-#include "ws-application.h"
+#include "ws-ui-services.h"
 #include "ws-backend.h"
 #include "ws-cancel.h"
 #include "ws-canvas.h"
@@ -535,7 +535,7 @@ ws_window_sum_page_step_blocks (WsWindowSumPage *self, gint64 delta)
 static void
 load_preferences (WsWindowSumPage *self)
 {
-  g_autoptr (GSettings) s = ws_application_settings ();
+  g_autoptr (GSettings) s = ws_ui_settings ();
 
   if (s == NULL)
     return;
@@ -548,7 +548,7 @@ load_preferences (WsWindowSumPage *self)
 static void
 save_preferences (WsWindowSumPage *self)
 {
-  g_autoptr (GSettings) s = ws_application_settings ();
+  g_autoptr (GSettings) s = ws_ui_settings ();
 
   if (s == NULL)
     return;
@@ -674,7 +674,7 @@ offer_variants (WsWindowSumPage *self)
   g_autofree char *gpu = NULL;
   g_autofree char *tip = NULL;
 
-  if (ws_application_gpu (&gpu))
+  if (ws_ui_gpu (&gpu))
     tip = g_strdup_printf ("gpu-seed and gpu run on %s", gpu);
   else
     {

@@ -1,7 +1,7 @@
 /* ws-window.c: the main window (see ws-window.h). */
 #include "ws-window.h"
 
-#include "ws-application.h"
+#include "ws-ui-services.h"
 #include "ws-transport.h"
 #include "ws-window-sum-page.h"
 
@@ -143,7 +143,7 @@ ws_window_init (WsWindow *self)
 {
   gtk_widget_init_template (GTK_WIDGET (self));
   g_signal_connect_swapped (self->stack, "notify::visible-child-name", G_CALLBACK (on_mode_changed), self);
-  self->settings = ws_application_settings ();
+  self->settings = ws_ui_settings ();
   if (self->settings == NULL)
     return;
   g_autofree char *mode = g_settings_get_string (self->settings, "mode");

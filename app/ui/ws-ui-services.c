@@ -1,0 +1,52 @@
+/* ws-ui-services.c: what the pages ask of the program (see ws-ui-services.h). */
+#include "ws-ui-services.h"
+
+#include "ws-backend.h"
+#include "ws-ui-resources.h"
+
+void
+ws_ui_register_resources (void)
+{
+  static gsize once = 0;
+
+  if (g_once_init_enter (&once))
+    {
+      g_resources_register (ws_ui_get_resource ());
+      g_once_init_leave (&once, 1);
+    }
+}
+
+gboolean
+ws_ui_gpu (char **name_or_reason)
+{
+  const WsBackend *cuda = ws_backend_cuda ();
+  g_autoptr (GArray) devices = NULL;
+  g_autoptr (GError) why = NULL;
+
+  if (cuda->device != NULL && cuda->query_devices (cuda, &devices, &why))
+    {
+      *name_or_reason = g_strdup (g_array_index (devices, WsDeviceInfo, 0).name);
+      return TRUE;
+    }
+  *name_or_reason = g_strdup (why ? why->message : "This build has no CUDA backend");
+  return FALSE;
+}
+
+GSettings *
+ws_ui_settings (void)
+{
+  static gsize warned = 0;
+  GSettingsSchemaSource *source = g_settings_schema_source_get_default ();
+  g_autoptr (GSettingsSchema) schema
+    = source ? g_settings_schema_source_lookup (source, WS_APPLICATION_ID, TRUE) : NULL;
+
+  if (schema != NULL)
+    return g_settings_new_full (schema, NULL, NULL);
+  if (g_once_init_enter (&warned))
+    {
+      g_message ("The settings schema %s is not installed; preferences will not be kept "
+                 "(run through `make run`, or install Warpscope)", WS_APPLICATION_ID);
+      g_once_init_leave (&warned, 1);
+    }
+  return NULL;
+}

@@ -1,0 +1,26 @@
+/* ws-ui-services.h: what the pages and the window ask of the program they
+ * run in — the templates' resources, the settings, the GPU — without
+ * knowing the application object (which creates the window, which holds
+ * the pages: asking it back made a circle of files). */
+#pragma once
+
+#include <gtk/gtk.h>
+
+G_BEGIN_DECLS
+
+#define WS_APPLICATION_ID "io.github.warpscope.Warpscope"
+
+/* Registers the templates' GResource (once). A static library's resource
+ * is not linked in unless asked for: every template class calls this in
+ * its class_init, so a widget works alone (the tests) as in the window. */
+void       ws_ui_register_resources (void);
+
+/* The application's settings, or NULL (with one warning) where its schema
+ * is not installed — then nothing persists, and nothing breaks. */
+GSettings *ws_ui_settings           (void);
+
+/* The GPU the modes can use: TRUE with its name, or FALSE with why not
+ * (no CUDA device, no driver, a build without CUDA). Free with g_free. */
+gboolean   ws_ui_gpu                (char **name_or_reason);
+
+G_END_DECLS
