@@ -50,8 +50,21 @@ struct _WsWindowSumPage
 G_DEFINE_FINAL_TYPE (WsWindowSumPage, ws_window_sum_page, GTK_TYPE_BOX)
 
 /* The launch's speed and whether it plays, with notify (ws-transport.h). */
-enum { PROP_0, PROP_SPEED, PROP_PLAYING, N_PROPS };
+/* The chosen output (its row and column in the output grid) too. */
+enum { PROP_0, PROP_SPEED, PROP_PLAYING, PROP_ROW, PROP_COLUMN, N_PROPS };
 static GParamSpec *properties[N_PROPS];
+
+/* The chosen output, notified where it moved. */
+static void
+set_chosen (WsWindowSumPage *self, guint64 row, guint64 col)
+{
+  g_object_freeze_notify (G_OBJECT (self));
+  if (row != self->row)
+    self->row = row, g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_ROW]);
+  if (col != self->col)
+    self->col = col, g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_COLUMN]);
+  g_object_thaw_notify (G_OBJECT (self));
+}
 
 static guint64
 total_blocks (WsWindowSumPage *self)
@@ -195,7 +208,7 @@ take_job (WsWindowSumPage *self, Job *job)
   ws_bars_range (self->data.input, &self->in_min, &self->in_max);
   ws_bars_range (self->out.array, &self->out_min, &self->out_max);
   self->have_run = TRUE;
-  self->row = self->col = ws_stencil_outputs (&self->shape) / 2;
+  set_chosen (self, ws_stencil_outputs (&self->shape) / 2, ws_stencil_outputs (&self->shape) / 2);
   self->done = total_blocks (self);
   place_on_device (self, job->variant);
   gtk_label_set_text (self->run_label, text);
@@ -411,7 +424,7 @@ ws_window_sum_page_choose (WsWindowSumPage *self, guint64 row, guint64 col)
 
   if (!self->have_run || row >= m || col >= m)
     return;
-  self->row = row, self->col = col;
+  set_chosen (self, row, col);
   show_cell (self);
   gtk_gl_area_queue_render (GTK_GL_AREA (self->canvas));
 }
@@ -630,6 +643,8 @@ ws_window_sum_page_get_property (GObject *object, guint id, GValue *value, GPara
     g_value_set_double (value, self->speed);
   else if (id == PROP_PLAYING)
     g_value_set_boolean (value, ws_pacer_playing (&self->pacer));
+  else if (id == PROP_ROW || id == PROP_COLUMN)
+    g_value_set_uint64 (value, id == PROP_ROW ? self->row : self->col);
   else
     G_OBJECT_WARN_INVALID_PROPERTY_ID (object, id, pspec);
 }
@@ -663,6 +678,13 @@ ws_window_sum_page_class_init (WsWindowSumPageClass *klass)
   G_OBJECT_CLASS (klass)->set_property = ws_window_sum_page_set_property;
   properties[PROP_SPEED] = ws_transport_speed_pspec ();
   properties[PROP_PLAYING] = ws_transport_playing_pspec ();
+  properties[PROP_ROW] = g_param_spec_uint64 ("row", NULL, "The chosen output's row", 0,
+                                              G_MAXUINT64, 0, G_PARAM_READABLE
+                                              | G_PARAM_EXPLICIT_NOTIFY | G_PARAM_STATIC_STRINGS);
+  properties[PROP_COLUMN] = g_param_spec_uint64 ("column", NULL, "The chosen output's column", 0,
+                                                 G_MAXUINT64, 0, G_PARAM_READABLE
+                                                 | G_PARAM_EXPLICIT_NOTIFY
+                                                 | G_PARAM_STATIC_STRINGS);
   g_object_class_install_properties (G_OBJECT_CLASS (klass), N_PROPS, properties);
 }
 

@@ -27,7 +27,8 @@ void        ws_window_sum_page_set_shape  (WsWindowSumPage *page,
                                            guint            radius,
                                            guint            block,
                                            guint            per_thread);
-/* Chooses the output at (row, col), as a click on it does. */
+/* Chooses the output at (row, col), as a click on it does; the "row" and
+ * "column" properties say which is chosen, with notify. */
 void        ws_window_sum_page_choose     (WsWindowSumPage *page,
                                            guint64          row,
                                            guint64          col);

@@ -135,6 +135,31 @@ count_notify (GObject *object, GParamSpec *pspec, gpointer data)
   (*(guint *) data)++;
 }
 
+/* The chosen output is observed through "row" and "column". */
+static void
+test_selection_properties (Fixture *f, gconstpointer data)
+{
+  guint rows = 0, columns = 0;
+  guint64 row, col;
+
+  g_object_get (f->page, "row", &row, "column", &col, NULL);
+  g_assert_cmpuint (row, ==, 30);
+  g_assert_cmpuint (col, ==, 30);
+  g_signal_connect (f->page, "notify::row", G_CALLBACK (count_notify), &rows);
+  g_signal_connect (f->page, "notify::column", G_CALLBACK (count_notify), &columns);
+  ws_window_sum_page_choose (f->page, 5, 30);
+  g_assert_cmpuint (rows, ==, 1);
+  g_assert_cmpuint (columns, ==, 0);
+  ws_window_sum_page_choose (f->page, 7, 9);
+  g_object_get (f->page, "row", &row, "column", &col, NULL);
+  g_assert_cmpuint (row, ==, 7);
+  g_assert_cmpuint (col, ==, 9);
+  g_assert_cmpuint (rows, ==, 2);
+  g_assert_cmpuint (columns, ==, 1);
+  ws_window_sum_page_choose (f->page, 60, 0); /* outside the 60 × 60 outputs: nothing */
+  g_assert_cmpuint (rows, ==, 2);
+}
+
 static void
 test_transport (Fixture *f, gconstpointer data)
 {
@@ -214,6 +239,7 @@ main (int argc, char **argv)
   g_test_add ("/ui/window-sum/run-and-place", Fixture, NULL, fixture_set_up, test_run_and_place, fixture_tear_down);
   g_test_add ("/ui/window-sum/launch-play", Fixture, NULL, fixture_set_up, test_launch_play, fixture_tear_down);
   g_test_add ("/ui/window-sum/clicks", Fixture, NULL, fixture_set_up, test_clicks, fixture_tear_down);
+  g_test_add ("/ui/window-sum/selection", Fixture, NULL, fixture_set_up, test_selection_properties, fixture_tear_down);
   g_test_add ("/ui/window-sum/transport", Fixture, NULL, fixture_set_up, test_transport, fixture_tear_down);
   g_test_add ("/ui/window-sum/cancel", Fixture, NULL, fixture_set_up, test_cancel, fixture_tear_down);
   return g_test_run ();
