@@ -9,11 +9,13 @@
 #include <fcntl.h>
 #include <glib/gstdio.h>
 #include <limits.h>
+#include <pthread.h>
 #include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
+#include <time.h>
 #include <unistd.h>
 
 #include "ws-error.h"
@@ -200,19 +202,37 @@ enum { SLOT_FREE, SLOT_WRITING, SLOT_READY };
 static gint temp_state[MAX_TEMPS];
 static char temp_path[MAX_TEMPS][PATH_MAX];
 
+/* Takes a free slot for a path about to be published, or -1 when all 64
+ * are taken (then that file is not cleaned up on a signal). */
+static int
+temp_claim (void)
+{
+  for (guint i = 0; i < MAX_TEMPS; i++)
+    if (g_atomic_int_compare_and_exchange (&temp_state[i], SLOT_FREE, SLOT_WRITING))
+      return (int) i;
+  return -1;
+}
+
+/* Publishes path in a claimed slot, or frees it (path NULL). */
+static void
+temp_publish (int slot, const char *path)
+{
+  if (slot < 0)
+    return;
+  if (path != NULL && strlen (path) < PATH_MAX)
+    {
+      strcpy (temp_path[slot], path);
+      g_atomic_int_set (&temp_state[slot], SLOT_READY);
+    }
+  else
+    g_atomic_int_set (&temp_state[slot], SLOT_FREE);
+}
+
 void
 ws_temp_file_add (const char *path)
 {
   g_return_if_fail (path != NULL);
-  if (strlen (path) >= PATH_MAX)
-    return;
-  for (guint i = 0; i < MAX_TEMPS; i++)
-    if (g_atomic_int_compare_and_exchange (&temp_state[i], SLOT_FREE, SLOT_WRITING))
-      {
-        strcpy (temp_path[i], path);
-        g_atomic_int_set (&temp_state[i], SLOT_READY);
-        return;
-      }
+  temp_publish (temp_claim (), path);
 }
 
 void
@@ -229,12 +249,21 @@ ws_temp_file_remove (const char *path)
       }
 }
 
+/* From a signal handler too: a slot another thread is filling (a file just
+ * created, its name being published) is waited for, up to a second, so
+ * that a file that exists is never missed. */
 void
 ws_temp_files_unlink (void)
 {
   for (guint i = 0; i < MAX_TEMPS; i++)
-    if (g_atomic_int_get (&temp_state[i]) == SLOT_READY)
-      unlink (temp_path[i]);
+    {
+      struct timespec ms = { 0, 1000 * 1000 };
+
+      for (guint wait = 0; wait < 1000 && g_atomic_int_get (&temp_state[i]) == SLOT_WRITING; wait++)
+        nanosleep (&ms, NULL);
+      if (g_atomic_int_get (&temp_state[i]) == SLOT_READY)
+        unlink (temp_path[i]);
+    }
 }
 
 static void
@@ -281,6 +310,29 @@ write_all (int         fd,
   return TRUE;
 }
 
+/* Creates the temporary file of template tmp (mkstemp's XXXXXX) with its
+ * slot in the registry claimed before and published after, the cleanup
+ * signals held back meanwhile in this thread: a Ctrl-C that lands between
+ * the two still finds the file (on another thread, ws_temp_files_unlink
+ * waits for the slot). Returns the descriptor, or -1 with errno. */
+static int
+create_registered (char *tmp)
+{
+  sigset_t held, old;
+  int slot, fd, err;
+
+  sigemptyset (&held);
+  sigaddset (&held, SIGINT), sigaddset (&held, SIGTERM), sigaddset (&held, SIGHUP);
+  pthread_sigmask (SIG_BLOCK, &held, &old);
+  slot = temp_claim ();
+  fd = g_mkstemp_full (tmp, O_WRONLY | O_CLOEXEC, 0666);
+  err = errno;
+  temp_publish (slot, fd >= 0 ? tmp : NULL);
+  pthread_sigmask (SIG_SETMASK, &old, NULL);
+  errno = err;
+  return fd;
+}
+
 /* Writes data to a fresh temporary file beside `path` (with `mode`, the
  * replaced file's permissions); returns its name. fsync makes the content
  * durable before the rename makes it visible. */
@@ -292,7 +344,7 @@ write_temporary (const char *path,
                  GError    **error)
 {
   g_autofree char *tmp = g_strconcat (path, ".XXXXXX", NULL);
-  int fd = g_mkstemp_full (tmp, O_WRONLY | O_CLOEXEC, 0666);
+  int fd = create_registered (tmp);
   gboolean ok;
   int err;
 
@@ -301,7 +353,6 @@ write_temporary (const char *path,
       ws_file_io_error (error, path, "write", errno, "check that its folder exists and is writable");
       return NULL;
     }
-  ws_temp_file_add (tmp);
   if (mode != 0)
     fchmod (fd, mode & 07777);
   ok = write_all (fd, data, len) && fsync (fd) == 0;
