@@ -14,6 +14,7 @@
 
 #include "ws-error.h"
 #include "ws-registry.h"
+#include "ws-size.h"
 
 #define UTF8_BOM "\xef\xbb\xbf"
 #define SUGGEST_DISTANCE 2 /* typos this close to a known key get a "did you mean" */
@@ -546,14 +547,9 @@ ws_preset_parse_count (const WsPresetReader *reader,
 {
   g_autoptr (GError) local = NULL;
 
-  /* Digits alone: g_ascii_string_to_unsigned also takes a leading \v, which
-   * g_strstrip leaves (not g_ascii_isspace's space) and strtoull skips;
-   * found by fuzzing. */
-  if (text[strspn (text, "0123456789")] != '\0')
-    return ws_preset_fail (reader, group, key, error,
-                           "“%s” is not a whole number from %" G_GUINT64_FORMAT " to %"
-                           G_GUINT64_FORMAT, text, min, max);
-  if (g_ascii_string_to_unsigned (text, 10, min, max, out, &local))
+  /* Digits alone: a leading \v, which g_strstrip leaves, was taken once
+   * (found by fuzzing). */
+  if (ws_digits_parse (text, min, max, out, &local))
     return TRUE;
   if (text[0] == '\0')
     return ws_preset_fail (reader, group, key, error,

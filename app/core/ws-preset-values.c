@@ -95,8 +95,7 @@ range_times (const WsPresetReader *reader,
 {
   guint64 factor;
 
-  if (number[0] == '\0' || strspn (number, "0123456789") != strlen (number)
-      || !g_ascii_string_to_unsigned (number, 10, 2, MAX_FACTOR, &factor, NULL))
+  if (!ws_digits_parse (number, 2, MAX_FACTOR, &factor, NULL))
     return ws_preset_fail (reader, "preset", "sizes", error,
                            "in “%s”, the factor of xF is a whole number of at least 2", text);
   fill_geometric (sizes, lo, hi, factor);

@@ -265,6 +265,22 @@ is_decimal (const char *s)
 }
 
 gboolean
+ws_digits_parse (const char *text,
+                 guint64     min,
+                 guint64     max,
+                 guint64    *out,
+                 GError    **error)
+{
+  if (!all_digits (text, strlen (text)))
+    {
+      g_set_error_literal (error, G_NUMBER_PARSER_ERROR, G_NUMBER_PARSER_ERROR_INVALID,
+                           "not decimal digits");
+      return FALSE;
+    }
+  return g_ascii_string_to_unsigned (text, 10, min, max, out, error);
+}
+
+gboolean
 ws_decimal_parse (const char *text,
                   double     *out)
 {

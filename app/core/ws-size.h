@@ -44,6 +44,16 @@ gboolean ws_int_parse        (const char *what,
                               gint64     *out,
                               GError    **error);
 
+/* Decimal digits alone — no sign, blank or prefix (g_ascii_string_to_unsigned
+ * alone would take a leading \v, which strtoull skips) — as a number from
+ * min to max. FALSE with a G_NUMBER_PARSER_ERROR otherwise: INVALID (empty
+ * too) or OUT_OF_BOUNDS; the caller words the message. */
+gboolean ws_digits_parse     (const char *text,
+                              guint64     min,
+                              guint64     max,
+                              guint64    *out,
+                              GError    **error);
+
 /* A finite decimal number: [-]digits[.digits][(e|E)[+-]digits], e.g. 0.02,
  * 1.5e3. No hexadecimal, inf, nan, '+' or space. FALSE (no message: the
  * caller knows what the number was for) otherwise. */
