@@ -1,11 +1,9 @@
 // ws-cuda-networks.cu: single passes of the three sorting networks for the
 // animator (ws_cuda_network_pass), and Batcher's odd-even merge sort.
 //
-// A pass is described as app/core's ws-network-private.h describes it: a
-// row of equal blocks of comparators, slot t being comparator t mod 2^block
-// of block t >> block. The kernels locate each slot the same way, so they
-// run exactly the CPU's comparators, and each comparator exchanges only on
-// strict order as the CPU does, so passes agree bit for bit.
+// A pass is a PassShape (ws-cuda-networks.cuh), so the kernels run exactly
+// the CPU's comparators, and each comparator exchanges only on strict
+// order as the CPU does, so passes agree bit for bit.
 #include "ws-cuda-networks.cuh"
 
 #include <cstdint>
@@ -15,44 +13,24 @@ namespace
 
 using ws::is_pow2;
 using ws::log2_exact;
+using ws::PassShape;
+using ws::slot_ends;
 
 constexpr unsigned PASS_THREADS = 256;
 constexpr unsigned MERGE_TILE_LOG = 13; // 8192 keys in shared memory
 constexpr unsigned MERGE_TILE = 1u << MERGE_TILE_LOG;
 constexpr unsigned MERGE_THREADS = 512;
 
-struct PassShape
-{
-  size_t n_slots;
-  unsigned block_log;  // 2^block_log slots per block (63: a single block)
-  unsigned stride_log; // lower ends 2^stride_log apart within a block
-  size_t first;        // lower end of slot 0
-  size_t dist;         // hi - lo; blocks start 2 * dist apart
-  size_t dir_mask;     // bitonic k: the block descends when lo & k
-  size_t run_len;      // merge 2p: both ends in one aligned run
-  size_t limit;        // both ends below it
-};
-
-// The ends of slot t's comparator; false where the CPU has none.
-__device__ __forceinline__ bool
-slot_ends (const PassShape &g, size_t t, size_t *lo, size_t *hi)
-{
-  size_t b = t >> g.block_log;
-  size_t o = t & (((size_t) 1 << g.block_log) - 1);
-
-  *lo = g.first + b * 2 * g.dist + (o << g.stride_log);
-  *hi = *lo + g.dist;
-  return *hi < g.limit && (*lo ^ *hi) < g.run_len;
-}
-
 // One pass, one thread per slot. With FLAGS, both ends of every comparator
 // get COMPARED (and SWAPPED when it exchanged); the caller has zeroed the
-// rest.
+// rest. With a tally, the comparators run and those that exchanged are
+// added to it, a block's worth at a time.
 template <typename T, bool FLAGS>
 __global__ void
-pass_kernel (T *a, guint8 *flags, PassShape g)
+pass_kernel (T *a, guint8 *flags, PassShape g, WsCudaTally *tally)
 {
   size_t stride = (size_t) gridDim.x * blockDim.x;
+  unsigned long long compared = 0, swapped = 0;
 
   for (size_t t = (size_t) blockIdx.x * blockDim.x + threadIdx.x; t < g.n_slots; t += stride)
     {
@@ -68,9 +46,14 @@ pass_kernel (T *a, guint8 *flags, PassShape g)
           a[mn] = x;
           a[mx] = y;
         }
+      compared++, swapped += swap;
       if (FLAGS)
         flags[lo] = flags[hi] = (guint8) (WS_CUDA_FLAG_COMPARED | (swap ? WS_CUDA_FLAG_SWAPPED : 0));
     }
+  if (tally == nullptr) // the same for the whole grid
+    return;
+  ws::block_add ((unsigned long long *) &tally->comparisons, compared);
+  ws::block_add ((unsigned long long *) &tally->swaps, swapped);
 }
 
 PassShape
@@ -99,21 +82,30 @@ merge_shape (size_t n, size_t p, size_t j)
 
 template <typename T>
 bool
-launch_pass (T *keys, guint8 *flags, const PassShape &g, GError **error)
+launch_pass (T *keys, guint8 *flags, const PassShape &g, WsCudaTally *tally, GError **error)
 {
-  unsigned blocks = ws::blocks_for (g.n_slots, PASS_THREADS);
+  unsigned threads = tally ? ws::TALLY_THREADS : PASS_THREADS;
+  unsigned blocks = tally ? ws::tally_blocks (g.n_slots) : ws::blocks_for (g.n_slots, threads);
 
   if (flags != nullptr)
-    pass_kernel<T, true><<<blocks, PASS_THREADS>>> (keys, flags, g);
+    pass_kernel<T, true><<<blocks, threads>>> (keys, flags, g, tally);
   else
-    pass_kernel<T, false><<<blocks, PASS_THREADS>>> (keys, flags, g);
+    pass_kernel<T, false><<<blocks, threads>>> (keys, flags, g, tally);
   return ws::check_launch ("Cannot launch the network pass", error);
+}
+
+} // namespace
+
+unsigned
+ws::tally_blocks (size_t slots)
+{
+  return blocks_for (slots, TALLY_THREADS, (unsigned) sm_count () * (2048 / TALLY_THREADS));
 }
 
 // The parameters of a pass, checked as the CPU network would build them.
 bool
-shape_for (WsCudaSort network, gsize width, guint64 k, guint64 j, guint phase, PassShape *g,
-           GError **error)
+ws::shape_for (WsCudaSort network, gsize width, guint64 k, guint64 j, guint phase, PassShape *g,
+                GError **error)
 {
   switch (network)
     {
@@ -141,6 +133,9 @@ shape_for (WsCudaSort network, gsize width, guint64 k, guint64 j, guint phase, P
       return ws::invalid (error, "Sort %d is not a sorting network", (int) network);
     }
 }
+
+namespace
+{
 
 // Every pass of the stages p with 2p <= the tile, on one tile of 2^tile_log
 // keys per block at a time: a tile starts at a multiple of 2p, so each of
@@ -206,7 +201,7 @@ merge_sort (T *keys, size_t n, guint64 *launches, GError **error)
     for (size_t j = p; j > 0; j >>= 1)
       {
         if (ws::stopped (error)
-            || !launch_pass (keys, (guint8 *) nullptr, merge_shape (n, p, j), error))
+            || !launch_pass (keys, (guint8 *) nullptr, merge_shape (n, p, j), nullptr, error))
           return false;
         ++*launches;
       }
@@ -241,11 +236,12 @@ ws_cuda_network_pass (WsCudaSort    network,
                       guint64       j,
                       guint         phase,
                       guint8       *d_flags,
+                      WsCudaTally  *d_tally,
                       GError      **error)
 {
   PassShape g;
 
-  if (!shape_for (network, width, k, j, phase, &g, error))
+  if (!ws::shape_for (network, width, k, j, phase, &g, error))
     return FALSE;
   if (width == 0)
     return TRUE;
@@ -256,6 +252,6 @@ ws_cuda_network_pass (WsCudaSort    network,
       && !ws::check (cudaMemsetAsync (d_flags, 0, width), "Cannot clear the pass flags", error))
     return FALSE;
   return ws::with_type (type, [&]<typename T> () {
-    return launch_pass (static_cast<T *> (d_keys), d_flags, g, error);
+    return launch_pass (static_cast<T *> (d_keys), d_flags, g, d_tally, error);
   });
 }

@@ -1,7 +1,10 @@
 // ws-cuda-networks.cuh: what the sorting-network files share — the CPU's
-// comparator, the bank-spreading shared-memory index, and the study
-// variants of bitonic that ws-cuda-bitonic.cu dispatches to.
+// comparator, a pass's shape, the bank-spreading shared-memory index, the
+// block totals of the passes' counts and checks, and the study variants of
+// bitonic that ws-cuda-bitonic.cu dispatches to.
 #pragma once
+
+#include <cub/block/block_reduce.cuh>
 
 #include "ws-cuda-internal.h"
 
@@ -32,6 +35,80 @@ order_dir (T &a, T &b, bool descending)
     order_pair (b, a);
   else
     order_pair (a, b);
+}
+
+// One pass as app/core's ws-network-private.h describes it: a row of equal
+// blocks of comparators, slot t being comparator t mod 2^block_log of block
+// t >> block_log. Kernels locate each slot the same way, so they run (and
+// check) exactly the CPU's comparators.
+struct PassShape
+{
+  size_t n_slots;
+  unsigned block_log;  // 2^block_log slots per block (63: a single block)
+  unsigned stride_log; // lower ends 2^stride_log apart within a block
+  size_t first;        // lower end of slot 0
+  size_t dist;         // hi - lo; blocks start 2 * dist apart
+  size_t dir_mask;     // bitonic k: the block descends when lo & k
+  size_t run_len;      // merge 2p: both ends in one aligned run
+  size_t limit;        // both ends below it
+};
+
+// The ends of slot t's comparator; false where the CPU has none.
+__device__ __forceinline__ bool
+slot_ends (const PassShape &g, size_t t, size_t *lo, size_t *hi)
+{
+  size_t b = t >> g.block_log;
+  size_t o = t & (((size_t) 1 << g.block_log) - 1);
+
+  *lo = g.first + b * 2 * g.dist + (o << g.stride_log);
+  *hi = *lo + g.dist;
+  return *hi < g.limit && (*lo ^ *hi) < g.run_len;
+}
+
+// The shape of a pass, its parameters checked as the CPU network would
+// build them (ws-cuda-networks.cu).
+bool shape_for (WsCudaSort network, gsize width, guint64 k, guint64 j, guint phase, PassShape *g,
+                GError **error);
+
+// The threads of a counting or checking launch, and its grid: a few blocks
+// an SM, each thread striding over the slots, so that a block's total
+// reaches the tally with one atomic (hundreds a pass, not millions).
+constexpr unsigned TALLY_THREADS = 256;
+unsigned tally_blocks (size_t slots);
+
+// Adds v, summed over the block, to *to. All threads of the block call it.
+__device__ inline void
+block_add (unsigned long long *to, unsigned long long v)
+{
+  using Reduce = cub::BlockReduce<unsigned long long, TALLY_THREADS>;
+  __shared__ typename Reduce::TempStorage tmp;
+  unsigned long long sum = Reduce (tmp).Sum (v);
+
+  if (threadIdx.x == 0 && sum != 0)
+    atomicAdd (to, sum);
+  __syncthreads (); // tmp is reused by the next call
+}
+
+struct Lowest
+{
+  __device__ unsigned long long
+  operator() (unsigned long long a, unsigned long long b) const
+  {
+    return b < a ? b : a;
+  }
+};
+
+// Lowers *to to v's minimum over the block. All threads of the block call it.
+__device__ inline void
+block_lower (unsigned long long *to, unsigned long long v)
+{
+  using Reduce = cub::BlockReduce<unsigned long long, TALLY_THREADS>;
+  __shared__ typename Reduce::TempStorage tmp;
+  unsigned long long least = Reduce (tmp).Reduce (v, Lowest ());
+
+  if (threadIdx.x == 0 && least != ~0ull)
+    atomicMin (to, least);
+  __syncthreads ();
 }
 
 // Shared-memory slot of key i of a tile: one pad word every 32 keys, so

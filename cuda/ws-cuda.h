@@ -223,10 +223,26 @@ gboolean ws_cuda_download       (gpointer      host,
 /* Waits for all launched work; a kernel's fault surfaces here. */
 gboolean ws_cuda_synchronize    (GError      **error);
 
+/* What an animation's passes did and what its checks found, kept in
+ * device memory so that the host reads these 24 bytes a pass instead of
+ * the keys. Counts add up over passes; first_bad is G_MAXUINT64 until a
+ * check finds a key out of order, then the lowest such index. */
+typedef struct
+{
+  guint64 comparisons;
+  guint64 swaps;
+  guint64 first_bad;
+} WsCudaTally;
+
+/* Zero counts, no key out of order. */
+gboolean ws_cuda_tally_reset    (WsCudaTally  *d_tally,
+                                 GError      **error);
+
 /* One pass of a network on `width` keys at d_keys (bitonic: width a power
  * of two, padding already in place). Bitonic: stage k, distance j;
  * odd-even: phase 0/1; oddeven-merge: stage p = k, distance j. d_flags
- * (width bytes, or NULL) receives the WsCudaFlag bits of each element.
+ * (width bytes, or NULL) receives the WsCudaFlag bits of each element;
+ * d_tally (or NULL) gets the pass's comparators and exchanges added.
  * Launches without waiting: a fault surfaces at the next synchronising call. */
 gboolean ws_cuda_network_pass   (WsCudaSort    network,
                                  WsCudaType    type,
@@ -236,6 +252,34 @@ gboolean ws_cuda_network_pass   (WsCudaSort    network,
                                  guint64       j,
                                  guint         phase,
                                  guint8       *d_flags,
+                                 WsCudaTally  *d_tally,
+                                 GError      **error);
+
+/* A stage's invariant, checked where the keys are: every aligned run of
+ * `run` keys (a power of two, or ≥ width for one run of all) sorted,
+ * descending where the run's first index has a bit of dir_mask set,
+ * ascending elsewhere. The first key that breaks it (the lowest i with
+ * keys i − 1 and i in the wrong order, as app/core's check names it for
+ * NaN-free keys) goes to d_tally->first_bad, if lower. */
+gboolean ws_cuda_check_runs     (WsCudaType    type,
+                                 gconstpointer d_keys,
+                                 gsize         width,
+                                 guint64       run,
+                                 guint64       dir_mask,
+                                 WsCudaTally  *d_tally,
+                                 GError      **error);
+/* The invariant of a pass that ends no sorted run: every comparator of
+ * the pass (as ws_cuda_network_pass takes it) holds its smaller key at
+ * its min end; the lower end of the first one that does not goes to
+ * d_tally->first_bad, if lower. */
+gboolean ws_cuda_check_pass     (WsCudaSort    network,
+                                 WsCudaType    type,
+                                 gconstpointer d_keys,
+                                 gsize         width,
+                                 guint64       k,
+                                 guint64       j,
+                                 guint         phase,
+                                 WsCudaTally  *d_tally,
                                  GError      **error);
 
 /* One level of the Blelloch scan on `width` (a power of two) values:

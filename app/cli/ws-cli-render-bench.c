@@ -1,9 +1,10 @@
-/* ws-cli-render-bench.c: `render --bench` — how long a frame takes on the
- * active frame path: the pass (step), the bins (fill) and the drawing
- * (draw), each waited for, medians over up to 64 passes a size, and the
- * frames per second they allow, for n = 2^10 … 2^24; the drawing with its
- * caption and legend. No read-back: an animation never reads its frames
- * back. */
+/* ws-cli-render-bench.c: `render --bench` — how long the application's
+ * frame takes, through the same scene: the pass with its counts and stage
+ * check, the counts read (step), the bins on the active frame path (fill)
+ * and the drawing with caption, legend and stage runs (draw), each waited
+ * for, medians over up to 64 passes a size, and the frames per second they
+ * allow, for n = 2^10 … 2^24. No read-back: an animation never reads its
+ * frames back. */
 #include <stdio.h>
 
 #include "ws-cli-render.h"
@@ -39,35 +40,45 @@ median (GArray *a)
   return render_median ((const double *) a->data, a->len);
 }
 
-/* One frame, each phase waited for so that it is timed alone. */
+static void
+keep_times (Times *t, double t0, double t1, double t2, double t3)
+{
+  double d[4] = { t1 - t0, t2 - t1, t3 - t2, t3 - t0 };
+
+  g_array_append_val (t->step, d[0]), g_array_append_val (t->fill, d[1]);
+  g_array_append_val (t->draw, d[2]), g_array_append_val (t->frame, d[3]);
+}
+
+/* One frame as the sorting page makes it, each phase waited for so that
+ * it is timed alone. */
 static gboolean
 frame (Render *r, const char *algo, Times *t, gboolean keep, gboolean *stepped, GError **error)
 {
-  const WsArray *keys = ws_stepper_keys (r->stepper);
-  WsBarsView view = { ws_bars_count (keys->n, r->columns), keys->n, 0, r->scale, NULL, TRUE,
-                      r->vmin, r->vmax };
+  guint64 comparisons, swaps;
   double t0 = now (), t1, t2, t3;
+  guint ran;
 
-  if (!render_step (r, stepped, error) || !render_sync (r, error))
+  if (!ws_network_scene_advance (r->scene, 1, 0, &ran, error)
+      || !ws_network_scene_counts (r->scene, &comparisons, &swaps, error)
+      || !render_sync (r, error))
     return FALSE;
+  *stepped = ran > 0;
   t1 = now ();
-  if (!render_fill (r, error) || !render_sync (r, error))
+  if (!ws_network_scene_fill (r->scene, r->renderer, r->width, r->scale, TRUE, error)
+      || !render_sync (r, error))
     return FALSE;
   t2 = now ();
   /* The caption changes every pass: its text is painted again each frame,
-   * as the application's would be. */
+   * as the application's is. */
   g_autofree char *text = render_caption (r, algo);
-  view.caption = text;
-  view.boundary = ws_stepper_run_length (r->stepper);
-  ws_renderer_draw_bars (r->renderer, &view, r->width, r->height);
+  WsNetworkStyle style = { TRUE, TRUE, TRUE, text };
+  if (!ws_network_scene_paint (r->scene, r->renderer, &style, r->width, r->height, r->scale,
+                               error))
+    return FALSE;
   ws_gl_context_finish (r->gl);
   t3 = now ();
   if (keep)
-    {
-      double d[4] = { t1 - t0, t2 - t1, t3 - t2, t3 - t0 };
-      g_array_append_val (t->step, d[0]), g_array_append_val (t->fill, d[1]);
-      g_array_append_val (t->draw, d[2]), g_array_append_val (t->frame, d[3]);
-    }
+    keep_times (t, t0, t1, t2, t3);
   return TRUE;
 }
 
@@ -84,7 +95,7 @@ bench_size (Render *r, const char *algo, const RenderOptions *o, gsize n, GError
   g_snprintf (label, sizeof label, "2^%d", g_bit_nth_msf (n, -1));
   if (ok && t.frame->len > 0)
     printf ("%-9s %-8s %9.3f %9.3f %9.3f %9.3f %9.0f\n", label,
-            ws_frame_path_name (ws_frame_path_kind (r->path)),
+            ws_frame_path_name (ws_frame_path_kind (ws_network_scene_path (r->scene))),
             median (t.step) * 1e3, median (t.fill) * 1e3, median (t.draw) * 1e3,
             median (t.frame) * 1e3, 1.0 / median (t.frame));
   g_array_unref (t.step), g_array_unref (t.fill), g_array_unref (t.draw), g_array_unref (t.frame);

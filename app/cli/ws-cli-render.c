@@ -21,9 +21,7 @@ void
 render_drop_keys (Render *r)
 {
   g_clear_pointer (&r->path, ws_frame_path_free); /* needs the context */
-  g_clear_pointer (&r->stepper, ws_stepper_free);
-  g_clear_pointer (&r->input, ws_array_free);
-  r->on_device = FALSE;
+  g_clear_pointer (&r->scene, ws_network_scene_free);
 }
 
 void
@@ -57,8 +55,8 @@ parse_size (const char *text, int *w, int *h, GError **error)
 }
 
 static gboolean
-make_input (Render *r, WsNetworkKind *kind, const char *algo, const RenderOptions *o, gsize keys,
-            GError **error)
+make_input (WsArray **input, WsNetworkKind *kind, const char *algo, const RenderOptions *o,
+            gsize keys, GError **error)
 {
   WsKeyType type = WS_KEY_FLOAT32;
   WsDistribution dist = WS_DIST_UNIFORM;
@@ -75,8 +73,8 @@ make_input (Render *r, WsNetworkKind *kind, const char *algo, const RenderOption
   n = keys != 0 ? keys : n;
   if (n > 1 << 24)
     return invalid (error, "--n %s: render draws up to 2^24 keys", o->n);
-  r->input = ws_generate (type, dist, n, seed, error);
-  return r->input != NULL;
+  *input = ws_generate (type, dist, n, seed, error);
+  return *input != NULL;
 }
 
 /* Device pixels per logical pixel: a screen's 1, 1.5, 2…; at 0 or below
@@ -123,7 +121,8 @@ is_heat (const char *algo)
 /* A GPU variant steps on the device when one can be used; otherwise it
  * says why and the CPU draws. */
 static gboolean
-make_stepper (Render *r, WsNetworkKind kind, WsVariant variant, GError **error)
+make_scene (Render *r, WsNetworkKind kind, const WsArray *input, WsVariant variant,
+            GError **error)
 {
   g_autoptr (GError) why = NULL;
   const WsBackend *cuda = ws_backend_cuda ();
@@ -132,13 +131,13 @@ make_stepper (Render *r, WsNetworkKind kind, WsVariant variant, GError **error)
   if (ws_variant_is_gpu (variant))
     {
       if (cuda->device != NULL && cuda->query_devices (cuda, &devices, &why)
-          && (r->stepper = ws_stepper_new_on_device (kind, r->input, cuda, &why)) != NULL)
-        return r->on_device = TRUE;
+          && (r->scene = ws_network_scene_new (kind, input, cuda, &why)) != NULL)
+        return TRUE;
       fprintf (stderr, "warpscope-cli: no GPU to step on (%s); the CPU draws instead\n",
                why ? why->message : "not built with CUDA");
     }
-  r->stepper = ws_stepper_new (kind, r->input, error);
-  return r->stepper != NULL;
+  r->scene = ws_network_scene_new (kind, input, NULL, error);
+  return r->scene != NULL;
 }
 
 /* The view goes with the algorithm: bars for the networks, heat maps for
@@ -184,24 +183,21 @@ render_setup_gl (Render *r, const RenderOptions *o, GError **error)
       || !ws_gl_context_bind_target (r->gl, r->width, r->height, error)
       || (r->renderer = ws_renderer_new (error)) == NULL)
     return FALSE;
-  r->columns = ws_renderer_bar_columns (r->width, r->scale);
   return TRUE;
 }
 
-/* The GL context exists first: CUDA interop registers its buffers. */
 gboolean
 render_setup_keys (Render *r, const char *algo, const RenderOptions *o, gsize n, GError **error)
 {
+  g_autoptr (WsArray) input = NULL;
   WsNetworkKind kind;
   WsVariant variant;
 
-  if (!check_options (o, &variant, error) || !make_input (r, &kind, algo, o, n, error)
-      || !make_stepper (r, kind, variant, error))
+  if (!check_options (o, &variant, error) || !make_input (&input, &kind, algo, o, n, error)
+      || !make_scene (r, kind, input, variant, error))
     return FALSE;
-  ws_bars_range (ws_stepper_keys (r->stepper), &r->vmin, &r->vmax);
-  r->path = ws_frame_path_new (r->renderer, r->on_device ? ws_backend_cuda () : NULL,
-                               !o->no_interop, r->columns, error);
-  return r->path != NULL;
+  ws_network_scene_set_interop (r->scene, !o->no_interop);
+  return TRUE;
 }
 
 static gboolean
@@ -243,38 +239,6 @@ append_png (void *closure, const unsigned char *data, unsigned int length)
 }
 
 gboolean
-render_fill (Render *r, GError **error)
-{
-  const WsArray *keys = ws_stepper_keys (r->stepper);
-
-  if (!r->on_device)
-    {
-      ws_frame_path_fill_host (r->path, keys, ws_stepper_flags (r->stepper), r->vmin, r->vmax,
-                               r->columns);
-      return TRUE;
-    }
-  return ws_frame_path_fill_device (r->path, keys->type, ws_stepper_device_keys (r->stepper),
-                                    ws_stepper_device_flags (r->stepper), keys->n, r->vmin,
-                                    r->vmax, r->columns, error);
-}
-
-/* Small n: the pass's comparators too (their flags from the device). */
-static gboolean
-draw_comparators (Render *r, const WsBarsView *view, GError **error)
-{
-  gsize pairs;
-  const WsComparator *c = ws_stepper_comparators (r->stepper, &pairs);
-
-  if (view->keys > COMPARATOR_KEYS)
-    return TRUE;
-  if (r->on_device && !ws_stepper_sync (r->stepper, error))
-    return FALSE;
-  ws_renderer_draw_comparators (r->renderer, c, pairs, ws_stepper_flags (r->stepper), view,
-                                r->width, r->height);
-  return TRUE;
-}
-
-gboolean
 render_write_png (Render *r, guint frame, GError **error)
 {
   g_autofree char *name = g_strdup_printf ("frame-%04u.png", frame);
@@ -291,61 +255,43 @@ render_write_png (Render *r, guint frame, GError **error)
 char *
 render_caption (Render *r, const char *algo)
 {
-  g_autofree char *label = ws_stepper_label (r->stepper);
+  g_autofree char *label = ws_network_scene_label (r->scene);
 
-  return g_strdup_printf ("%s  n = %" G_GSIZE_FORMAT "  ·  %s", algo, r->input->n, label);
+  return g_strdup_printf ("%s  n = %" G_GSIZE_FORMAT "  ·  %s", algo,
+                          ws_network_scene_size (r->scene), label);
 }
 
-/* The current state as a frame. */
+/* The current state as a frame: what the application's canvas shows. */
 static gboolean
 write_frame (Render *r, const char *algo, GError **error)
 {
-  const WsArray *keys = ws_stepper_keys (r->stepper);
   g_autofree char *text = render_caption (r, algo);
-  WsBarsView view = { ws_bars_count (keys->n, r->columns), keys->n,
-                      ws_stepper_run_length (r->stepper), r->scale, text, TRUE, r->vmin, r->vmax };
+  WsNetworkStyle style = { TRUE, TRUE, TRUE, text };
 
-  if (!render_fill (r, error))
-    return FALSE;
-  ws_renderer_draw_bars (r->renderer, &view, r->width, r->height);
-  return draw_comparators (r, &view, error)
-         && render_write_png (r, ws_stepper_done (r->stepper), error);
-}
-
-gboolean
-render_step (Render *r, gboolean *stepped, GError **error)
-{
-  if (r->on_device)
-    return ws_stepper_step_device (r->stepper, stepped, error);
-  *stepped = ws_stepper_step (r->stepper);
-  return TRUE;
+  return ws_network_scene_draw (r->scene, r->renderer, &style, r->width, r->height, r->scale,
+                                error)
+         && render_write_png (r, ws_network_scene_pass (r->scene), error);
 }
 
 gboolean
 render_sync (Render *r, GError **error)
 {
-  return !r->on_device || ws_backend_cuda ()->device->synchronize (error);
+  const WsBackend *cuda = ws_backend_cuda ();
+
+  return cuda->device == NULL || cuda->device->synchronize (error);
 }
 
-/* Sorted at the end, or the frames showed a wrong sort. */
+/* Sorted at the end, or the frames showed a wrong sort. Every network's
+ * last pass ends a stage, and its check is that the keys are sorted: the
+ * scene made it where the keys are (on the device for a GPU variant). */
 static gboolean
 verify (Render *r, GError **error)
 {
-  const WsArray *keys;
-
-  if (!ws_stepper_sync (r->stepper, error))
-    return FALSE;
-  keys = ws_stepper_keys (r->stepper);
-  for (gsize i = 1; i < keys->n; i++)
-    if (ws_array_get_double (keys, i - 1) > ws_array_get_double (keys, i))
-      {
-        g_set_error (error, WS_ERROR, WS_ERROR_VERIFY,
-                     "After the last pass key %" G_GSIZE_FORMAT " (%.9g) exceeds key %" G_GSIZE_FORMAT
-                     " (%.9g)", i - 1, ws_array_get_double (keys, i - 1), i,
-                     ws_array_get_double (keys, i));
-        return FALSE;
-      }
-  return TRUE;
+  if (ws_network_scene_finished (r->scene) && ws_network_scene_bad_at (r->scene) < 0)
+    return TRUE;
+  g_set_error (error, WS_ERROR, WS_ERROR_VERIFY, "The frames show a wrong sort: %s",
+               ws_network_scene_check_text (r->scene));
+  return FALSE;
 }
 
 static gboolean
@@ -356,8 +302,10 @@ render_all (Render *r, const char *algo, GError **error)
 
   while (stepped)
     {
-      if (!write_frame (r, algo, error) || !render_step (r, &stepped, error))
+      guint ran;
+      if (!write_frame (r, algo, error) || !ws_network_scene_advance (r->scene, 1, 0, &ran, error))
         return FALSE;
+      stepped = ran > 0;
       frames++;
     }
   if (!verify (r, error))
@@ -422,7 +370,8 @@ ws_cli_render (int argc, char **argv)
     }
   else
     {
-      g_autofree char *path = ws_frame_path_describe (r.path);
+      g_autofree char *path = ws_frame_path_describe (
+        r.scene ? ws_network_scene_path (r.scene) : r.path);
       printf ("%s\nOpenGL: %s\n", path, ws_gl_context_describe (r.gl));
     }
   render_clear (&r);

@@ -6,11 +6,8 @@
 #include "ws-backend.h"
 #include "ws-frame-path.h"
 #include "ws-gl-context.h"
+#include "ws-network-scene.h"
 #include "ws-renderer.h"
-#include "ws-stepper.h"
-
-/* Up to this many keys the comparators of each pass are drawn too. */
-enum { COMPARATOR_KEYS = 256 };
 
 typedef struct
 {
@@ -25,13 +22,10 @@ typedef struct
 {
   WsGlContext *gl;
   WsRenderer  *renderer;
-  WsFramePath *path;
-  WsStepper   *stepper;
-  gboolean     on_device;
-  WsArray     *input;
+  WsFramePath *path;      /* the heat maps' */
+  WsNetworkScene *scene;  /* the bars' */
   int          width, height;
-  double       scale, vmin, vmax;
-  guint        columns;
+  double       scale;
   char        *dir;
   gboolean     made_dir;  /* created by this render: removed again if it fails */
   guint        last_frame; /* frames 0 … last_frame − 1 are written */
@@ -41,8 +35,8 @@ typedef struct
 gboolean render_setup_gl   (Render              *r,
                             const RenderOptions *o,
                             GError             **error);
-/* n keys (o's --n when n is 0) of the network named algo, stepped where
- * o's variant says, and the frame path to the renderer. */
+/* A scene of n keys (o's --n when n is 0) of the network named algo,
+ * stepped where o's variant says. */
 gboolean render_setup_keys (Render              *r,
                             const char          *algo,
                             const RenderOptions *o,
@@ -50,14 +44,7 @@ gboolean render_setup_keys (Render              *r,
                             GError             **error);
 /* Frees what render_setup_keys made. */
 void     render_drop_keys  (Render              *r);
-/* The bins of the current state into the renderer. */
-gboolean render_fill       (Render              *r,
-                            GError             **error);
-/* The next pass on whichever side holds the keys. */
-gboolean render_step       (Render              *r,
-                            gboolean            *stepped,
-                            GError             **error);
-/* Waits for the device (when the keys are there). */
+/* Waits for the device (when there is one). */
 gboolean render_sync       (Render              *r,
                             GError             **error);
 void     render_clear      (Render              *r);
@@ -72,7 +59,7 @@ gboolean render_heat       (Render              *r,
                             const RenderOptions *o,
                             GError             **error);
 
-/* "bitonic  n = 16  ·  pass 3 of 10 — stage k=4, distance j=2". */
+/* "bitonic  n = 16  ·  pass 3 of 10 — stage k=4, distance j=2" (the scene's). */
 char    *render_caption    (Render              *r,
                             const char          *algo);
 /* The median of count values. */

@@ -352,17 +352,48 @@ dev_download (gpointer host, gconstpointer d, gsize bytes, GError **error)
   return converted (ws_cuda_download (host, d, bytes, &e), &e, error);
 }
 
+static const WsCudaSort cuda_sorts[] = { [WS_NETWORK_BITONIC] = WS_CUDA_BITONIC,
+                                         [WS_NETWORK_ODD_EVEN] = WS_CUDA_ODD_EVEN,
+                                         [WS_NETWORK_ODD_EVEN_MERGE] = WS_CUDA_ODDEVEN_MERGE };
+
+/* The engine's tally is libwarpscope-cuda's, field for field. */
+G_STATIC_ASSERT (sizeof (WsDeviceTally) == sizeof (WsCudaTally));
+G_STATIC_ASSERT (G_STRUCT_OFFSET (WsDeviceTally, first_bad) == G_STRUCT_OFFSET (WsCudaTally, first_bad));
+
 static gboolean
 dev_pass (WsNetworkKind kind, WsKeyType type, gpointer d_keys, gsize width, const WsPassInfo *info,
-          guint8 *d_flags, GError **error)
+          guint8 *d_flags, gpointer d_tally, GError **error)
 {
-  static const WsCudaSort sorts[] = { [WS_NETWORK_BITONIC] = WS_CUDA_BITONIC,
-                                      [WS_NETWORK_ODD_EVEN] = WS_CUDA_ODD_EVEN,
-                                      [WS_NETWORK_ODD_EVEN_MERGE] = WS_CUDA_ODDEVEN_MERGE };
   GError *e = NULL;
 
-  return converted (ws_cuda_network_pass (sorts[kind], cuda_type (type), d_keys, width, info->k,
-                                          info->j, info->phase, d_flags, &e),
+  return converted (ws_cuda_network_pass (cuda_sorts[kind], cuda_type (type), d_keys, width,
+                                          info->k, info->j, info->phase, d_flags, d_tally, &e),
+                    &e, error);
+}
+
+static gboolean
+dev_tally_reset (gpointer d_tally, GError **error)
+{
+  GError *e = NULL;
+
+  return converted (ws_cuda_tally_reset (d_tally, &e), &e, error);
+}
+
+/* Sorted runs of 1 key, or blocks other than single keys, are not a stage
+ * end's invariant: the animator checks only those. */
+static gboolean
+dev_check (WsNetworkKind kind, WsKeyType type, gconstpointer d_keys, gsize width,
+           const WsPassInfo *info, const WsPassCheck *check, gpointer d_tally, GError **error)
+{
+  GError *e = NULL;
+
+  if (check->kind == WS_PASS_CHECK_COMPARATORS)
+    return converted (ws_cuda_check_pass (cuda_sorts[kind], cuda_type (type), d_keys, width,
+                                          info->k, info->j, info->phase, d_tally, &e),
+                      &e, error);
+  g_return_val_if_fail (check->block == 1, FALSE);
+  return converted (ws_cuda_check_runs (cuda_type (type), d_keys, width, check->run,
+                                        check->dir_mask, d_tally, &e),
                     &e, error);
 }
 
@@ -474,6 +505,8 @@ static const WsDeviceOps cuda_device = {
   .upload = dev_upload,
   .download = dev_download,
   .pass = dev_pass,
+  .tally_reset = dev_tally_reset,
+  .check = dev_check,
   .bars_fill = dev_bars_fill,
   .gl_register = dev_gl_register,
   .gl_map = dev_gl_map,

@@ -40,9 +40,21 @@ typedef struct
  * 0 when the clock or the width is unknown. */
 double ws_device_peak_gbps (const WsDeviceInfo *info);
 
-/* The animator's device side: keys in device memory, network passes and
- * the bars view's bins made there (same layout as ws-bars.h), and OpenGL
- * buffers the device can write. Errors as the engine's (WS_ERROR_*). */
+/* What an animation's passes did and what its checks found, kept in
+ * device memory (the layout of libwarpscope-cuda's tally): the host reads
+ * these bytes, not the keys. Counts add up over passes; first_bad is
+ * G_MAXUINT64 until a check finds a key out of order. */
+typedef struct
+{
+  guint64 comparisons;
+  guint64 swaps;
+  guint64 first_bad;
+} WsDeviceTally;
+
+/* The animator's device side: keys in device memory, network passes, their
+ * counts and checks and the bars view's bins made there (same layout as
+ * ws-bars.h), and OpenGL buffers the device can write. Errors as the
+ * engine's (WS_ERROR_*). */
 typedef struct
 {
   gpointer (*alloc)         (gsize          bytes,
@@ -56,13 +68,28 @@ typedef struct
                              gconstpointer  d_ptr,
                              gsize          bytes,
                              GError       **error);
-  /* One pass on `width` keys; d_flags (or NULL) gets WS_BAR_* bits. */
+  /* One pass on `width` keys; d_flags (or NULL) gets WS_BAR_* bits, and
+   * d_tally (a WsDeviceTally in device memory, or NULL) its counts. */
   gboolean (*pass)          (WsNetworkKind  kind,
                              WsKeyType      type,
                              gpointer       d_keys,
                              gsize          width,
                              const WsPassInfo *info,
                              guint8        *d_flags,
+                             gpointer       d_tally,
+                             GError       **error);
+  gboolean (*tally_reset)   (gpointer       d_tally,
+                             GError       **error);
+  /* The invariant of a pass that ends a stage (ws_network_pass_check:
+   * sorted runs, or the pass's comparators ordered), checked on the
+   * device; the first key that breaks it lowers d_tally's first_bad. */
+  gboolean (*check)         (WsNetworkKind  kind,
+                             WsKeyType      type,
+                             gconstpointer  d_keys,
+                             gsize          width,
+                             const WsPassInfo *info,
+                             const WsPassCheck *check,
+                             gpointer       d_tally,
                              GError       **error);
   gboolean (*bars_fill)     (WsKeyType      type,
                              gconstpointer  d_keys,

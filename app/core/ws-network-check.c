@@ -124,6 +124,43 @@ find_unordered_comparator (const WsNetwork *net,
   return !ws_network_foreach_span (net, pass, span_ordered, &check);
 }
 
+void
+ws_network_pass_check (const WsNetwork *net,
+                       guint            pass,
+                       WsPassCheck     *check)
+{
+  WsPassInfo info;
+  WsNetworkKind kind = ws_network_kind (net);
+
+  ws_network_pass_info (net, pass, &info);
+  if (kind == WS_NETWORK_BITONIC)
+    *check = (WsPassCheck) { WS_PASS_CHECK_BLOCKS, info.k, info.j, info.k };
+  else if (kind == WS_NETWORK_ODD_EVEN && pass + 1 == ws_network_n_passes (net))
+    *check = (WsPassCheck) { WS_PASS_CHECK_BLOCKS, MAX (ws_network_width (net), 1), 1, 0 };
+  else if (kind == WS_NETWORK_ODD_EVEN_MERGE && info.j == 1)
+    *check = (WsPassCheck) { WS_PASS_CHECK_BLOCKS, 2 * info.k, 1, 0 };
+  else
+    *check = (WsPassCheck) { WS_PASS_CHECK_COMPARATORS, 0, 0, 0 };
+}
+
+/* The invariant in words, for the message. */
+static char *
+describe_check (const WsNetwork *net, const WsPassCheck *check)
+{
+  if (check->kind == WS_PASS_CHECK_COMPARATORS)
+    return g_strdup ("every comparator of the pass has its smaller key at its min end");
+  if (ws_network_kind (net) == WS_NETWORK_BITONIC)
+    return g_strdup_printf ("in every aligned run of %" G_GUINT64_FORMAT " keys the "
+                            "blocks of %" G_GUINT64_FORMAT " are ordered among themselves, "
+                            "ascending where the run's start has bit %" G_GUINT64_FORMAT
+                            " clear, else descending", check->run, check->block, check->dir_mask);
+  if (ws_network_kind (net) == WS_NETWORK_ODD_EVEN)
+    return g_strdup ("after the last pass all keys are sorted ascending");
+  return g_strdup_printf ("at the end of stage p=%" G_GUINT64_FORMAT " every aligned "
+                          "run of %" G_GUINT64_FORMAT " keys is sorted ascending",
+                          check->run / 2, check->run);
+}
+
 /* Look for a break of the pass's invariant; *what names it for the message. */
 static gboolean
 find_disorder (const WsNetwork *net,
@@ -132,31 +169,13 @@ find_disorder (const WsNetwork *net,
                Disorder        *found,
                char           **what)
 {
-  WsPassInfo info;
+  WsPassCheck check;
 
-  ws_network_pass_info (net, pass, &info);
-  if (ws_network_kind (net) == WS_NETWORK_BITONIC)
-    {
-      *what = g_strdup_printf ("in every aligned run of %" G_GUINT64_FORMAT " keys the "
-                               "blocks of %" G_GUINT64_FORMAT " are ordered among themselves, "
-                               "ascending where the run's start has bit %" G_GUINT64_FORMAT
-                               " clear, else descending", info.k, info.j, info.k);
-      return find_block_disorder (work, info.k, info.j, info.k, found);
-    }
-  if (ws_network_kind (net) == WS_NETWORK_ODD_EVEN && pass + 1 == ws_network_n_passes (net))
-    {
-      *what = g_strdup ("after the last pass all keys are sorted ascending");
-      return find_block_disorder (work, MAX (work->n, 1), 1, 0, found);
-    }
-  if (ws_network_kind (net) == WS_NETWORK_ODD_EVEN_MERGE && info.j == 1)
-    {
-      *what = g_strdup_printf ("at the end of stage p=%" G_GUINT64_FORMAT " every aligned "
-                               "run of %" G_GUINT64_FORMAT " keys is sorted ascending",
-                               info.k, 2 * info.k);
-      return find_block_disorder (work, 2 * info.k, 1, 0, found);
-    }
-  *what = g_strdup ("every comparator of the pass has its smaller key at its min end");
-  return find_unordered_comparator (net, work, pass, found);
+  ws_network_pass_check (net, pass, &check);
+  *what = describe_check (net, &check);
+  if (check.kind == WS_PASS_CHECK_COMPARATORS)
+    return find_unordered_comparator (net, work, pass, found);
+  return find_block_disorder (work, check.run, check.block, check.dir_mask, found);
 }
 
 /* "12 (-inf)": an index and its key as key files write it. */

@@ -165,6 +165,31 @@ gboolean       ws_network_check_pass       (const WsNetwork *net,
                                             gsize           *first_bad,
                                             GError         **error);
 
+/* The invariant ws_network_check_pass holds pass to, as data, so that it
+ * can be checked where the keys are (a device):
+ *  BLOCKS: in every aligned run of `run` keys (run ≥ the width: one run of
+ *    all) the aligned blocks of `block` keys are ordered among themselves,
+ *    descending where the run's start has a bit of dir_mask set, else
+ *    ascending; block 1 asks for sorted runs;
+ *  COMPARATORS: every comparator of the pass is ordered. */
+typedef enum
+{
+  WS_PASS_CHECK_BLOCKS,
+  WS_PASS_CHECK_COMPARATORS,
+} WsPassCheckKind;
+
+typedef struct
+{
+  WsPassCheckKind kind;
+  guint64         run;
+  guint64         block;
+  guint64         dir_mask;
+} WsPassCheck;
+
+void           ws_network_pass_check       (const WsNetwork *net,
+                                            guint            pass,
+                                            WsPassCheck     *check);
+
 G_DEFINE_AUTOPTR_CLEANUP_FUNC (WsNetwork, ws_network_free)
 
 G_END_DECLS

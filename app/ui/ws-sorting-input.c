@@ -82,7 +82,7 @@ generate_in_thread (GTask *task, gpointer source, gpointer data, GCancellable *c
   ws_cancel_pop ();
   if (keys == NULL)
     return g_task_return_error (task, error);
-  /* The stepper's copy of 2^24 keys, their range and the first frame's
+  /* The scene's copy of 2^24 keys, their range and the first frame's
    * bins would take the main thread tens of milliseconds. */
   if (r->prepare && keys->n >= WORKER_KEYS)
     ws_sorting_prepare (&r->prepared, r->kind, keys);
@@ -172,6 +172,7 @@ start_request (WsSortingPage *self, Request *r)
   r->kind = ws_sorting_page_kind (self);
   r->prepare = !ws_sorting_page_gpu_chosen (self);
   r->prepared.columns = self->columns;
+  r->prepared.highlights = gtk_check_button_get_active (self->show_highlights);
   task = g_task_new (self, self->generating, on_generated, self);
   g_task_set_task_data (task, r, request_free);
   g_task_run_in_thread (task, generate_in_thread);

@@ -5,15 +5,11 @@
 
 #include "ws-sorting-page.h"
 #include "ws-canvas.h"
-#include "ws-frame-path.h"
+#include "ws-network-scene.h"
 #include "ws-pacer.h"
 #include "ws-sorting-work.h"
 
 G_BEGIN_DECLS
-
-/* Above this many keys a GPU stepper brings keys and flags back only at
- * the end: a copy of 2^22 keys each pass would cost more than the pass. */
-enum { DEVICE_SYNC_KEYS = 1 << 22, COMPARATOR_KEYS = 256 };
 
 /* From this many keys on, host passes run on a worker thread: one pass of
  * 2^24 keys takes tens of milliseconds, which the window must not wait for. */
@@ -38,21 +34,15 @@ struct _WsSortingPage
   GtkCheckButton *show_highlights, *show_comparators, *show_boundaries;
 
   WsArray        *input;       /* the keys as generated or loaded */
-  WsStepper      *stepper;
-  gboolean        on_device;
-  WsFramePath    *path;        /* lives in the canvas's GL context */
-  double          vmin, vmax;
-  guint64         comparisons, swaps;
-  gint64          bad_at;      /* the first key a check found out of order, or -1 */
+  WsNetworkScene *scene;       /* the animation, or NULL before any keys */
+  char           *check_shown; /* the checks' words as last shown */
   GCancellable   *generating;
   WsPacer         pacer;       /* plays the passes */
   GError         *draw_error;  /* what went wrong drawing, shown from an idle */
   Advance        *advancing;   /* host passes running on a worker, or NULL */
-  gboolean        remake;      /* a new stepper is due once they return */
-  char           *caption;     /* the pass label, for frames drawn meanwhile */
+  gboolean        remake;      /* a new scene is due once they return */
+  char           *caption;     /* the pass label */
   guint           columns;     /* the bins the canvas last drew */
-  WsBarBin       *ready_bins;  /* bins the worker made after its passes, or NULL */
-  guint           ready_columns;
   guint           pass_shown;  /* the "pass" property: passes run as last shown */
   gboolean        playing;     /* the "playing" property, as last notified */
 };
@@ -60,7 +50,7 @@ struct _WsSortingPage
 /* ws-sorting-page.c */
 void          ws_sorting_page_report   (WsSortingPage   *page,
                                         const GError    *error);
-/* A fresh stepper over the input (the prepared one where it fits). */
+/* A fresh scene over the input (the prepared one where it fits). */
 void          ws_sorting_page_install  (WsSortingPage   *page,
                                         Prepared        *prepared);
 gboolean      ws_sorting_page_gpu_chosen (WsSortingPage *page);
@@ -74,9 +64,9 @@ void          ws_sorting_page_load_file (WsSortingPage  *page);
 void          ws_sorting_page_load_preferences (WsSortingPage *page);
 void          ws_sorting_page_save_preferences (WsSortingPage *page);
 
-/* A test hook, kept out of the public header: swaps keys i and i + 1 in
- * place after a pass, as a broken kernel would, and runs that pass's check
- * again (CPU stepping only). */
+/* A test hook, kept out of the public header: swaps keys i and i + 1
+ * where the keys are after a pass, as a broken kernel would, and runs that
+ * pass's check again (ws_network_scene_corrupt). */
 void ws_sorting_page_corrupt (WsSortingPage *page,
                               gsize          i);
 

@@ -6,34 +6,53 @@
 
 #include "ws-ui-services.h"
 #include "ws-backend.h"
-#include "ws-stepper.h"
+#include "ws-network-scene-private.h"
 #include "ws-transport.h"
 
 G_DEFINE_FINAL_TYPE (WsSortingPage, ws_sorting_page, GTK_TYPE_BOX)
 
 /* ---- labels ---- */
 
-static void
-show_counters (WsSortingPage *self)
-{
-  g_autofree char *text = g_strdup_printf ("comparisons %" G_GUINT64_FORMAT "  ·  swaps %"
-                                           G_GUINT64_FORMAT, self->comparisons, self->swaps);
-
-  gtk_label_set_text (self->counters_label, text);
-}
-
 /* What others observe of the page, with notify: the passes run, whether
  * it plays, and its speed in passes a second. */
 enum { PROP_0, PROP_PASS, PROP_PLAYING, PROP_SPEED, N_PROPS };
 static GParamSpec *properties[N_PROPS];
 
+/* The counts (a few bytes from the device for a GPU scene) and what the
+ * stage checks found. */
+static void
+show_counters (WsSortingPage *self)
+{
+  g_autoptr (GError) error = NULL;
+  g_autofree char *text = NULL;
+  guint64 comparisons = 0, swaps = 0;
+  const char *check;
+
+  if (self->scene != NULL && !ws_network_scene_counts (self->scene, &comparisons, &swaps, &error))
+    return ws_sorting_page_report (self, error);
+  text = g_strdup_printf ("comparisons %" G_GUINT64_FORMAT "  ·  swaps %" G_GUINT64_FORMAT,
+                          comparisons, swaps);
+  gtk_label_set_text (self->counters_label, text);
+  /* A check's words once, when they change: an error reported since
+   * stays until the next check has something new to say. */
+  check = self->scene ? ws_network_scene_check_text (self->scene) : NULL;
+  if (check != NULL && g_strcmp0 (check, self->check_shown) != 0)
+    {
+      g_free (self->check_shown);
+      self->check_shown = g_strdup (check);
+      gtk_label_set_text (self->check_label, check);
+      gtk_widget_set_tooltip_text (GTK_WIDGET (self->check_label), check);
+    }
+}
+
+/* The pass label and counters; not while a worker holds the scene. */
 static void
 show_pass (WsSortingPage *self)
 {
-  guint pass = self->stepper ? ws_stepper_done (self->stepper) : 0;
+  guint pass = self->scene ? ws_network_scene_pass (self->scene) : 0;
 
   g_free (self->caption);
-  self->caption = self->stepper ? ws_stepper_label (self->stepper) : NULL;
+  self->caption = self->scene ? ws_network_scene_label (self->scene) : NULL;
   gtk_label_set_text (self->pass_label, self->caption ? self->caption : "generate keys to begin");
   show_counters (self);
   if (pass != self->pass_shown)
@@ -53,82 +72,25 @@ show_speed (WsSortingPage *self)
   g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_SPEED]);
 }
 
-/* ---- stepping ---- */
-
-static const WsNetwork *
-network (WsSortingPage *self)
-{
-  return ws_stepper_network (self->stepper);
-}
-
-/* The keys and flags on the host, when they are to be counted and checked
- * this pass (always on the CPU; on the GPU up to DEVICE_SYNC_KEYS). */
-static gboolean
-host_view (WsSortingPage *self, GError **error)
-{
-  if (!self->on_device)
-    return TRUE;
-  if (ws_network_width (network (self)) > DEVICE_SYNC_KEYS && !ws_stepper_finished (self->stepper))
-    return FALSE;
-  return ws_stepper_sync (self->stepper, error);
-}
-
-static void
-show_check (WsSortingPage *self, const char *text)
-{
-  if (text == NULL)
-    return;
-  gtk_label_set_text (self->check_label, text);
-  gtk_widget_set_tooltip_text (GTK_WIDGET (self->check_label), text);
-}
-
-static void
-count_pass (WsSortingPage *self)
-{
-  ws_sorting_count (self->stepper, &self->comparisons, &self->swaps);
-}
-
-static void
-check_pass (WsSortingPage *self)
-{
-  g_autofree char *text = ws_sorting_check (self->stepper, &self->bad_at);
-
-  show_check (self, text);
-}
-
-static gboolean
-run_pass (WsSortingPage *self, GError **error)
-{
-  gboolean stepped;
-
-  if (self->on_device)
-    {
-      if (!ws_stepper_step_device (self->stepper, &stepped, error))
-        return FALSE;
-    }
-  else
-    stepped = ws_stepper_step (self->stepper);
-  if (!stepped)
-    return TRUE;
-  if (!host_view (self, error))
-    return error == NULL || *error == NULL;
-  count_pass (self);
-  check_pass (self);
-  return TRUE;
-}
-
 void
 ws_sorting_page_report (WsSortingPage *self, const GError *error)
 {
   g_autofree char *text = g_strdup_printf ("✗ %s", error->message);
 
   gtk_label_set_text (self->check_label, text);
+  gtk_widget_set_tooltip_text (GTK_WIDGET (self->check_label), text);
   ws_sorting_page_play (self, FALSE);
+}
+
+static void
+redraw (WsSortingPage *self)
+{
+  gtk_gl_area_queue_render (GTK_GL_AREA (self->canvas));
 }
 
 /* ---- passes on a worker ---- */
 
-static void make_stepper (WsSortingPage *self);
+static void make_scene (WsSortingPage *self);
 
 static void
 advance_in_thread (GTask *task, gpointer source, gpointer data, GCancellable *cancel)
@@ -146,14 +108,21 @@ advance_done (GObject *source, GAsyncResult *result, gpointer data)
   if (a->orphaned)
     return;
   self->advancing = NULL;
-  self->comparisons += a->comparisons, self->swaps += a->swaps, self->bad_at = a->bad_at;
-  g_free (self->ready_bins);
-  self->ready_bins = g_steal_pointer (&a->bins), self->ready_columns = a->columns;
-  show_check (self, a->check);
+  if (a->error != NULL)
+    ws_sorting_page_report (self, a->error);
   if (self->remake)
-    self->remake = FALSE, make_stepper (self);
+    self->remake = FALSE, make_scene (self);
   show_pass (self);
-  gtk_gl_area_queue_render (GTK_GL_AREA (self->canvas));
+  redraw (self);
+}
+
+/* Whether passes go to a worker: a host scene of many keys, where one
+ * pass takes tens of milliseconds that the window must not wait for. */
+static gboolean
+on_worker (WsSortingPage *self)
+{
+  return !ws_network_scene_on_device (self->scene)
+         && ws_network_width (ws_network_scene_network (self->scene)) >= WORKER_KEYS;
 }
 
 /* Runs up to `passes` passes: on a worker for big host arrays (all of
@@ -163,52 +132,52 @@ static guint
 advance (WsSortingPage *self, guint passes, gint64 budget_us)
 {
   g_autoptr (GTask) task = NULL;
-  gint64 deadline = g_get_monotonic_time () + budget_us;
+  g_autoptr (GError) error = NULL;
   Advance *a;
-  guint i = 0;
+  guint ran = 0;
 
-  if (self->stepper == NULL || self->advancing != NULL)
+  if (self->scene == NULL || self->advancing != NULL)
     return 0;
-  if (self->on_device || ws_network_width (network (self)) < WORKER_KEYS)
+  if (!on_worker (self))
     {
-      for (; i < passes && !ws_stepper_finished (self->stepper)
-             && (i == 0 || g_get_monotonic_time () < deadline); i++)
-        {
-          g_autoptr (GError) error = NULL;
-          if (!run_pass (self, &error))
-            return ws_sorting_page_report (self, error), i;
-        }
+      if (!ws_network_scene_advance (self->scene, passes, g_get_monotonic_time () + budget_us,
+                                     &ran, &error))
+        ws_sorting_page_report (self, error);
       show_pass (self);
-      gtk_gl_area_queue_render (GTK_GL_AREA (self->canvas));
-      return i;
+      redraw (self);
+      return ran;
     }
   a = self->advancing = g_new0 (Advance, 1);
-  a->stepper = self->stepper, a->passes = passes, a->bad_at = self->bad_at;
-  a->columns = self->columns, a->vmin = self->vmin, a->vmax = self->vmax;
-  a->flags = gtk_check_button_get_active (self->show_highlights);
+  a->scene = self->scene, a->passes = passes, a->columns = self->columns;
+  a->highlights = gtk_check_button_get_active (self->show_highlights);
   task = g_task_new (self, NULL, advance_done, NULL);
   g_task_set_task_data (task, a, ws_sorting_advance_free);
   g_task_run_in_thread (task, advance_in_thread);
   return passes;
 }
 
+static gboolean
+can_step (WsSortingPage *self)
+{
+  return self->scene != NULL && self->advancing == NULL;
+}
+
 void
 ws_sorting_page_step (WsSortingPage *self)
 {
   g_return_if_fail (WS_IS_SORTING_PAGE (self));
-  if (self->stepper != NULL && self->advancing == NULL && !ws_stepper_finished (self->stepper))
+  if (can_step (self) && !ws_network_scene_finished (self->scene))
     advance (self, 1, G_MAXINT64 / 2);
 }
 
-/* ---- the stepper ---- */
+/* ---- the scene ---- */
 
 static void
-drop_stepper (WsSortingPage *self)
+drop_scene (WsSortingPage *self)
 {
-  if (self->path != NULL && ws_canvas_make_current (self->canvas))
-    g_clear_pointer (&self->path, ws_frame_path_free);
-  g_clear_pointer (&self->stepper, ws_stepper_free);
-  g_clear_pointer (&self->ready_bins, g_free);
+  if (self->scene != NULL && ws_canvas_make_current (self->canvas))
+    ws_network_scene_release_gl (self->scene);
+  g_clear_pointer (&self->scene, ws_network_scene_free);
 }
 
 gboolean
@@ -227,59 +196,54 @@ ws_sorting_page_kind (WsSortingPage *self)
   return kind;
 }
 
-
-/* A fresh stepper over the input: on the GPU when asked and possible. */
+/* A fresh scene over the input: on the GPU when asked and possible. */
 static void
-make_stepper (WsSortingPage *self)
+make_scene (WsSortingPage *self)
 {
   ws_sorting_page_install (self, NULL);
+}
+
+/* On the GPU when chosen; where it cannot step these keys (out of device
+ * memory, a failed GPU) the CPU does, and the reason is shown. */
+static WsNetworkScene *
+new_scene (WsSortingPage *self, GError **error)
+{
+  const WsBackend *cuda = ws_backend_cuda ();
+  g_autoptr (GError) why = NULL;
+  WsNetworkScene *scene;
+
+  if (ws_sorting_page_gpu_chosen (self) && cuda->device != NULL)
+    {
+      if ((scene = ws_network_scene_new (ws_sorting_page_kind (self), self->input, cuda, &why)))
+        return scene;
+      g_prefix_error (&why, "The GPU cannot step these keys, so the CPU does: ");
+      ws_sorting_page_report (self, why);
+    }
+  return ws_network_scene_new (ws_sorting_page_kind (self), self->input, NULL, error);
 }
 
 void
 ws_sorting_page_install (WsSortingPage *self, Prepared *prepared)
 {
   g_autoptr (GError) error = NULL;
-  const WsBackend *cuda = ws_backend_cuda ();
 
   if (self->advancing != NULL)
     {
-      self->remake = TRUE; /* the worker still holds the stepper */
+      self->remake = TRUE; /* the worker still holds the scene */
       return;
     }
-  drop_stepper (self);
-  self->comparisons = self->swaps = 0, self->bad_at = -1;
+  drop_scene (self);
   ws_pacer_forget (&self->pacer);
+  g_clear_pointer (&self->check_shown, g_free);
   gtk_label_set_text (self->check_label, "");
-  if (self->input == NULL)
-    return show_pass (self);
-  self->on_device = ws_sorting_page_gpu_chosen (self) && cuda->device != NULL;
-  if (prepared != NULL && prepared->stepper != NULL && !self->on_device)
-    {
-      self->stepper = g_steal_pointer (&prepared->stepper);
-      self->vmin = prepared->vmin, self->vmax = prepared->vmax;
-      self->ready_bins = g_steal_pointer (&prepared->bins);
-      self->ready_columns = prepared->columns;
-      show_pass (self);
-      gtk_gl_area_queue_render (GTK_GL_AREA (self->canvas));
-      return;
-    }
-  if (self->on_device
-      && !(self->stepper = ws_stepper_new_on_device (ws_sorting_page_kind (self), self->input,
-                                                     cuda, &error)))
-    {
-      /* Out of device memory, or the GPU failed: the CPU steps the keys
-       * (the frame path's label then says cpu), and the reason is shown. */
-      g_prefix_error (&error, "The GPU cannot step these keys, so the CPU does: ");
-      ws_sorting_page_report (self, error);
-      g_clear_error (&error);
-      self->on_device = FALSE;
-    }
-  if (!self->on_device
-      && !(self->stepper = ws_stepper_new (ws_sorting_page_kind (self), self->input, &error)))
+  gtk_widget_set_tooltip_text (GTK_WIDGET (self->check_label), NULL);
+  if (self->input != NULL && prepared != NULL && prepared->scene != NULL
+      && !ws_sorting_page_gpu_chosen (self))
+    self->scene = g_steal_pointer (&prepared->scene);
+  else if (self->input != NULL && (self->scene = new_scene (self, &error)) == NULL)
     ws_sorting_page_report (self, error);
-  ws_bars_range (self->input, &self->vmin, &self->vmax);
   show_pass (self);
-  gtk_gl_area_queue_render (GTK_GL_AREA (self->canvas));
+  redraw (self);
 }
 
 void
@@ -287,22 +251,23 @@ ws_sorting_page_reset (WsSortingPage *self)
 {
   g_return_if_fail (WS_IS_SORTING_PAGE (self));
   ws_sorting_page_play (self, FALSE);
-  make_stepper (self);
+  make_scene (self);
 }
 
-/* Back one pass: replay from the input to the pass before (the network
- * keeps no history; replaying costs what the passes cost). */
+/* Back one pass: the scene replays from the input to the pass before (a
+ * network keeps no history; replaying costs what the passes cost), on a
+ * worker where passes go there. */
 void
 ws_sorting_page_step_back (WsSortingPage *self)
 {
   guint target;
 
   g_return_if_fail (WS_IS_SORTING_PAGE (self));
-  if (self->stepper == NULL || self->advancing != NULL || ws_stepper_done (self->stepper) == 0)
+  if (!can_step (self) || ws_network_scene_pass (self->scene) == 0)
     return;
-  target = ws_stepper_done (self->stepper) - 1;
+  target = ws_network_scene_pass (self->scene) - 1;
   ws_sorting_page_play (self, FALSE);
-  make_stepper (self);
+  make_scene (self);
   if (target > 0)
     advance (self, target, G_MAXINT64 / 2);
 }
@@ -329,13 +294,14 @@ play_step (gpointer data, guint64 due)
   return advance (data, (guint) MIN (due, G_MAXUINT), 8000);
 }
 
-/* While a worker steps, the stepper is its own: play on, ask it later. */
+/* While a worker steps, the scene is its own: play on, ask it later. */
 static gboolean
 play_finished (gpointer data)
 {
   WsSortingPage *self = data;
 
-  return self->stepper == NULL || (self->advancing == NULL && ws_stepper_finished (self->stepper));
+  return self->scene == NULL
+         || (self->advancing == NULL && ws_network_scene_finished (self->scene));
 }
 
 static void
@@ -390,74 +356,37 @@ report_later (gpointer data)
   return G_SOURCE_REMOVE;
 }
 
-static gboolean
-fill (WsSortingPage *self, WsRenderer *renderer, guint columns, GError **error)
+/* Not while drawing: the label would change size mid-frame. */
+static void
+report_drawing (WsSortingPage *self, const GError *error)
 {
-  const WsArray *keys = ws_stepper_keys (self->stepper);
-  gboolean flags = gtk_check_button_get_active (self->show_highlights);
-
-  if (self->path == NULL)
-    {
-      self->path = ws_frame_path_new (renderer, self->on_device ? ws_backend_cuda () : NULL, TRUE,
-                                      columns, error);
-      if (self->path == NULL)
-        return FALSE;
-      ws_canvas_label_later (self->path_label, ws_frame_path_describe (self->path));
-    }
-  if (ws_frame_path_kind (self->path) == WS_FRAME_PATH_CPU)
-    {
-      ws_frame_path_fill_host (self->path, keys, flags ? ws_stepper_flags (self->stepper) : NULL,
-                               self->vmin, self->vmax, columns);
-      return TRUE;
-    }
-  return ws_frame_path_fill_device (self->path, keys->type, ws_stepper_device_keys (self->stepper),
-                                    flags ? ws_stepper_device_flags (self->stepper) : NULL,
-                                    keys->n, self->vmin, self->vmax, columns, error);
+  g_idle_add_full (G_PRIORITY_DEFAULT, report_later, g_object_ref (self), g_object_unref);
+  g_clear_error (&self->draw_error);
+  self->draw_error = g_error_copy (error);
 }
 
 static void
 paint (WsRenderer *renderer, int width, int height, double scale, gpointer data)
 {
   WsSortingPage *self = data;
-  guint columns = ws_renderer_bar_columns (width, scale);
   g_autoptr (GError) error = NULL;
-  const WsArray *keys;
-  gsize pairs;
+  gboolean had_path;
+  WsNetworkStyle style = { gtk_check_button_get_active (self->show_highlights),
+                           gtk_check_button_get_active (self->show_comparators),
+                           gtk_check_button_get_active (self->show_boundaries), self->caption };
 
-  self->columns = columns; /* for the bins workers make ahead */
-  if (self->stepper == NULL)
+  self->columns = ws_renderer_bar_columns (width, scale); /* for the bins workers make ahead */
+  if (self->scene == NULL)
     return;
-  /* While a worker runs passes it owns the keys: the texture keeps the
-   * last frame's bins, and that frame is drawn again. */
-  gboolean busy = self->advancing != NULL;
-  /* Bins a worker made (even while the next passes run) go up as they
-   * are; otherwise they are made here, from keys no worker holds. */
-  if (self->ready_bins != NULL && self->ready_columns == columns && self->path != NULL)
-    ws_renderer_upload_bins (renderer, self->ready_bins,
-                             ws_bars_count (ws_stepper_keys (self->stepper)->n, columns));
-  else if (!busy && !fill (self, renderer, columns, &error))
-    {
-      /* Not while drawing: the label would change size mid-frame. */
-      g_idle_add_full (G_PRIORITY_DEFAULT, report_later, g_object_ref (self), g_object_unref);
-      g_set_error_literal (&self->draw_error, error->domain, error->code, error->message);
-      return;
-    }
-  g_clear_pointer (&self->ready_bins, g_free); /* drawn once; later frames fill afresh */
-  keys = ws_stepper_keys (self->stepper);
-  WsBarsView view = { ws_bars_count (keys->n, columns), keys->n,
-                      gtk_check_button_get_active (self->show_boundaries) && !busy
-                        ? ws_stepper_run_length (self->stepper) : 0,
-                      scale, self->caption, TRUE, self->vmin, self->vmax };
-  ws_renderer_draw_bars (renderer, &view, width, height);
-  if (self->bad_at >= 0)
-    ws_renderer_draw_key_mark (renderer, &view, (guint64) self->bad_at, width, height);
-  if (!busy && keys->n <= COMPARATOR_KEYS && gtk_check_button_get_active (self->show_comparators)
-      && (!self->on_device || ws_stepper_sync (self->stepper, NULL)))
-    {
-      const WsComparator *c = ws_stepper_comparators (self->stepper, &pairs);
-      ws_renderer_draw_comparators (renderer, c, pairs, ws_stepper_flags (self->stepper), &view,
-                                    width, height);
-    }
+  /* While a worker runs passes it holds the scene: the last frame again. */
+  if (self->advancing != NULL)
+    return ws_network_scene_draw_again (self->scene, renderer, width, height);
+  had_path = ws_network_scene_path (self->scene) != NULL;
+  if (!ws_network_scene_draw (self->scene, renderer, &style, width, height, scale, &error))
+    return report_drawing (self, error);
+  if (!had_path)
+    ws_canvas_label_later (self->path_label,
+                           ws_frame_path_describe (ws_network_scene_path (self->scene)));
 }
 
 static void
@@ -465,16 +394,12 @@ release (gpointer data)
 {
   WsSortingPage *self = data;
 
-  g_clear_pointer (&self->path, ws_frame_path_free);
+  if (self->scene != NULL && self->advancing == NULL)
+    ws_network_scene_release_gl (self->scene);
 }
 
 /* ---- the widget ---- */
 
-static void
-on_redraw (WsSortingPage *self)
-{
-  gtk_gl_area_queue_render (GTK_GL_AREA (self->canvas));
-}
 
 static void
 on_preset (WsSortingPage *self)
@@ -505,23 +430,23 @@ ws_sorting_page_dispose (GObject *object)
 {
   WsSortingPage *self = WS_SORTING_PAGE (object);
 
-  if (self->input != NULL || self->stepper != NULL)
+  if (self->input != NULL || self->scene != NULL)
     ws_sorting_page_save_preferences (self);
   if (self->advancing != NULL)
     {
-      /* The worker still steps: it frees the stepper when it returns. */
+      /* The worker still steps: it frees the scene when it returns. */
       self->advancing->orphaned = TRUE;
-      self->advancing = NULL, self->stepper = NULL;
+      self->advancing = NULL, self->scene = NULL;
     }
   if (self->generating != NULL)
     g_cancellable_cancel (self->generating);
   g_clear_object (&self->generating);
   ws_pacer_clear (&self->pacer);
-  g_clear_pointer (&self->stepper, ws_stepper_free);
+  g_clear_pointer (&self->scene, ws_network_scene_free);
   g_clear_pointer (&self->input, ws_array_free);
   g_clear_error (&self->draw_error);
   g_clear_pointer (&self->caption, g_free);
-  g_clear_pointer (&self->ready_bins, g_free);
+  g_clear_pointer (&self->check_shown, g_free);
   gtk_widget_dispose_template (GTK_WIDGET (self), WS_TYPE_SORTING_PAGE);
   G_OBJECT_CLASS (ws_sorting_page_parent_class)->dispose (object);
 }
@@ -630,7 +555,6 @@ static void
 ws_sorting_page_init (WsSortingPage *self)
 {
   gtk_widget_init_template (GTK_WIDGET (self));
-  self->bad_at = -1;
   ws_pacer_init (&self->pacer, &play_spec, GTK_WIDGET (self->canvas), self);
   gtk_drop_down_set_selected (self->n_presets, 1);
   ws_canvas_set_painter (self->canvas, paint, release, self);
@@ -640,9 +564,9 @@ ws_sorting_page_init (WsSortingPage *self)
   g_signal_connect_swapped (self->algorithm, "notify::selected", G_CALLBACK (ws_sorting_page_reset), self);
   g_signal_connect_swapped (self->gpu_button, "toggled", G_CALLBACK (ws_sorting_page_reset), self);
   g_signal_connect_swapped (self->speed, "value-changed", G_CALLBACK (show_speed), self);
-  g_signal_connect_swapped (self->show_highlights, "toggled", G_CALLBACK (on_redraw), self);
-  g_signal_connect_swapped (self->show_comparators, "toggled", G_CALLBACK (on_redraw), self);
-  g_signal_connect_swapped (self->show_boundaries, "toggled", G_CALLBACK (on_redraw), self);
+  g_signal_connect_swapped (self->show_highlights, "toggled", G_CALLBACK (redraw), self);
+  g_signal_connect_swapped (self->show_comparators, "toggled", G_CALLBACK (redraw), self);
+  g_signal_connect_swapped (self->show_boundaries, "toggled", G_CALLBACK (redraw), self);
   offer_gpu (self);
   ws_sorting_page_load_preferences (self);
   show_speed (self);
@@ -682,21 +606,17 @@ ws_sorting_page_check_text (WsSortingPage *self)
 gboolean
 ws_sorting_page_ready (WsSortingPage *self)
 {
-  return self->stepper != NULL && self->generating == NULL && self->advancing == NULL;
+  return self->scene != NULL && self->generating == NULL && self->advancing == NULL;
 }
 
 void
 ws_sorting_page_corrupt (WsSortingPage *self, gsize i)
 {
-  WsArray *keys = (WsArray *) ws_stepper_keys (self->stepper); /* test hook: host keys */
-  gsize size = keys->type == WS_KEY_INT32 ? sizeof (gint32) : sizeof (float);
-  guint8 tmp[8], *at;
+  g_autoptr (GError) error = NULL;
 
-  g_return_if_fail (!self->on_device && ws_stepper_done (self->stepper) > 0 && i + 1 < keys->n);
-  at = (guint8 *) keys->data + i * size;
-  memcpy (tmp, at, size), memcpy (at, at + size, size), memcpy (at + size, tmp, size);
-  /* As if the last pass had left them so: its check runs again. */
-  self->bad_at = -1;
-  check_pass (self);
-  gtk_gl_area_queue_render (GTK_GL_AREA (self->canvas));
+  g_return_if_fail (can_step (self) && ws_network_scene_pass (self->scene) > 0);
+  if (!ws_network_scene_corrupt (self->scene, i, &error))
+    return ws_sorting_page_report (self, error);
+  show_pass (self);
+  redraw (self);
 }

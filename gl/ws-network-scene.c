@@ -1,0 +1,314 @@
+/* ws-network-scene.c: a sorting network's animation (see ws-network-scene.h). */
+#include "ws-network-scene-private.h"
+
+#include "ws-error.h"
+#include "ws-stepper-private.h"
+
+/* Room for this many bins in the frame path (a 4K screen's columns), so
+ * that a window made wider does not need a new path. */
+enum { PATH_BINS = 4096 };
+
+struct _WsNetworkScene
+{
+  WsNetworkKind    kind;
+  WsArray         *input;     /* to replay from */
+  const WsBackend *device;    /* NULL: the keys live on the host */
+  WsStepper       *stepper;
+  double           vmin, vmax;
+  gboolean         allow_interop;
+  WsFramePath     *path;      /* in the renderer's context */
+  /* Bins a worker made ahead (host scenes). */
+  WsBarBin        *ready_bins;
+  guint            ready_columns;
+  gboolean         ready_highlights;
+  /* The last frame as painted, for drawing it again. */
+  WsBarsView       last;
+  char            *last_caption;
+  gint64           last_bad_at;
+  gboolean         painted;
+};
+
+static WsStepper *
+make_stepper (WsNetworkScene *s, GError **error)
+{
+  if (s->device != NULL)
+    return ws_stepper_new_on_device (s->kind, s->input, s->device, error);
+  return ws_stepper_new (s->kind, s->input, error);
+}
+
+WsNetworkScene *
+ws_network_scene_new (WsNetworkKind kind, const WsArray *input, const WsBackend *device,
+                      GError **error)
+{
+  g_autoptr (WsNetworkScene) s = g_new0 (WsNetworkScene, 1);
+
+  g_return_val_if_fail (input != NULL, NULL);
+  s->kind = kind, s->device = device, s->allow_interop = TRUE;
+  if ((s->input = ws_array_copy (input, error)) == NULL
+      || (s->stepper = make_stepper (s, error)) == NULL)
+    return NULL;
+  ws_bars_range (input, &s->vmin, &s->vmax);
+  return g_steal_pointer (&s);
+}
+
+void
+ws_network_scene_free (WsNetworkScene *s)
+{
+  if (s == NULL)
+    return;
+  g_clear_pointer (&s->path, ws_frame_path_free);
+  g_clear_pointer (&s->stepper, ws_stepper_free);
+  g_clear_pointer (&s->input, ws_array_free);
+  g_free (s->ready_bins);
+  g_free (s->last_caption);
+  g_free (s);
+}
+
+gboolean
+ws_network_scene_on_device (const WsNetworkScene *s)
+{
+  return s->device != NULL;
+}
+
+const WsNetwork *
+ws_network_scene_network (const WsNetworkScene *s)
+{
+  return ws_stepper_network (s->stepper);
+}
+
+gsize
+ws_network_scene_size (const WsNetworkScene *s)
+{
+  return s->input->n;
+}
+
+guint
+ws_network_scene_pass (const WsNetworkScene *s)
+{
+  return ws_stepper_done (s->stepper);
+}
+
+guint
+ws_network_scene_n_passes (const WsNetworkScene *s)
+{
+  return ws_network_n_passes (ws_stepper_network (s->stepper));
+}
+
+gboolean
+ws_network_scene_finished (const WsNetworkScene *s)
+{
+  return ws_stepper_finished (s->stepper);
+}
+
+char *
+ws_network_scene_label (const WsNetworkScene *s)
+{
+  return ws_stepper_label (s->stepper);
+}
+
+gboolean
+ws_network_scene_counts (WsNetworkScene *s, guint64 *comparisons, guint64 *swaps, GError **error)
+{
+  return ws_stepper_counts (s->stepper, comparisons, swaps, error);
+}
+
+const char *
+ws_network_scene_check_text (const WsNetworkScene *s)
+{
+  return ws_stepper_check_text (s->stepper);
+}
+
+gint64
+ws_network_scene_bad_at (const WsNetworkScene *s)
+{
+  return ws_stepper_bad_at (s->stepper);
+}
+
+gboolean
+ws_network_scene_advance (WsNetworkScene *s, guint passes, gint64 deadline, guint *ran,
+                          GError **error)
+{
+  gboolean stepped = TRUE, ok = TRUE;
+  guint i = 0;
+
+  for (; ok && i < passes && stepped
+         && (i == 0 || deadline == 0 || g_get_monotonic_time () < deadline);
+       i += stepped)
+    ok = ws_stepper_next (s->stepper, &stepped, error);
+  if (ran != NULL)
+    *ran = i;
+  return ok;
+}
+
+gboolean
+ws_network_scene_seek (WsNetworkScene *s, guint pass, GError **error)
+{
+  WsStepper *fresh;
+
+  pass = MIN (pass, ws_network_scene_n_passes (s));
+  if (pass < ws_stepper_done (s->stepper))
+    {
+      if ((fresh = make_stepper (s, error)) == NULL)
+        return FALSE;
+      ws_stepper_free (s->stepper);
+      s->stepper = fresh;
+      g_clear_pointer (&s->ready_bins, g_free);
+    }
+  return ws_network_scene_advance (s, pass - ws_stepper_done (s->stepper), 0, NULL, error);
+}
+
+/* ---- frames ---- */
+
+void
+ws_network_scene_set_interop (WsNetworkScene *s, gboolean allow)
+{
+  s->allow_interop = allow;
+}
+
+static gboolean
+ensure_path (WsNetworkScene *s, WsRenderer *renderer, guint columns, GError **error)
+{
+  if (s->path != NULL && columns <= PATH_BINS)
+    return TRUE;
+  g_clear_pointer (&s->path, ws_frame_path_free);
+  s->path = ws_frame_path_new (renderer, s->device, s->allow_interop, MAX (columns, PATH_BINS),
+                               error);
+  return s->path != NULL;
+}
+
+/* Bins a worker made for this width and these highlights, once. */
+static gboolean
+take_ready_bins (WsNetworkScene *s, WsRenderer *renderer, guint columns, gboolean highlights)
+{
+  gboolean fits = s->ready_bins != NULL && s->ready_columns == columns
+                  && s->ready_highlights == highlights;
+
+  if (fits)
+    ws_renderer_upload_bins (renderer, s->ready_bins,
+                             ws_bars_count (ws_stepper_keys (s->stepper)->n, columns));
+  g_clear_pointer (&s->ready_bins, g_free);
+  return fits;
+}
+
+gboolean
+ws_network_scene_fill (WsNetworkScene *s, WsRenderer *renderer, int width, double scale,
+                       gboolean highlights, GError **error)
+{
+  guint columns = ws_renderer_bar_columns (width, scale);
+  const WsArray *keys = ws_stepper_keys (s->stepper);
+
+  if (!ensure_path (s, renderer, columns, error))
+    return FALSE;
+  if (take_ready_bins (s, renderer, columns, highlights))
+    return TRUE;
+  if (!ws_stepper_on_device (s->stepper))
+    {
+      ws_frame_path_fill_host (s->path, keys, highlights ? ws_stepper_flags (s->stepper) : NULL,
+                               s->vmin, s->vmax, columns);
+      return TRUE;
+    }
+  return ws_frame_path_fill_device (s->path, keys->type, ws_stepper_device_keys (s->stepper),
+                                    highlights ? ws_stepper_device_flags (s->stepper) : NULL,
+                                    keys->n, s->vmin, s->vmax, columns, error);
+}
+
+/* The pass's comparators over the bars; a device scene brings its keys'
+ * flags up for them (WS_NETWORK_SCENE_COMPARATOR_KEYS at most). */
+static gboolean
+paint_comparators (WsNetworkScene *s, WsRenderer *renderer, const WsBarsView *view, int width,
+                   int height, GError **error)
+{
+  const WsComparator *c;
+  gsize pairs;
+
+  if (!ws_stepper_sync (s->stepper, error))
+    return FALSE;
+  c = ws_stepper_comparators (s->stepper, &pairs);
+  ws_renderer_draw_comparators (renderer, c, pairs, ws_stepper_flags (s->stepper), view, width,
+                                height);
+  return TRUE;
+}
+
+static void
+paint_view (WsRenderer *renderer, const WsBarsView *view, gint64 bad_at, int width, int height)
+{
+  ws_renderer_draw_bars (renderer, view, width, height);
+  if (bad_at >= 0)
+    ws_renderer_draw_key_mark (renderer, view, (guint64) bad_at, width, height);
+}
+
+gboolean
+ws_network_scene_paint (WsNetworkScene *s, WsRenderer *renderer, const WsNetworkStyle *style,
+                        int width, int height, double scale, GError **error)
+{
+  const WsArray *keys = ws_stepper_keys (s->stepper);
+  guint columns = ws_renderer_bar_columns (width, scale);
+
+  g_free (s->last_caption);
+  s->last_caption = style->caption ? g_strdup (style->caption) : ws_stepper_label (s->stepper);
+  s->last = (WsBarsView) { ws_bars_count (keys->n, columns), keys->n,
+                           style->boundaries ? ws_stepper_run_length (s->stepper) : 0, scale,
+                           s->last_caption, TRUE, s->vmin, s->vmax };
+  s->last_bad_at = ws_stepper_bad_at (s->stepper);
+  s->painted = TRUE;
+  paint_view (renderer, &s->last, s->last_bad_at, width, height);
+  if (style->comparators && keys->n <= WS_NETWORK_SCENE_COMPARATOR_KEYS)
+    return paint_comparators (s, renderer, &s->last, width, height, error);
+  return TRUE;
+}
+
+gboolean
+ws_network_scene_draw (WsNetworkScene *s, WsRenderer *renderer, const WsNetworkStyle *style,
+                       int width, int height, double scale, GError **error)
+{
+  return ws_network_scene_fill (s, renderer, width, scale, style->highlights, error)
+         && ws_network_scene_paint (s, renderer, style, width, height, scale, error);
+}
+
+/* The bins stay in the renderer's texture; the stage runs are not drawn,
+ * since the passes under way may have moved on from them. */
+void
+ws_network_scene_draw_again (WsNetworkScene *s, WsRenderer *renderer, int width, int height)
+{
+  WsBarsView view = s->last;
+
+  if (!s->painted)
+    {
+      ws_renderer_clear (renderer, width, height);
+      return;
+    }
+  view.boundary = 0;
+  paint_view (renderer, &view, s->last_bad_at, width, height);
+}
+
+const WsFramePath *
+ws_network_scene_path (const WsNetworkScene *s)
+{
+  return s->path;
+}
+
+void
+ws_network_scene_release_gl (WsNetworkScene *s)
+{
+  g_clear_pointer (&s->path, ws_frame_path_free);
+  s->painted = FALSE;
+}
+
+void
+ws_network_scene_prepare_bins (WsNetworkScene *s, guint columns, gboolean highlights)
+{
+  const WsArray *keys = ws_stepper_keys (s->stepper);
+
+  g_return_if_fail (!ws_stepper_on_device (s->stepper));
+  g_free (s->ready_bins);
+  s->ready_bins = g_new (WsBarBin, ws_bars_count (keys->n, columns));
+  s->ready_columns = columns, s->ready_highlights = highlights;
+  ws_bars_fill (keys, highlights ? ws_stepper_flags (s->stepper) : NULL, s->vmin, s->vmax,
+                columns, s->ready_bins);
+}
+
+gboolean
+ws_network_scene_corrupt (WsNetworkScene *s, gsize i, GError **error)
+{
+  return ws_stepper_corrupt (s->stepper, i, error);
+}
