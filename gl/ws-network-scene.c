@@ -106,6 +106,15 @@ ws_network_scene_label (const WsNetworkScene *s)
   return ws_stepper_label (s->stepper);
 }
 
+char *
+ws_network_scene_caption (const WsNetworkScene *s)
+{
+  g_autofree char *label = ws_stepper_label (s->stepper);
+
+  return g_strdup_printf ("%s  n = %" G_GSIZE_FORMAT "  ·  %s", ws_network_kind_name (s->kind),
+                          s->input->n, label);
+}
+
 gboolean
 ws_network_scene_counts (WsNetworkScene *s, guint64 *comparisons, guint64 *swaps, GError **error)
 {
@@ -245,7 +254,7 @@ ws_network_scene_paint (WsNetworkScene *s, WsRenderer *renderer, const WsNetwork
   guint columns = ws_renderer_bar_columns (width, scale);
 
   g_free (s->last_caption);
-  s->last_caption = style->caption ? g_strdup (style->caption) : ws_stepper_label (s->stepper);
+  s->last_caption = style->caption ? g_strdup (style->caption) : ws_network_scene_caption (s);
   s->last = (WsBarsView) { ws_bars_count (keys->n, columns), keys->n,
                            style->boundaries ? ws_stepper_run_length (s->stepper) : 0, scale,
                            s->last_caption, TRUE, s->vmin, s->vmax };

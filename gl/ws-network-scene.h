@@ -30,7 +30,7 @@ typedef struct
   gboolean    highlights;  /* compared and swapped keys coloured */
   gboolean    comparators; /* the pass's comparators (small n) */
   gboolean    boundaries;  /* the runs the pass works on */
-  const char *caption;     /* over the bars; NULL: the pass's label */
+  const char *caption;     /* over the bars; NULL: ws_network_scene_caption */
 } WsNetworkStyle;
 
 /* A scene over a copy of input, stepped in the device memory of `device`
@@ -51,6 +51,9 @@ guint            ws_network_scene_n_passes     (const WsNetworkScene *scene);
 gboolean         ws_network_scene_finished     (const WsNetworkScene *scene);
 /* "pass 3 of 10 — stage k=4, distance j=1", or the initial state's. */
 char            *ws_network_scene_label        (const WsNetworkScene *scene);
+/* What a frame says over the bars, the same in the application and in
+ * exported frames: "bitonic  n = 16  ·  pass 3 of 10 — stage k=4, …". */
+char            *ws_network_scene_caption      (const WsNetworkScene *scene);
 
 /* The comparators and exchanges of the passes so far. */
 gboolean         ws_network_scene_counts       (WsNetworkScene   *scene,

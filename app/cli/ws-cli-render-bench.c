@@ -52,7 +52,7 @@ keep_times (Times *t, double t0, double t1, double t2, double t3)
 /* One frame as the sorting page makes it, each phase waited for so that
  * it is timed alone. */
 static gboolean
-frame (Render *r, const char *algo, Times *t, gboolean keep, gboolean *stepped, GError **error)
+frame (Render *r, Times *t, gboolean keep, gboolean *stepped, GError **error)
 {
   guint64 comparisons, swaps;
   double t0 = now (), t1, t2, t3;
@@ -70,8 +70,7 @@ frame (Render *r, const char *algo, Times *t, gboolean keep, gboolean *stepped, 
   t2 = now ();
   /* The caption changes every pass: its text is painted again each frame,
    * as the application's is. */
-  g_autofree char *text = render_caption (r, algo);
-  WsNetworkStyle style = { TRUE, TRUE, TRUE, text };
+  WsNetworkStyle style = { TRUE, TRUE, TRUE, NULL };
   if (!ws_network_scene_paint (r->scene, r->renderer, &style, r->width, r->height, r->scale,
                                error))
     return FALSE;
@@ -91,7 +90,7 @@ bench_size (Render *r, const char *algo, const RenderOptions *o, gsize n, GError
   char label[16];
 
   for (guint i = 0; ok && stepped && i < WARMUP + PASSES; i++)
-    ok = frame (r, algo, &t, i >= WARMUP, &stepped, error);
+    ok = frame (r, &t, i >= WARMUP, &stepped, error);
   g_snprintf (label, sizeof label, "2^%d", g_bit_nth_msf (n, -1));
   if (ok && t.frame->len > 0)
     printf ("%-9s %-8s %9.3f %9.3f %9.3f %9.3f %9.0f\n", label,

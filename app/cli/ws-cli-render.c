@@ -252,21 +252,11 @@ render_write_png (Render *r, guint frame, GError **error)
   return ws_file_write_atomic (path, (const char *) png->data, png->len, error);
 }
 
-char *
-render_caption (Render *r, const char *algo)
-{
-  g_autofree char *label = ws_network_scene_label (r->scene);
-
-  return g_strdup_printf ("%s  n = %" G_GSIZE_FORMAT "  ·  %s", algo,
-                          ws_network_scene_size (r->scene), label);
-}
-
 /* The current state as a frame: what the application's canvas shows. */
 static gboolean
-write_frame (Render *r, const char *algo, GError **error)
+write_frame (Render *r, GError **error)
 {
-  g_autofree char *text = render_caption (r, algo);
-  WsNetworkStyle style = { TRUE, TRUE, TRUE, text };
+  WsNetworkStyle style = { TRUE, TRUE, TRUE, NULL };
 
   return ws_network_scene_draw (r->scene, r->renderer, &style, r->width, r->height, r->scale,
                                 error)
@@ -303,7 +293,7 @@ render_all (Render *r, const char *algo, GError **error)
   while (stepped)
     {
       guint ran;
-      if (!write_frame (r, algo, error) || !ws_network_scene_advance (r->scene, 1, 0, &ran, error))
+      if (!write_frame (r, error) || !ws_network_scene_advance (r->scene, 1, 0, &ran, error))
         return FALSE;
       stepped = ran > 0;
       frames++;

@@ -59,9 +59,6 @@ gboolean render_heat       (Render              *r,
                             const RenderOptions *o,
                             GError             **error);
 
-/* "bitonic  n = 16  ·  pass 3 of 10 — stage k=4, distance j=2" (the scene's). */
-char    *render_caption    (Render              *r,
-                            const char          *algo);
 /* The median of count values. */
 double   render_median     (const double        *values,
                             guint                count);

@@ -4,7 +4,7 @@
 #include <string.h>
 
 #include "ws-bars.h"
-#include "ws-stepper.h"
+#include "ws-stepper-private.h"
 #include "ws-test-util.h"
 
 /* Heights are 24-bit fixed point: within half a step of the value. */
@@ -135,6 +135,64 @@ test_stepper_kinds (void)
   g_assert_cmpuint (ws_stepper_keys (bi)->n, ==, 8);
 }
 
+/* The stepper's counts, pass by pass, are what the network's own
+ * application counts (ws_network_apply_pass's WsCounters), for every
+ * network and a size that pads. */
+static void
+test_stepper_counts (void)
+{
+  for (WsNetworkKind kind = WS_NETWORK_BITONIC; kind <= WS_NETWORK_ODD_EVEN_MERGE; kind++)
+    {
+      g_autoptr (WsArray) a = ws_test_generate (WS_KEY_FLOAT32, WS_DIST_UNIFORM, 77, 5);
+      g_autoptr (WsStepper) s = ws_stepper_new (kind, a, NULL);
+      g_autoptr (WsNetwork) net = ws_test_network_new (kind, 77);
+      g_autoptr (WsArray) work = ws_network_pad (net, a, NULL);
+      WsCounters want = { 0 };
+      guint64 comparisons, swaps;
+
+      for (guint pass = 0; ws_stepper_step (s); pass++)
+        {
+          ws_network_apply_pass (net, work, pass, &want);
+          g_assert_true (ws_stepper_counts (s, &comparisons, &swaps, NULL));
+          g_assert_cmpuint (comparisons, ==, want.comparisons);
+          g_assert_cmpuint (swaps, ==, want.swaps);
+        }
+      g_assert_cmpuint (want.swaps, >, 0);
+    }
+}
+
+/* The checks say what ws_network_check_pass says: nothing before the first
+ * stage ends, then that stages hold, then sorted; keys exchanged after a
+ * stage make it fail at the key that check names, and it stays failed. */
+static void
+test_stepper_checks (void)
+{
+  g_autoptr (WsArray) a = ws_test_generate (WS_KEY_INT32, WS_DIST_UNIFORM, 32, 9);
+  g_autoptr (WsStepper) s = ws_stepper_new (WS_NETWORK_BITONIC, a, NULL);
+  g_autoptr (GError) error = NULL;
+  gsize bad = 0;
+
+  g_assert_null (ws_stepper_check_text (s));
+  g_assert_true (ws_stepper_step (s)); /* k=2, j=1: a stage ends */
+  g_assert_cmpstr (ws_stepper_check_text (s), ==, "✓ the stage holds");
+  g_assert_true (ws_stepper_step (s) && ws_stepper_step (s)); /* k=4 done */
+  g_assert_true (ws_stepper_corrupt (s, 4, NULL));
+  g_assert_false (ws_network_check_pass (ws_stepper_network (s), ws_stepper_keys (s), 2, &bad,
+                                         &error));
+  g_assert_cmpint (ws_stepper_bad_at (s), ==, (gint64) bad);
+  g_assert_true (g_str_has_prefix (ws_stepper_check_text (s), "✗ broken at key "));
+  g_assert_nonnull (strstr (ws_stepper_check_text (s), error->message));
+  while (ws_stepper_step (s))
+    ;
+  g_assert_cmpint (ws_stepper_bad_at (s), ==, (gint64) bad);
+  /* Without the fault the last check says sorted. */
+  g_autoptr (WsStepper) clean = ws_stepper_new (WS_NETWORK_ODD_EVEN, a, NULL);
+  while (ws_stepper_step (clean))
+    ;
+  g_assert_cmpstr (ws_stepper_check_text (clean), ==, "✓ sorted");
+  g_assert_cmpint (ws_stepper_bad_at (clean), ==, -1);
+}
+
 int
 main (int argc, char **argv)
 {
@@ -144,5 +202,7 @@ main (int argc, char **argv)
   g_test_add_func ("/bars/range", test_range);
   g_test_add_func ("/stepper/bitonic", test_stepper);
   g_test_add_func ("/stepper/kinds", test_stepper_kinds);
+  g_test_add_func ("/stepper/counts", test_stepper_counts);
+  g_test_add_func ("/stepper/checks", test_stepper_checks);
   return g_test_run ();
 }

@@ -262,7 +262,7 @@ run_one_pass (const WsNetwork *net,
   memcpy (r->before->data, r->cpu->data, bytes);
   g_assert_true (ws_cuda_network_pass (cuda_network (ws_network_kind (net)), gpu_test_type (type),
                                        r->d_keys, width, info.k, info.j, info.phase, r->d_flags,
-                                       &error));
+                                       NULL, &error));
   g_assert_no_error (error);
   ws_network_apply_pass (net, r->cpu, pass, NULL);
   g_assert_true (ws_cuda_download (r->got->data, r->d_keys, bytes, &error));
@@ -343,7 +343,7 @@ assert_invalid (WsCudaSort network,
   g_autoptr (GError) error = NULL;
 
   g_assert_false (ws_cuda_network_pass (network, WS_CUDA_INT32, d_keys, width, k, j, phase, NULL,
-                                        &error));
+                                        NULL, &error));
   g_assert_error (error, WS_CUDA_ERROR, WS_CUDA_ERROR_INVALID);
 }
 

@@ -12,7 +12,7 @@
 #include <sys/stat.h>
 
 #include "ui-test-util.h"
-#include "ws-sorting-page-private.h" /* ws_sorting_page_corrupt */
+#include "ws-sorting-page-private.h" /* ws_sorting_page_corrupt, the canvas */
 
 typedef struct
 {
@@ -128,6 +128,104 @@ test_broken_stage (Fixture *f, gconstpointer data)
   g_assert_true (g_str_has_prefix (ws_sorting_page_check_text (f->page), "✗ broken at key 1: "));
 }
 
+/* ---- one picture ---- */
+
+static cairo_surface_t *
+surface_of (GdkTexture *texture)
+{
+  int w = gdk_texture_get_width (texture), h = gdk_texture_get_height (texture);
+  cairo_surface_t *s = cairo_image_surface_create (CAIRO_FORMAT_ARGB32, w, h);
+
+  gdk_texture_download (texture, cairo_image_surface_get_data (s),
+                        cairo_image_surface_get_stride (s));
+  cairo_surface_mark_dirty (s);
+  return s;
+}
+
+/* The pixels that differ by more than `tolerance` in a channel. */
+static guint
+differing_pixels (cairo_surface_t *a, cairo_surface_t *b, int tolerance)
+{
+  int w = cairo_image_surface_get_width (a), h = cairo_image_surface_get_height (a);
+  guint differ = 0;
+
+  g_assert_cmpint (cairo_image_surface_get_width (b), ==, w);
+  g_assert_cmpint (cairo_image_surface_get_height (b), ==, h);
+  for (int y = 0; y < h; y++)
+    {
+      const guint8 *ra = cairo_image_surface_get_data (a) + y * cairo_image_surface_get_stride (a);
+      const guint8 *rb = cairo_image_surface_get_data (b) + y * cairo_image_surface_get_stride (b);
+      for (int x = 0; x < w; x++)
+        for (int c = 0; c < 3; c++)
+          if (ABS ((int) ra[4 * x + c] - (int) rb[4 * x + c]) > tolerance)
+            {
+              differ++;
+              break;
+            }
+    }
+  return differ;
+}
+
+/* `warpscope-cli render` of the page's defaults (bitonic, 64 float32
+ * uniform keys, seed 1) at the canvas's size: frame `pass` of it. */
+static cairo_surface_t *
+rendered_frame (int width, int height, guint pass)
+{
+  g_autofree char *dir = g_dir_make_tmp ("ws-picture-XXXXXX", NULL);
+  g_autofree char *size = g_strdup_printf ("%dx%d", width, height);
+  g_autofree char *name = g_strdup_printf ("frame-%04u.png", pass);
+  g_autofree char *png = g_build_filename (dir, name, NULL);
+  const char *argv[] = { g_getenv ("WS_CLI"), "render", "bitonic", "--n", "64", "--seed", "1",
+                         "--frames", dir, "--size", size, NULL };
+  g_autoptr (GError) error = NULL;
+  cairo_surface_t *frame;
+  int status;
+
+  if (argv[0] == NULL)
+    return NULL;
+  g_assert_true (g_spawn_sync (NULL, (char **) argv, NULL, G_SPAWN_STDOUT_TO_DEV_NULL, NULL, NULL,
+                               NULL, NULL, &status, &error));
+  g_assert_no_error (error);
+  g_assert_true (g_spawn_check_wait_status (status, &error));
+  frame = cairo_image_surface_create_from_png (png);
+  g_assert_cmpint (cairo_surface_status (frame), ==, CAIRO_STATUS_SUCCESS);
+  return frame;
+}
+
+/* For the same keys and pass the canvas and `render --frames` show the
+ * same image: one scene draws both. A few pixels may differ where the two
+ * GL contexts round an edge differently. */
+static void
+test_same_picture (Fixture *f, gconstpointer data)
+{
+  GtkWidget *canvas = GTK_WIDGET (f->page->canvas);
+  cairo_surface_t *app, *cli;
+  int w, h;
+  guint differ;
+
+  if (g_getenv ("WS_CLI") == NULL)
+    {
+      g_test_skip ("WS_CLI does not name warpscope-cli (run through meson test)");
+      return;
+    }
+  for (int i = 0; i < 5; i++)
+    ws_sorting_page_step (f->page);
+  ui_spin (0.5);
+  g_autoptr (GdkTexture) texture = ui_render_texture (canvas);
+  w = gdk_texture_get_width (texture), h = gdk_texture_get_height (texture);
+  app = surface_of (texture);
+  cli = rendered_frame (w, h, 5);
+  differ = differing_pixels (app, cli, 8);
+  g_test_message ("%d×%d: %u pixels differ by more than 8", w, h, differ);
+  g_assert_cmpuint (differ, <=, (guint) (w * h) / 1000);
+  /* Not a comparison that cannot fail: another pass is another picture. */
+  cairo_surface_destroy (cli);
+  cli = rendered_frame (w, h, 6);
+  g_assert_cmpuint (differing_pixels (app, cli, 8), >, (guint) (w * h) / 1000);
+  cairo_surface_destroy (app);
+  cairo_surface_destroy (cli);
+}
+
 static gboolean
 stopped (gpointer page)
 {
@@ -233,6 +331,7 @@ main (int argc, char **argv)
   g_test_add ("/ui/sorting/step-and-back", Fixture, NULL, fixture_set_up, test_step_and_back, fixture_tear_down);
   g_test_add ("/ui/sorting/properties", Fixture, NULL, fixture_set_up, test_properties, fixture_tear_down);
   g_test_add ("/ui/sorting/transport", Fixture, NULL, fixture_set_up, test_transport, fixture_tear_down);
+  g_test_add ("/ui/sorting/same-picture", Fixture, NULL, fixture_set_up, test_same_picture, fixture_tear_down);
   g_test_add ("/ui/sorting/broken-stage", Fixture, NULL, fixture_set_up, test_broken_stage, fixture_tear_down);
   g_test_add ("/ui/sorting/play", Fixture, NULL, fixture_set_up, test_play, fixture_tear_down);
   g_test_add ("/ui/sorting/worker-passes", Fixture, NULL, fixture_set_up, test_worker_passes, fixture_tear_down);
