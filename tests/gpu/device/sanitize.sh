@@ -39,7 +39,7 @@ done
 # Frames drawn from device memory: the passes and the bars' bins (interop
 # buffer), the heat maps' texels (interop textures) and the staging path.
 renders=(
- "bitonic --n 3000 --variant gpu" "oddeven-merge --n 3000 --variant gpu --no-interop"
+ "bitonic --n 3000 --variant gpu" "oddeven-merge --n 3000 --variant gpu --no-interop" "odd-even --n 400 --variant gpu"
  "stencil --n 200 --radius 3 --block 8 --per-thread 2 --variant gpu-seed --size 640x360"
  "stencil --n 300 --radius 2 --variant gpu --no-interop --size 640x360"
 )
