@@ -1,98 +1,90 @@
-/* ws-run.c: dispatch one run to the algorithm's implementation and time it. */
+/* ws-run.c: one run, from the checks to the backend that carries it out. */
 #include "ws-run.h"
 
 #include "ws-backend.h"
-
 #include "ws-cancel.h"
-#include "ws-dot.h"
 #include "ws-error.h"
 #include "ws-memory.h"
-#include "ws-network.h"
-#include "ws-primitives.h"
-#include "ws-radix.h"
-#include "ws-scan.h"
 #include "ws-search.h"
 #include "ws-stencil.h"
-#include "ws-system.h"
 
-/* Sorts in place on out->array, a copy of the input. */
-static gboolean
-run_sort (const WsRunInput *in,
-          WsRunOutput      *out,
-          GError          **error)
+static char *
+defined_variants (const WsAlgorithm *algo)
 {
-  const char *name = in->algo->name;
-  WsNetworkKind kind;
+  g_autoptr (GString) s = g_string_new (NULL);
 
-  if (ws_network_kind_from_name (name, &kind))
+  for (guint v = 0; v < WS_N_VARIANTS; v++)
+    if (ws_algorithm_defines (algo, (WsVariant) v))
+      g_string_append_printf (s, "%s%s", s->len ? ", " : "", ws_variant_name ((WsVariant) v));
+  return g_string_free (g_steal_pointer (&s), FALSE);
+}
+
+static gboolean
+check_variant (const WsAlgorithm *algo,
+               WsVariant          variant,
+               GError           **error)
+{
+  g_autofree char *valid = defined_variants (algo);
+  const WsBackend *backend = ws_backend_for (variant);
+
+  if (!ws_algorithm_defines (algo, variant))
     {
-      gboolean early = kind == WS_NETWORK_ODD_EVEN && ws_params_get (in->algo, &in->params, "early-exit");
-      return ws_network_sort (kind, out->array, in->variant, early, &out->counters, error);
+      g_set_error (error, WS_ERROR, WS_ERROR_UNSUPPORTED,
+                   "%s has no variant “%s” in this version: choose one of %s",
+                   algo->name, ws_variant_name (variant), valid);
+      return FALSE;
     }
-  if (g_str_equal (name, "radix-sort"))
-    return ws_radix_sort (out->array, in->variant, &out->counters, error);
-  if (g_str_equal (name, "counting-sort"))
-    return ws_counting_sort (out->array, in->variant, &out->counters, error);
-  g_return_val_if_reached (FALSE);
+  if (!backend->has_variant (backend, algo->name, variant))
+    {
+      g_autoptr (GArray) devices = NULL;
+      /* A build without CUDA says so; one with it lacks this kernel. */
+      if (backend->query_devices (backend, &devices, error))
+        g_set_error (error, WS_ERROR, WS_ERROR_UNAVAILABLE,
+                     "%s %s is not available: this build's %s backend does not provide it",
+                     algo->name, ws_variant_name (variant), backend->name);
+      return FALSE;
+    }
+  return TRUE;
 }
 
-static gboolean
-run_dot (const WsRunInput *in,
-         WsRunOutput      *out,
-         GError          **error)
+gboolean
+ws_algorithm_check_run (const WsAlgorithm *algo,
+                        WsVariant          variant,
+                        WsKeyType          type,
+                        gsize              n,
+                        GError           **error)
 {
-  out->has_scalar = TRUE;
-  return ws_dot (out->array, out->array2, in->variant, &out->scalar, &out->counters, error);
+  g_autofree char *types = ws_algorithm_types_string (algo);
+
+  if (!ws_algorithm_supports_type (algo, type))
+    {
+      g_set_error (error, WS_ERROR, WS_ERROR_UNSUPPORTED,
+                   "%s does not take %s keys: use --type %s",
+                   algo->name, ws_key_type_name (type), types);
+      return FALSE;
+    }
+  if (n > algo->max_n)
+    {
+      g_set_error (error, WS_ERROR, WS_ERROR_INVALID_ARGUMENT,
+                   "%s: n = %" G_GSIZE_FORMAT " is above its limit of %" G_GSIZE_FORMAT
+                   "; choose a smaller size",
+                   algo->name, n, algo->max_n);
+      return FALSE;
+    }
+  return check_variant (algo, variant, error);
 }
 
+/* A GPU variant needs a GPU now, not just code for one: say why not. */
 static gboolean
-run_stencil (const WsRunInput *in,
-             WsRunOutput      *out,
-             GError          **error)
+backend_ready (const WsBackend *backend,
+               WsVariant        variant,
+               GError         **error)
 {
-  gint64 radius = ws_params_get (in->algo, &in->params, "radius");
+  g_autoptr (GArray) devices = NULL;
 
-  out->array = ws_stencil (in->input, in->side, (guint) radius, in->variant, &out->counters, error);
-  return out->array != NULL;
-}
-
-static gboolean
-run_scan (const WsRunInput *in,
-          WsRunOutput      *out,
-          GError          **error)
-{
-  out->array = ws_array_new (in->input->type, in->input->n, error);
-  return out->array != NULL
-         && ws_scan_exclusive (in->input, out->array, in->variant, &out->counters, error);
-}
-
-static gboolean
-run_histogram (const WsRunInput *in,
-               WsRunOutput      *out,
-               GError          **error)
-{
-  guint bins = (guint) ws_params_get (in->algo, &in->params, "bins");
-
-  out->counts = ws_try_alloc (bins, sizeof (guint64), "the histogram", error);
-  out->n_counts = bins;
-  return out->counts != NULL
-         && ws_histogram (in->input, bins, in->variant, out->counts, &out->lo, &out->hi, error);
-}
-
-static gboolean
-run_search (const WsRunInput *in,
-            WsRunOutput      *out,
-            GError          **error)
-{
-  guint p = (guint) ws_params_get (in->algo, &in->params, "segments");
-  gboolean binary = g_str_equal (in->algo->name, "binary-search");
-
-  out->n_indices = in->keys->n;
-  out->indices = ws_try_alloc (in->keys->n, sizeof (gint64), "the search results", error);
-  if (out->indices == NULL)
-    return FALSE;
-  return (binary ? ws_binary_search : ws_interpolation_search) (
-      in->input, in->keys, p, in->variant, out->indices, &out->counters, error);
+  if (!ws_variant_is_gpu (variant))
+    return TRUE;
+  return backend->query_devices (backend, &devices, error);
 }
 
 /* A copy of a that a cancel can interrupt (ws-cancel.h): 2^24 keys are
@@ -132,53 +124,6 @@ prepare (const WsRunInput *in,
     if ((out->array2 = copy_input (in->input2, error)) == NULL)
       return FALSE;
   return TRUE;
-}
-
-static gboolean
-dispatch (const WsRunInput *in,
-          WsRunOutput      *out,
-          GError          **error)
-{
-  switch (in->algo->shape)
-    {
-    case WS_SHAPE_SORT: return run_sort (in, out, error);
-    case WS_SHAPE_DOT: return run_dot (in, out, error);
-    case WS_SHAPE_STENCIL: return run_stencil (in, out, error);
-    case WS_SHAPE_REDUCE:
-      out->has_scalar = TRUE;
-      return ws_reduce_sum (in->input, in->variant, &out->scalar, error);
-    case WS_SHAPE_SCAN: return run_scan (in, out, error);
-    case WS_SHAPE_HISTOGRAM: return run_histogram (in, out, error);
-    case WS_SHAPE_SEARCH: return run_search (in, out, error);
-    }
-  g_return_val_if_reached (FALSE);
-}
-
-gboolean
-ws_run_on_cpu (const WsRunInput *in,
-               WsRunOutput      *out,
-               GError          **error)
-{
-  double start = ws_system_now ();
-
-  if (!dispatch (in, out, error))
-    return FALSE;
-  out->seconds = ws_system_now () - start;
-  out->times.kernel = out->times.total = out->seconds;
-  return TRUE;
-}
-
-/* A GPU variant needs a GPU now, not just code for one: say why not. */
-static gboolean
-backend_ready (const WsBackend *backend,
-               WsVariant        variant,
-               GError         **error)
-{
-  g_autoptr (GArray) devices = NULL;
-
-  if (!ws_variant_is_gpu (variant))
-    return TRUE;
-  return backend->query_devices (backend, &devices, error);
 }
 
 gboolean

@@ -1,4 +1,5 @@
-/* ws-run.h: run one algorithm variant on prepared inputs, time it, verify it.
+/* ws-run.h: run one algorithm variant on prepared inputs: check it, time it,
+ * verify it.
  *
  * The CLI's `run` and, later, the application's "run once" share this so that
  * an algorithm is dispatched, timed and checked in one place.
@@ -7,66 +8,24 @@
 
 #include <glib.h>
 
-#include "ws-array.h"
 #include "ws-registry.h"
+#include "ws-run-types.h"
 
 G_BEGIN_DECLS
 
-typedef struct
-{
-  const WsAlgorithm *algo;
-  WsVariant          variant;
-  WsParams           params;
-  const WsArray     *input;   /* keys; the N×N grid for stencil; the sorted array for searches */
-  gsize              side;    /* stencil: N */
-  const WsArray     *input2;  /* dot: the second array */
-  const WsArray     *keys;    /* searches: the query keys */
-} WsRunInput;
-
-/* Where the time of one run went, in seconds. A CPU run is all "kernel";
- * a GPU run splits allocation and total (host clock) from upload, kernels
- * and download (CUDA events), so that both end-to-end figures (study 000
- * timed with transfers) and kernel-only figures can be reported. */
-typedef struct
-{
-  double  alloc;
-  double  upload;
-  double  kernel;
-  double  download;
-  double  total;
-  guint64 launches;       /* GPU kernel launches; 0 on the CPU */
-  char    device[256];    /* the GPU that ran it, or "" on the CPU */
-} WsPhaseTimes;
-
-typedef struct
-{
-  WsArray    *array;      /* sort, scan, stencil results (stencil: rows × cols) */
-  WsArray    *array2;     /* dot: the second array, sorted */
-  gsize       rows;
-  gsize       cols;
-  guint64    *counts;     /* histogram: n_counts bins over [lo, hi] */
-  guint       n_counts;
-  double      lo;
-  double      hi;
-  gint64     *indices;    /* searches: one per key */
-  gsize       n_indices;
-  WsScalar    scalar;     /* dot, reduce */
-  gboolean    has_scalar;
-  WsCounters  counters;
-  double      seconds;    /* the algorithm alone: its CPU time, or a GPU run's kernels */
-  WsPhaseTimes times;
-} WsRunOutput;
+/* The checks shared by every front end: type supported, variant defined and
+ * available on its backend, n within range. Here, not in the registry,
+ * because availability is the backend's word. */
+gboolean ws_algorithm_check_run (const WsAlgorithm *algo,
+                                 WsVariant          variant,
+                                 WsKeyType          type,
+                                 gsize              n,
+                                 GError           **error);
 
 /* Run in->variant of in->algo on its backend. Inputs are not modified
  * (sorts work on a copy). A GPU variant without a usable GPU fails with
  * WS_ERROR_UNAVAILABLE saying why, so that callers can fall back. */
 gboolean ws_run          (const WsRunInput *in,
-                          WsRunOutput      *out,
-                          GError          **error);
-
-/* The CPU backend's run: dispatch to app/core's algorithms, timed by the
- * host clock. ws_run has prepared out (copies for in-place algorithms). */
-gboolean ws_run_on_cpu   (const WsRunInput *in,
                           WsRunOutput      *out,
                           GError          **error);
 
