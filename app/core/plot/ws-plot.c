@@ -1,7 +1,7 @@
 /* ws-plot.c: WsPlot's model, and the layers of its drawing.
  *
  * A drawing is one pass over a WsPlotFrame (ws-plot-private.h): the whole
- * layout first, drawing nothing (ws-plot-layout.c; ws-plot-hit.c lays out
+ * layout first, drawing nothing (ws-plot-frame.c; ws-plot-hit.c lays out
  * the same), then the layers from the back (grid) to the front (legend,
  * ws-plot-legend.c). Files are written in ws-plot-save.c, ticks are chosen
  * in ws-plot-axis.c, pens and text live in ws-plot-paint.c.

@@ -1,12 +1,8 @@
-/* ws-run.c: dispatch one run to the algorithm's implementation and time it. */
-#include "ws-run.h"
+/* ws-run-cpu.c: a run on the CPU — dispatched by shape to app/core's
+ * algorithms and timed by the host clock (see ws-run-cpu.h). */
+#include "ws-run-cpu.h"
 
-#include "ws-backend.h"
-
-#include "ws-cancel.h"
 #include "ws-dot.h"
-#include "ws-error.h"
-#include "ws-memory.h"
 #include "ws-network.h"
 #include "ws-primitives.h"
 #include "ws-radix.h"
@@ -95,45 +91,6 @@ run_search (const WsRunInput *in,
       in->input, in->keys, p, in->variant, out->indices, &out->counters, error);
 }
 
-/* A copy of a that a cancel can interrupt (ws-cancel.h): 2^24 keys are
- * 64 MiB to fault in and fill. */
-static WsArray *
-copy_input (const WsArray *a,
-            GError       **error)
-{
-  g_autoptr (WsArray) copy = ws_array_new (a->type, a->n, error);
-
-  if (copy == NULL || !ws_cancel_copy (copy->data, a->data, ws_array_bytes (a), error))
-    return NULL;
-  return g_steal_pointer (&copy);
-}
-
-/* Before the clock starts: copy the inputs an in-place algorithm would
- * change, and check a search's precondition (an O(n) scan that would
- * otherwise swamp the O(log n) per key being measured). */
-static gboolean
-prepare (const WsRunInput *in,
-         WsRunOutput      *out,
-         GError          **error)
-{
-  if (in->algo->shape == WS_SHAPE_SEARCH && !ws_search_check_sorted (in->input, error))
-    return FALSE;
-  if (in->algo->shape == WS_SHAPE_STENCIL)
-    {
-      gint64 radius = ws_params_get (in->algo, &in->params, "radius");
-      if (!ws_stencil_check (in->side, radius, error))
-        return FALSE;
-      out->rows = out->cols = in->side - 2 * (gsize) radius;
-    }
-  if (in->algo->shape == WS_SHAPE_SORT || in->algo->shape == WS_SHAPE_DOT)
-    if ((out->array = copy_input (in->input, error)) == NULL)
-      return FALSE;
-  if (in->algo->shape == WS_SHAPE_DOT)
-    if ((out->array2 = copy_input (in->input2, error)) == NULL)
-      return FALSE;
-  return TRUE;
-}
-
 static gboolean
 dispatch (const WsRunInput *in,
           WsRunOutput      *out,
@@ -168,50 +125,3 @@ ws_run_on_cpu (const WsRunInput *in,
   return TRUE;
 }
 
-/* A GPU variant needs a GPU now, not just code for one: say why not. */
-static gboolean
-backend_ready (const WsBackend *backend,
-               WsVariant        variant,
-               GError         **error)
-{
-  g_autoptr (GArray) devices = NULL;
-
-  if (!ws_variant_is_gpu (variant))
-    return TRUE;
-  return backend->query_devices (backend, &devices, error);
-}
-
-gboolean
-ws_run (const WsRunInput *in,
-        WsRunOutput      *out,
-        GError          **error)
-{
-  const WsBackend *backend;
-  gsize n;
-
-  g_return_val_if_fail (in != NULL && in->algo != NULL && in->input != NULL, FALSE);
-  *out = (WsRunOutput) { 0 };
-  n = in->algo->shape == WS_SHAPE_STENCIL ? in->side : in->input->n;
-  backend = ws_backend_for (in->variant);
-  if (!ws_algorithm_check_run (in->algo, in->variant, in->input->type, n, error)
-      || !backend_ready (backend, in->variant, error)
-      /* the host's share was asked before the inputs were made */
-      || !ws_memory_check (in->algo, in->variant, &in->params, in->input->type, n,
-                           WS_MEMORY_DEVICE, error)
-      || !prepare (in, out, error)
-      || !backend->run (backend, in, out, error))
-    {
-      ws_run_output_clear (out);
-      return FALSE;
-    }
-  return TRUE;
-}
-
-void
-ws_run_output_clear (WsRunOutput *out)
-{
-  g_clear_pointer (&out->array, ws_array_free);
-  g_clear_pointer (&out->array2, ws_array_free);
-  g_clear_pointer (&out->counts, g_free);
-  g_clear_pointer (&out->indices, g_free);
-}

@@ -4,6 +4,7 @@
 #include "ws-config.h"
 #include "ws-error.h"
 #include "ws-registry.h"
+#include "ws-run-cpu.h"
 #include "ws-system.h"
 
 static char *

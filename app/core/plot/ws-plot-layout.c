@@ -30,11 +30,8 @@ include_point (WsPlotFrame       *f,
     ws_plot_axis_include (&f->y, p->hi);
 }
 
-/* The axes' ranges from the points of the series shown, their error bars
- * and the hlines (vlines mark what lies inside, and widen nothing); FALSE
- * when not one point can be placed: the chart then says so. */
-static gboolean
-find_ranges (WsPlotFrame *f)
+gboolean
+ws_plot_frame_find_ranges (WsPlotFrame *f)
 {
   ws_plot_axis_init (&f->x, f->x_scale);
   ws_plot_axis_init (&f->y, f->y_scale);
@@ -316,7 +313,7 @@ ws_plot_frame_vline_label_box (const WsPlotFrame *f,
   return r;
 }
 
-/* ---- The whole layout ---- */
+/* ---- The title, and what the layout made ---- */
 
 void
 ws_plot_frame_title_font (const WsPlotFrame *f)
@@ -325,33 +322,10 @@ ws_plot_frame_title_font (const WsPlotFrame *f)
                           f->width - 2 * WS_PLOT_PAD * f->u, TRUE);
 }
 
-static double
-title_bottom (const WsPlotFrame *f)
-{
-  double top = WS_PLOT_PAD * f->u;
-
-  if (!ws_plot_has_text (f->title))
-    return top;
-  ws_plot_frame_title_font (f);
-  return top + ws_plot_paint_line_height (f->cr) + WS_PLOT_GAP * f->u;
-}
-
 void
 ws_plot_frame_clear (WsPlotFrame *f)
 {
   g_clear_pointer (&f->x_ticks, g_array_unref);
   g_clear_pointer (&f->y_ticks, g_array_unref);
   g_clear_pointer (&f->spots, g_ptr_array_unref);
-}
-
-gboolean
-ws_plot_frame_lay_out (WsPlotFrame *f)
-{
-  f->top = title_bottom (f);
-  if (!find_ranges (f))
-    return FALSE;
-  ws_plot_frame_layout (f, f->top, 0);
-  ws_plot_frame_project (f);
-  ws_plot_legend_place (f, f->top);
-  return TRUE;
 }

@@ -4,9 +4,10 @@
  * WsPlotFrame, which borrows the model's data (title, labels, series,
  * reference lines) and holds what one pass computes from it: the axes'
  * ranges and ticks, the plot area, the points projected into it and the
- * legend's box. ws-plot-layout.c fills it, ws-plot.c draws the layers,
- * ws-plot-legend.c places and draws the legend, ws-plot-hit.c finds what
- * lies under a pointer in the same frame.
+ * legend's box. ws-plot-frame.c lays it out whole with the pieces of
+ * ws-plot-layout.c (ranges, area, ticks, points) and ws-plot-legend.c
+ * (which places and draws the legend), ws-plot.c draws the layers,
+ * ws-plot-hit.c finds what lies under a pointer in the same frame.
  */
 #pragma once
 
@@ -200,11 +201,10 @@ void       ws_plot_frame_init            (WsPlotFrame       *f,
 
 /* ---- ws-plot-layout.c ---- */
 
-/* The whole layout, as a drawing needs it and as hit testing reads it:
- * the room below the title, the ranges, the plot area, the points and the
- * legend, text measured on f->cr; FALSE when not one point can be placed
- * (the chart then says so). Draws nothing. */
-gboolean   ws_plot_frame_lay_out         (WsPlotFrame       *f);
+/* The axes' ranges from the points of the series shown, their error bars
+ * and the hlines (vlines mark what lies inside, and widen nothing); FALSE
+ * when not one point can be placed: the chart then says so. */
+gboolean   ws_plot_frame_find_ranges     (WsPlotFrame       *f);
 /* Frees what the layout computed; the borrowed data stays. */
 void       ws_plot_frame_clear           (WsPlotFrame       *f);
 
@@ -235,6 +235,14 @@ void       ws_plot_legend_draw           (const WsPlotFrame *f);
 /* The row of series i's entry (its line, marker and name) in f->legend. */
 WsPlotRect ws_plot_legend_entry_box      (const WsPlotFrame *f,
                                           guint              i);
+
+/* ---- ws-plot-frame.c ---- */
+
+/* The whole layout, as a drawing needs it and as hit testing reads it:
+ * the room below the title, the ranges, the plot area, the points and the
+ * legend, text measured on f->cr; FALSE when not one point can be placed
+ * (the chart then says so). Draws nothing. */
+gboolean   ws_plot_frame_lay_out         (WsPlotFrame       *f);
 
 
 G_END_DECLS

@@ -2,8 +2,9 @@
  *
  * One table, read by the CLI (`list`, `run`), and later by the application
  * and the benchmark runner, so that names, ranges and defaults live in one
- * place. Availability at run time (is there a GPU?) is the backend's word;
- * the registry says what an algorithm defines.
+ * place. Availability at run time (is there a GPU?) is the backend's word,
+ * asked by ws_algorithm_check_run (ws-run.h); the registry says what an
+ * algorithm defines, and asks no backend.
  */
 #pragma once
 
@@ -118,13 +119,5 @@ double                    ws_algorithm_work         (const WsAlgorithm *algo,
                                                      WsVariant          variant,
                                                      gsize              n,
                                                      const WsParams    *params);
-
-/* The checks shared by every front end: type supported, variant defined and
- * available on its backend, n within range. */
-gboolean                  ws_algorithm_check_run    (const WsAlgorithm *algo,
-                                                     WsVariant          variant,
-                                                     WsKeyType          type,
-                                                     gsize              n,
-                                                     GError           **error);
 
 G_END_DECLS

@@ -12,7 +12,7 @@
 
 #include "ws-heat.h"
 #include "ws-network.h"
-#include "ws-run.h"
+#include "ws-run-types.h"
 #include "ws-types.h"
 
 G_BEGIN_DECLS

@@ -1,6 +1,6 @@
 /* ws-plot-hit.c: what lies under a pointer on a WsPlot — a legend entry
  * or a point — for the application's tooltips and clicks, found in the
- * same layout that ws_plot_draw paints (ws-plot-layout.c), so that what a
+ * same layout that ws_plot_draw paints (ws-plot-frame.c), so that what a
  * user points at is what they see.
  */
 #include "ws-plot.h"

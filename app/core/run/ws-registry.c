@@ -3,7 +3,6 @@
 
 #include <math.h>
 
-#include "ws-backend.h"
 #include "ws-error.h"
 
 #define BOTH_TYPES ((1u << WS_KEY_INT32) | (1u << WS_KEY_FLOAT32))
@@ -344,70 +343,4 @@ ws_algorithm_work (const WsAlgorithm *algo,
     case WS_COST_QUERIES_SPLIT: w = q * (p + lg); break;
     }
   return MAX (w, 1.0);
-}
-
-static char *
-defined_variants (const WsAlgorithm *algo)
-{
-  g_autoptr (GString) s = g_string_new (NULL);
-
-  for (guint v = 0; v < WS_N_VARIANTS; v++)
-    if (ws_algorithm_defines (algo, (WsVariant) v))
-      g_string_append_printf (s, "%s%s", s->len ? ", " : "", ws_variant_name ((WsVariant) v));
-  return g_string_free (g_steal_pointer (&s), FALSE);
-}
-
-static gboolean
-check_variant (const WsAlgorithm *algo,
-               WsVariant          variant,
-               GError           **error)
-{
-  g_autofree char *valid = defined_variants (algo);
-  const WsBackend *backend = ws_backend_for (variant);
-
-  if (!ws_algorithm_defines (algo, variant))
-    {
-      g_set_error (error, WS_ERROR, WS_ERROR_UNSUPPORTED,
-                   "%s has no variant “%s” in this version: choose one of %s",
-                   algo->name, ws_variant_name (variant), valid);
-      return FALSE;
-    }
-  if (!backend->has_variant (backend, algo->name, variant))
-    {
-      g_autoptr (GArray) devices = NULL;
-      /* A build without CUDA says so; one with it lacks this kernel. */
-      if (backend->query_devices (backend, &devices, error))
-        g_set_error (error, WS_ERROR, WS_ERROR_UNAVAILABLE,
-                     "%s %s is not available: this build's %s backend does not provide it",
-                     algo->name, ws_variant_name (variant), backend->name);
-      return FALSE;
-    }
-  return TRUE;
-}
-
-gboolean
-ws_algorithm_check_run (const WsAlgorithm *algo,
-                        WsVariant          variant,
-                        WsKeyType          type,
-                        gsize              n,
-                        GError           **error)
-{
-  g_autofree char *types = ws_algorithm_types_string (algo);
-
-  if (!ws_algorithm_supports_type (algo, type))
-    {
-      g_set_error (error, WS_ERROR, WS_ERROR_UNSUPPORTED,
-                   "%s does not take %s keys: use --type %s",
-                   algo->name, ws_key_type_name (type), types);
-      return FALSE;
-    }
-  if (n > algo->max_n)
-    {
-      g_set_error (error, WS_ERROR, WS_ERROR_INVALID_ARGUMENT,
-                   "%s: n = %" G_GSIZE_FORMAT " is above its limit of %" G_GSIZE_FORMAT
-                   "; choose a smaller size",
-                   algo->name, n, algo->max_n);
-      return FALSE;
-    }
-  return check_variant (algo, variant, error);
 }

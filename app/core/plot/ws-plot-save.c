@@ -12,7 +12,7 @@
 #include <cairo-svg.h>
 #include <string.h>
 
-#include "ws-array-io.h"
+#include "ws-file.h"
 #include "ws-error.h"
 
 #define MIN_SIDE 16

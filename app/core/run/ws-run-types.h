@@ -1,7 +1,8 @@
-/* ws-run.h: run one algorithm variant on prepared inputs, time it, verify it.
+/* ws-run-types.h: the request and the outcome of one run.
  *
- * The CLI's `run` and, later, the application's "run once" share this so that
- * an algorithm is dispatched, timed and checked in one place.
+ * What ws_run (ws-run.h) takes and gives, and what a backend's run works
+ * on (ws-backend.h): apart from both, so that the backends stand below the
+ * run that picks one of them.
  */
 #pragma once
 
@@ -56,27 +57,5 @@ typedef struct
   double      seconds;    /* the algorithm alone: its CPU time, or a GPU run's kernels */
   WsPhaseTimes times;
 } WsRunOutput;
-
-/* Run in->variant of in->algo on its backend. Inputs are not modified
- * (sorts work on a copy). A GPU variant without a usable GPU fails with
- * WS_ERROR_UNAVAILABLE saying why, so that callers can fall back. */
-gboolean ws_run          (const WsRunInput *in,
-                          WsRunOutput      *out,
-                          GError          **error);
-
-/* The CPU backend's run: dispatch to app/core's algorithms, timed by the
- * host clock. ws_run has prepared out (copies for in-place algorithms). */
-gboolean ws_run_on_cpu   (const WsRunInput *in,
-                          WsRunOutput      *out,
-                          GError          **error);
-
-/* Check out against an independent reference; on success *verdict says what
- * was checked. A wrong result is WS_ERROR_VERIFY saying where it is wrong. */
-gboolean ws_run_verify   (const WsRunInput  *in,
-                          const WsRunOutput *out,
-                          char             **verdict,
-                          GError           **error);
-
-void     ws_run_output_clear (WsRunOutput *out);
 
 G_END_DECLS
