@@ -25,13 +25,15 @@ typedef struct
 
 /* A scene of shape's grid `input` and its window sums `output` (both
  * taken), copied to the device memory of `device` (a backend with device
- * ops) to draw from, or drawn from the host when it is NULL. The launch
- * starts complete, the chosen output at the centre. */
+ * ops) to draw from, or drawn from the host when it is NULL — or when they
+ * do not fit there: then *why (if given) says so, and the scene is made
+ * all the same. The launch starts complete, the chosen output at the
+ * centre. */
 WsWindowSumScene *ws_window_sum_scene_new       (const WsStencilShape *shape,
                                                  WsArray              *input,
                                                  WsArray              *output,
                                                  const WsBackend      *device,
-                                                 GError              **error);
+                                                 GError              **why);
 void              ws_window_sum_scene_free      (WsWindowSumScene     *scene);
 
 const WsStencilShape *ws_window_sum_scene_shape (const WsWindowSumScene *scene);

@@ -5,7 +5,8 @@
  * and tile marked.
  *
  * The output is computed by the asked variant (and verified) before any
- * frame is drawn; a GPU variant's grids then sit in device memory and the
+ * frame is drawn; then the grids make a window-sum scene, the one the
+ * application's page draws: a GPU variant's sit in device memory and the
  * frames reach GL from there (interop or staging), a CPU variant's from
  * the host.
  */
@@ -19,7 +20,7 @@
 #include "ws-run-data.h"
 #include "ws-size.h"
 #include "ws-stencil.h"
-#include "ws-window-sum-view.h"
+#include "ws-window-sum-scene.h"
 
 typedef struct
 {
@@ -28,10 +29,8 @@ typedef struct
   WsRunData          data;
   WsRunOutput        out;
   WsStencilShape     shape;
-  const WsDeviceOps *device;  /* the grids are on the device, or NULL */
-  gpointer           d_grid, d_output;
   guint64            row, col; /* the chosen output */
-  double             in_min, in_max, out_min, out_max; /* the colour scales */
+  WsWindowSumScene  *scene;    /* the grids, once computed */
   gsize              side;     /* the grid's side when set (the benchmark's), else --n */
   gboolean           verify;
 } Heat;
@@ -39,8 +38,7 @@ typedef struct
 static void
 heat_clear (Heat *h)
 {
-  if (h->device != NULL)
-    h->device->release (h->d_grid), h->device->release (h->d_output);
+  g_clear_pointer (&h->scene, ws_window_sum_scene_free); /* needs the context */
   ws_run_output_clear (&h->out);
   ws_run_data_clear (&h->data);
 }
@@ -170,65 +168,25 @@ compute (Heat *h, const RenderOptions *o, GError **error)
                                 (guint) ws_params_get (h->in.algo, &h->in.params, "per-thread") };
   if (!ws_stencil_shape_valid (&h->shape))
     return ws_stencil_check (h->shape.side, h->shape.radius, error);
-  if (!parse_cell (h, o->cell, error) || !run_variant (h, error)
-      || (h->verify && !ws_run_verify (&h->in, &h->out, &verdict, error)))
-    return FALSE;
-  /* Fixed for the whole animation, so colours do not shift as it fills. */
-  ws_bars_range (h->data.input, &h->in_min, &h->in_max);
-  ws_bars_range (h->out.array, &h->out_min, &h->out_max);
-  return TRUE;
+  return parse_cell (h, o->cell, error) && run_variant (h, error)
+         && (!h->verify || ws_run_verify (&h->in, &h->out, &verdict, error));
 }
 
-/* A GPU variant's grids go to device memory (when a device is there). */
-static gboolean
-place_grids (Heat *h, const RenderOptions *o, GError **error)
+/* The grids as a scene, in device memory for a GPU variant (when a
+ * device is there and they fit). */
+static void
+make_scene (Heat *h, const RenderOptions *o)
 {
   const WsBackend *cuda = ws_backend_cuda ();
-  const WsArray *grid = h->data.input, *output = h->out.array;
+  g_autoptr (GError) why = NULL;
+  gboolean gpu = ws_variant_is_gpu (h->in.variant) && cuda->device != NULL;
 
-  if (ws_variant_is_gpu (h->in.variant) && cuda->device != NULL)
-    {
-      h->device = cuda->device;
-      if ((h->d_grid = h->device->alloc (ws_array_bytes (grid), error)) == NULL
-          || (h->d_output = h->device->alloc (ws_array_bytes (output), error)) == NULL
-          || !h->device->upload (h->d_grid, grid->data, ws_array_bytes (grid), error)
-          || !h->device->upload (h->d_output, output->data, ws_array_bytes (output), error))
-        return FALSE;
-    }
-  h->r->path = ws_frame_path_new (h->r->renderer, h->device ? cuda : NULL, !o->no_interop, 1,
-                                  error);
-  return h->r->path != NULL;
-}
-
-static gboolean
-fill (Heat *h, WsHeatSlot slot, const WsHeatMask *mask, guint texels, GError **error)
-{
-  gboolean in = slot == WS_HEAT_INPUT;
-  const WsArray *grid = in ? h->data.input : h->out.array;
-  guint64 side = in ? h->shape.side : ws_stencil_outputs (&h->shape);
-
-  if (h->device == NULL)
-    {
-      ws_frame_path_fill_heat_host (h->r->path, slot, grid, side, mask, texels);
-      return TRUE;
-    }
-  return ws_frame_path_fill_heat_device (h->r->path, slot, grid->type, in ? h->d_grid : h->d_output,
-                                         side, mask, texels, error);
-}
-
-static WsWindowSumView
-view_of (Heat *h, const char *caption)
-{
-  WsWindowSumView v = { h->shape };
-
-  v.in_min = h->in_min, v.in_max = h->in_max, v.out_min = h->out_min, v.out_max = h->out_max;
-  v.chosen = TRUE, v.row = h->row, v.col = h->col;
-  v.launch_lines = TRUE;
-  v.caption = caption;
-  v.scale = h->r->scale;
-  for (guint slot = 0; slot < WS_HEAT_SLOTS; slot++)
-    v.texels[slot] = ws_window_sum_texels (&v, slot, h->r->width, h->r->height);
-  return v;
+  h->scene = ws_window_sum_scene_new (&h->shape, g_steal_pointer (&h->data.input),
+                                      g_steal_pointer (&h->out.array), gpu ? cuda : NULL, &why);
+  if (why != NULL)
+    fprintf (stderr, "warpscope-cli: the grids stay on the host (%s)\n", why->message);
+  ws_window_sum_scene_choose (h->scene, h->row, h->col);
+  ws_window_sum_scene_set_interop (h->scene, !o->no_interop);
 }
 
 /* Frame `frame`: the first `rows` rows of blocks have run. */
@@ -236,20 +194,17 @@ static gboolean
 write_heat_frame (Heat *h, guint frame, guint64 rows, guint64 blocks_x, guint64 blocks_y,
                   GError **error)
 {
-  WsHeatMask mask = { h->shape.block, (guint64) h->shape.block * h->shape.per_thread,
-                      rows * blocks_x };
   g_autofree char *caption = g_strdup_printf (
     "window sum (%s)  N = %" G_GUINT64_FORMAT ", R = %u  ·  study 001's launch: BS = %u, K = %u"
     "  ·  block rows run: %" G_GUINT64_FORMAT " of %" G_GUINT64_FORMAT,
     ws_variant_name (h->in.variant), h->shape.side, h->shape.radius, h->shape.block,
     h->shape.per_thread, rows, blocks_y);
-  WsWindowSumView v = view_of (h, caption);
+  WsWindowSumStyle style = { TRUE, caption };
 
-  if ((frame == 0 && !fill (h, WS_HEAT_INPUT, NULL, v.texels[WS_HEAT_INPUT], error))
-      || !fill (h, WS_HEAT_OUTPUT, &mask, v.texels[WS_HEAT_OUTPUT], error))
-    return FALSE;
-  ws_window_sum_draw (h->r->renderer, &v, h->r->width, h->r->height);
-  return render_write_png (h->r, frame, error);
+  ws_window_sum_scene_set_done (h->scene, rows * blocks_x);
+  return ws_window_sum_scene_draw (h->scene, h->r->renderer, &style, h->r->width, h->r->height,
+                                   h->r->scale, error)
+         && render_write_png (h->r, frame, error);
 }
 
 static gboolean
@@ -273,9 +228,13 @@ gboolean
 render_heat (Render *r, const RenderOptions *o, GError **error)
 {
   Heat h = { r, .verify = TRUE };
-  gboolean ok = compute (&h, o, error) && place_grids (&h, o, error)
-                && write_heat_frames (&h, error);
+  gboolean ok = compute (&h, o, error);
 
+  if (ok)
+    make_scene (&h, o);
+  ok = ok && write_heat_frames (&h, error);
+  if (ok)
+    r->path_text = ws_frame_path_describe (ws_window_sum_scene_path (h.scene));
   heat_clear (&h);
   return ok;
 }
@@ -296,12 +255,13 @@ now (void)
 static gboolean
 bench_frame (Heat *h, guint64 done, double *fill_s, double *draw_s, GError **error)
 {
-  WsHeatMask mask = { h->shape.block, (guint64) h->shape.block * h->shape.per_thread, done };
-  WsWindowSumView v = view_of (h, "window sum");
+  WsWindowSumStyle style = { TRUE, "window sum" };
+  WsWindowSumView v = ws_window_sum_scene_view (h->scene, &style, h->r->width, h->r->height,
+                                                h->r->scale);
   double t0 = now (), t1;
 
-  if (!fill (h, WS_HEAT_INPUT, NULL, v.texels[WS_HEAT_INPUT], error)
-      || !fill (h, WS_HEAT_OUTPUT, &mask, v.texels[WS_HEAT_OUTPUT], error)
+  ws_window_sum_scene_set_done (h->scene, done);
+  if (!ws_window_sum_scene_fill (h->scene, h->r->renderer, &v, TRUE, error)
       || !render_sync (h->r, error))
     return FALSE;
   t1 = now ();
@@ -317,7 +277,10 @@ bench_side (Render *r, const RenderOptions *o, gsize side, GError **error)
   Heat h = { r, .side = side };
   guint64 blocks_x, blocks_y;
   double fill_s[FRAMES], draw_s[FRAMES], frame_s[FRAMES];
-  gboolean ok = compute (&h, o, error) && place_grids (&h, o, error);
+  gboolean ok = compute (&h, o, error);
+
+  if (ok)
+    make_scene (&h, o);
 
   for (guint i = 0; ok && i < WARMUP + FRAMES; i++)
     {
@@ -329,10 +292,10 @@ bench_side (Render *r, const RenderOptions *o, gsize side, GError **error)
     }
   if (ok)
     printf ("%-9" G_GSIZE_FORMAT " %-8s %-9s %9.3f %9.3f %9.3f %9.0f\n", side,
-            ws_frame_path_name (ws_frame_path_kind (r->path)), ws_variant_name (h.in.variant),
+            ws_frame_path_name (ws_frame_path_kind (ws_window_sum_scene_path (h.scene))),
+            ws_variant_name (h.in.variant),
             render_median (fill_s, FRAMES) * 1e3, render_median (draw_s, FRAMES) * 1e3,
             render_median (frame_s, FRAMES) * 1e3, 1.0 / render_median (frame_s, FRAMES));
-  g_clear_pointer (&r->path, ws_frame_path_free);
   heat_clear (&h);
   return ok;
 }

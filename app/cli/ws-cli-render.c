@@ -20,8 +20,7 @@
 void
 render_drop_keys (Render *r)
 {
-  g_clear_pointer (&r->path, ws_frame_path_free); /* needs the context */
-  g_clear_pointer (&r->scene, ws_network_scene_free);
+  g_clear_pointer (&r->scene, ws_network_scene_free); /* needs the context */
 }
 
 void
@@ -31,6 +30,7 @@ render_clear (Render *r)
   g_clear_pointer (&r->renderer, ws_renderer_free); /* before the context */
   g_clear_pointer (&r->gl, ws_gl_context_free);
   g_clear_pointer (&r->dir, g_free);
+  g_clear_pointer (&r->path_text, g_free);
 }
 
 static gboolean
@@ -360,8 +360,8 @@ ws_cli_render (int argc, char **argv)
     }
   else
     {
-      g_autofree char *path = ws_frame_path_describe (
-        r.scene ? ws_network_scene_path (r.scene) : r.path);
+      g_autofree char *path = r.scene ? ws_frame_path_describe (ws_network_scene_path (r.scene))
+                                      : g_strdup (r.path_text);
       printf ("%s\nOpenGL: %s\n", path, ws_gl_context_describe (r.gl));
     }
   render_clear (&r);

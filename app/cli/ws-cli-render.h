@@ -22,8 +22,8 @@ typedef struct
 {
   WsGlContext *gl;
   WsRenderer  *renderer;
-  WsFramePath *path;      /* the heat maps' */
   WsNetworkScene *scene;  /* the bars' */
+  char        *path_text; /* the heat maps' frame path, described */
   int          width, height;
   double       scale;
   char        *dir;

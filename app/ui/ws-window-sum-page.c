@@ -5,7 +5,7 @@
 #include "ws-backend.h"
 #include "ws-cancel.h"
 #include "ws-canvas.h"
-#include "ws-frame-path.h"
+#include "ws-window-sum-scene.h"
 #include "ws-pacer.h"
 #include "ws-run-data.h"
 #include "ws-stats.h"
@@ -28,19 +28,10 @@ struct _WsWindowSumPage
   GtkLabel        *run_label, *launch_label, *cell_label, *path_label;
   GtkCheckButton  *show_lines;
 
-  WsRunData        data;        /* the grid */
-  WsRunOutput      out;         /* its window sums */
-  gboolean         have_run;
-  WsStencilShape   shape;
-  double           in_min, in_max, out_min, out_max;
-  guint64          row, col;    /* the chosen output */
-  guint64          done;        /* blocks run in the launch animation */
-  WsPacer          pacer;     /* plays the launch */
-  const WsDeviceOps *device;    /* the grids are on the device, or NULL */
-  gpointer         d_grid, d_output;
-  WsFramePath     *path;
-  gboolean         stale;       /* the maps' texels must be made again */
-  guint            texels_made[WS_HEAT_SLOTS]; /* their sizes when last made */
+  WsWindowSumScene *scene;      /* the last run's grids as an animation, or NULL */
+  WsStencilShape   shape;       /* its shape */
+  guint64          row, col;    /* the chosen output, as last notified */
+  WsPacer          pacer;       /* plays the launch */
   GCancellable    *running;     /* the run the page waits for, or NULL */
   guint            in_flight;   /* workers not yet returned, stale ones too */
   double           speed;       /* times the launch's natural pace */
@@ -58,6 +49,8 @@ static GParamSpec *properties[N_PROPS];
 static void
 set_chosen (WsWindowSumPage *self, guint64 row, guint64 col)
 {
+  if (self->scene != NULL)
+    ws_window_sum_scene_choose (self->scene, row, col);
   g_object_freeze_notify (G_OBJECT (self));
   if (row != self->row)
     self->row = row, g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_ROW]);
@@ -69,16 +62,18 @@ set_chosen (WsWindowSumPage *self, guint64 row, guint64 col)
 static guint64
 total_blocks (WsWindowSumPage *self)
 {
-  guint64 bx, by;
+  return self->scene ? ws_window_sum_scene_blocks (self->scene) : 0;
+}
 
-  ws_stencil_blocks (&self->shape, &bx, &by);
-  return bx * by;
+static guint64
+blocks_done (WsWindowSumPage *self)
+{
+  return self->scene ? ws_window_sum_scene_done (self->scene) : 0;
 }
 
 static void
 redraw (WsWindowSumPage *self)
 {
-  self->stale = TRUE;
   gtk_gl_area_queue_render (GTK_GL_AREA (self->canvas));
 }
 
@@ -88,9 +83,9 @@ static void
 show_launch (WsWindowSumPage *self)
 {
   g_autofree char *speed = ws_transport_speed_text (self->speed);
-  g_autofree char *text = self->have_run
-    ? g_strdup_printf ("blocks run: %" G_GUINT64_FORMAT " of %" G_GUINT64_FORMAT "%s", self->done,
-                       total_blocks (self), speed)
+  g_autofree char *text = self->scene
+    ? g_strdup_printf ("blocks run: %" G_GUINT64_FORMAT " of %" G_GUINT64_FORMAT "%s",
+                       blocks_done (self), total_blocks (self), speed)
     : NULL;
 
   gtk_label_set_text (self->launch_label, text ? text : "");
@@ -102,7 +97,7 @@ show_cell (WsWindowSumPage *self)
   WsStencilPlace p;
   g_autofree char *text = NULL;
 
-  if (!self->have_run)
+  if (self->scene == NULL)
     return gtk_label_set_text (self->cell_label, "");
   ws_stencil_place (&self->shape, self->row, self->col, &p);
   text = g_strdup_printf (
@@ -110,7 +105,8 @@ show_cell (WsWindowSumPage *self)
     "thread (%u, %u) of block (%" G_GUINT64_FORMAT ", %" G_GUINT64_FORMAT "), launched %" G_GUINT64_FORMAT
     " of %" G_GUINT64_FORMAT "; the thread computes %" G_GUINT64_FORMAT " outputs",
     self->row, self->col,
-    ws_array_get_double (self->out.array, self->row * ws_stencil_outputs (&self->shape) + self->col),
+    ws_array_get_double (ws_window_sum_scene_output (self->scene),
+                         self->row * ws_stencil_outputs (&self->shape) + self->col),
     p.thread_x, p.thread_y, p.block_x, p.block_y, p.launch + 1, total_blocks (self),
     p.thread_outputs.cols);
   gtk_label_set_text (self->cell_label, text);
@@ -162,34 +158,27 @@ run_in_thread (GTask *task, gpointer source, gpointer data, GCancellable *cancel
 }
 
 static void
-drop_device (WsWindowSumPage *self)
+drop_scene (WsWindowSumPage *self)
 {
-  if (self->path != NULL && ws_canvas_make_current (self->canvas))
-    g_clear_pointer (&self->path, ws_frame_path_free);
-  if (self->device != NULL)
-    self->device->release (self->d_grid), self->device->release (self->d_output);
-  self->device = NULL, self->d_grid = self->d_output = NULL;
+  if (self->scene != NULL && ws_canvas_make_current (self->canvas))
+    ws_window_sum_scene_release_gl (self->scene);
+  g_clear_pointer (&self->scene, ws_window_sum_scene_free);
 }
 
-/* A GPU variant's grids go to device memory, where the frames come from. */
-static void
-place_on_device (WsWindowSumPage *self, WsVariant variant)
+/* The run's grids as a scene: a GPU variant's drawn from device memory,
+ * or, where they do not fit there, from the host (and the log says why). */
+static WsWindowSumScene *
+new_scene (const WsStencilShape *shape, WsArray *input, WsArray *output, WsVariant variant)
 {
   const WsBackend *cuda = ws_backend_cuda ();
-  const WsArray *grid = self->data.input, *out = self->out.array;
-  g_autoptr (GError) error = NULL;
+  g_autoptr (GError) why = NULL;
+  WsWindowSumScene *scene;
 
-  if (!ws_variant_is_gpu (variant) || cuda->device == NULL)
-    return;
-  self->device = cuda->device;
-  if ((self->d_grid = self->device->alloc (ws_array_bytes (grid), &error)) == NULL
-      || (self->d_output = self->device->alloc (ws_array_bytes (out), &error)) == NULL
-      || !self->device->upload (self->d_grid, grid->data, ws_array_bytes (grid), &error)
-      || !self->device->upload (self->d_output, out->data, ws_array_bytes (out), &error))
-    {
-      g_warning ("The grids stay on the host: %s", error->message);
-      drop_device (self);
-    }
+  scene = ws_window_sum_scene_new (shape, input, output,
+                                   ws_variant_is_gpu (variant) && cuda->device ? cuda : NULL, &why);
+  if (why != NULL)
+    g_warning ("The grids stay on the host: %s", why->message);
+  return scene;
 }
 
 static void
@@ -200,17 +189,11 @@ take_job (WsWindowSumPage *self, Job *job)
                                            ws_variant_name (job->variant), seconds * 1e3,
                                            seconds > 0 ? flop / seconds / 1e9 : 0.0);
 
-  drop_device (self);
+  drop_scene (self);
   self->shape = job->shape;
-  ws_run_output_clear (&self->out), ws_run_data_clear (&self->data);
-  self->data = job->data, self->out = job->out;
-  memset (&job->data, 0, sizeof job->data), memset (&job->out, 0, sizeof job->out);
-  ws_bars_range (self->data.input, &self->in_min, &self->in_max);
-  ws_bars_range (self->out.array, &self->out_min, &self->out_max);
-  self->have_run = TRUE;
+  self->scene = new_scene (&job->shape, g_steal_pointer (&job->data.input),
+                           g_steal_pointer (&job->out.array), job->variant);
   set_chosen (self, ws_stencil_outputs (&self->shape) / 2, ws_stencil_outputs (&self->shape) / 2);
-  self->done = total_blocks (self);
-  place_on_device (self, job->variant);
   gtk_label_set_text (self->run_label, text);
   show_launch (self), show_cell (self);
   redraw (self);
@@ -304,7 +287,7 @@ ws_window_sum_page_cancel (WsWindowSumPage *self)
   g_cancellable_cancel (self->running);
   g_clear_object (&self->running);
   show_running (self, FALSE);
-  gtk_label_set_text (self->run_label, self->have_run ? "Stopped; the last run is shown"
+  gtk_label_set_text (self->run_label, self->scene ? "Stopped; the last run is shown"
                                                       : "Stopped");
 }
 
@@ -338,72 +321,31 @@ on_run_clicked (WsWindowSumPage *self)
 
 /* ---- drawing ---- */
 
-static WsWindowSumView
-view_of (WsWindowSumPage *self, int width, int height, double scale)
+static WsWindowSumStyle
+style_of (WsWindowSumPage *self)
 {
-  WsWindowSumView v = { self->shape, self->in_min, self->in_max, self->out_min, self->out_max };
-
-  v.chosen = TRUE, v.row = self->row, v.col = self->col;
-  v.launch_lines = gtk_check_button_get_active (self->show_lines);
-  v.scale = scale;
-  for (guint slot = 0; slot < WS_HEAT_SLOTS; slot++)
-    v.texels[slot] = ws_window_sum_texels (&v, slot, width, height);
-  return v;
-}
-
-/* Both maps' texels, from where the grids live. */
-static gboolean
-fill (WsWindowSumPage *self, WsRenderer *renderer, const WsWindowSumView *v, GError **error)
-{
-  WsHeatMask mask = { self->shape.block, (guint64) self->shape.block * self->shape.per_thread,
-                      self->done };
-
-  if (self->path == NULL)
-    {
-      self->path = ws_frame_path_new (renderer, self->device ? ws_backend_cuda () : NULL, TRUE, 1,
-                                      error);
-      if (self->path == NULL)
-        return FALSE;
-      ws_canvas_label_later (self->path_label, ws_frame_path_describe (self->path));
-    }
-  for (guint slot = 0; slot < WS_HEAT_SLOTS; slot++)
-    {
-      gboolean in = slot == WS_HEAT_INPUT;
-      const WsArray *grid = in ? self->data.input : self->out.array;
-      guint64 side = in ? self->shape.side : ws_stencil_outputs (&self->shape);
-      const WsHeatMask *m = in ? NULL : &mask;
-      if (self->device == NULL)
-        ws_frame_path_fill_heat_host (self->path, slot, grid, side, m, v->texels[slot]);
-      else if (!ws_frame_path_fill_heat_device (self->path, slot, grid->type,
-                                                in ? self->d_grid : self->d_output, side, m,
-                                                v->texels[slot], error))
-        return FALSE;
-    }
-  return TRUE;
+  return (WsWindowSumStyle) { gtk_check_button_get_active (self->show_lines), NULL };
 }
 
 static void
 paint (WsRenderer *renderer, int width, int height, double scale, gpointer data)
 {
   WsWindowSumPage *self = data;
-  WsWindowSumView v;
+  WsWindowSumStyle style = style_of (self);
   g_autoptr (GError) error = NULL;
+  gboolean had_path;
 
-  if (!self->have_run)
+  if (self->scene == NULL)
     return;
-  v = view_of (self, width, height, scale);
-  /* Texels are made again when the data, the launch or the size changed. */
-  if (self->stale || memcmp (v.texels, self->texels_made, sizeof v.texels) != 0)
+  had_path = ws_window_sum_scene_path (self->scene) != NULL;
+  if (!ws_window_sum_scene_draw (self->scene, renderer, &style, width, height, scale, &error))
     {
-      if (!fill (self, renderer, &v, &error))
-        {
-          g_warning ("The heat maps cannot be filled: %s", error->message);
-          return;
-        }
-      self->stale = FALSE;
-      memcpy (self->texels_made, v.texels, sizeof v.texels);
+      g_warning ("The heat maps cannot be filled: %s", error->message);
+      return;
     }
-  ws_window_sum_draw (renderer, &v, width, height);
+  if (!had_path)
+    ws_canvas_label_later (self->path_label,
+                           ws_frame_path_describe (ws_window_sum_scene_path (self->scene)));
 }
 
 static void
@@ -411,8 +353,8 @@ release (gpointer data)
 {
   WsWindowSumPage *self = data;
 
-  g_clear_pointer (&self->path, ws_frame_path_free);
-  self->stale = TRUE;
+  if (self->scene != NULL)
+    ws_window_sum_scene_release_gl (self->scene);
 }
 
 /* ---- clicks and the launch ---- */
@@ -422,7 +364,7 @@ ws_window_sum_page_choose (WsWindowSumPage *self, guint64 row, guint64 col)
 {
   guint64 m = ws_stencil_outputs (&self->shape);
 
-  if (!self->have_run || row >= m || col >= m)
+  if (self->scene == NULL || row >= m || col >= m)
     return;
   set_chosen (self, row, col);
   show_cell (self);
@@ -435,14 +377,15 @@ ws_window_sum_page_click (WsWindowSumPage *self, double x, double y)
   double device = gtk_widget_get_scale_factor (GTK_WIDGET (self->canvas));
   int width = (int) (gtk_widget_get_width (GTK_WIDGET (self->canvas)) * device);
   int height = (int) (gtk_widget_get_height (GTK_WIDGET (self->canvas)) * device);
-  WsWindowSumView v;
+  WsWindowSumStyle style = style_of (self);
   guint64 row, col;
 
-  if (!self->have_run)
+  if (self->scene == NULL)
     return;
   /* Laid out as painted (presentation mode widens margins), hit in pixels. */
-  v = view_of (self, width, height, device * ws_canvas_emphasis (self->canvas));
-  if (ws_window_sum_hit (&v, width, height, x * device, y * device, &row, &col))
+  if (ws_window_sum_scene_hit (self->scene, &style, width, height,
+                               device * ws_canvas_emphasis (self->canvas), x * device, y * device,
+                               &row, &col))
     ws_window_sum_page_choose (self, row, col);
 }
 
@@ -455,9 +398,9 @@ on_pressed (GtkGestureClick *gesture, int n_press, double x, double y, gpointer 
 void
 ws_window_sum_page_set_blocks (WsWindowSumPage *self, guint64 done)
 {
-  if (!self->have_run)
+  if (self->scene == NULL)
     return;
-  self->done = MIN (done, total_blocks (self));
+  ws_window_sum_scene_set_done (self->scene, done);
   show_launch (self);
   redraw (self);
 }
@@ -474,7 +417,7 @@ launch_step (gpointer data, guint64 due)
 {
   WsWindowSumPage *self = data;
 
-  ws_window_sum_page_set_blocks (self, self->done + due);
+  ws_window_sum_page_set_blocks (self, blocks_done (self) + due);
   return due;
 }
 
@@ -483,7 +426,7 @@ launch_finished (gpointer data)
 {
   WsWindowSumPage *self = data;
 
-  return !self->have_run || self->done >= total_blocks (self);
+  return self->scene == NULL || blocks_done (self) >= total_blocks (self);
 }
 
 static void
@@ -507,7 +450,7 @@ static const WsPacerSpec launch_spec = {
 static void
 on_play_toggled (WsWindowSumPage *self)
 {
-  gboolean play = gtk_toggle_button_get_active (self->launch_play) && self->have_run;
+  gboolean play = gtk_toggle_button_get_active (self->launch_play) && self->scene != NULL;
 
   if (play && !ws_pacer_playing (&self->pacer) && launch_finished (self))
     ws_window_sum_page_set_blocks (self, 0); /* play again from the start */
@@ -536,7 +479,7 @@ ws_window_sum_page_toggle_launch (WsWindowSumPage *self)
 void
 ws_window_sum_page_step_blocks (WsWindowSumPage *self, gint64 delta)
 {
-  gint64 done = (gint64) MIN (self->done, (guint64) G_MAXINT64) + delta;
+  gint64 done = (gint64) MIN (blocks_done (self), (guint64) G_MAXINT64) + delta;
 
   gtk_toggle_button_set_active (self->launch_play, FALSE);
   ws_window_sum_page_set_blocks (self, (guint64) MAX (done, 0));
@@ -576,17 +519,13 @@ ws_window_sum_page_dispose (GObject *object)
 {
   WsWindowSumPage *self = WS_WINDOW_SUM_PAGE (object);
 
-  if (self->have_run)
-    save_preferences (self), self->have_run = FALSE;
+  if (self->scene != NULL)
+    save_preferences (self);
   if (self->running != NULL)
     g_cancellable_cancel (self->running);
   g_clear_object (&self->running);
   ws_pacer_clear (&self->pacer);
-  if (self->device != NULL)
-    self->device->release (self->d_grid), self->device->release (self->d_output);
-  self->device = NULL;
-  ws_run_output_clear (&self->out);
-  ws_run_data_clear (&self->data);
+  g_clear_pointer (&self->scene, ws_window_sum_scene_free);
   gtk_widget_dispose_template (GTK_WIDGET (self), WS_TYPE_WINDOW_SUM_PAGE);
   G_OBJECT_CLASS (ws_window_sum_page_parent_class)->dispose (object);
 }
@@ -742,7 +681,7 @@ ws_window_sum_page_canvas (WsWindowSumPage *self)
 gboolean
 ws_window_sum_page_ready (WsWindowSumPage *self)
 {
-  return self->have_run && self->running == NULL;
+  return self->scene != NULL && self->running == NULL;
 }
 
 const char *
