@@ -50,7 +50,7 @@ attribute (cudaDeviceAttr attr, int device)
 
 gboolean
 ws_cuda_device_info (int               device,
-                     WsCudaDeviceInfo *info,
+                     WsDeviceInfo *info,
                      GError          **error)
 {
   cudaDeviceProp prop;

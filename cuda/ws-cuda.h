@@ -1,9 +1,11 @@
 /* ws-cuda.h: the C face of libwarpscope-cuda.
  *
  * Plain C with GLib types only, so that host code compiled by a C compiler
- * can call it; it knows nothing of app/core (the engine adapts it in
- * ws-backend-cuda.c). Every function reports failures as a GError in the
- * WS_CUDA_ERROR domain and never exits.
+ * can call it. Of app/core it knows one plain table, WsDeviceInfo (base's
+ * ws-device-info.h), which it fills; ws-cuda-backend.c adapts the rest to
+ * the engine's backend and ws-cuda-interop.c to gl/'s interop. Every
+ * function reports failures as a GError in the WS_CUDA_ERROR domain and
+ * never exits.
  *
  * Whole runs take host arrays, do their own allocation and transfers, and
  * fill a WsCudaTiming with each phase. Pass-level calls take device
@@ -12,6 +14,8 @@
 #pragma once
 
 #include <glib.h>
+
+#include "ws-device-info.h"
 
 G_BEGIN_DECLS
 
@@ -30,24 +34,6 @@ typedef enum
   WS_CUDA_ERROR_CANCELLED,     /* the caller raised its stop flag (ws_cuda_set_stop_flag) */
 } WsCudaErrorCode;
 
-/* The table every study printed about its GPU. */
-typedef struct
-{
-  char    name[256];
-  int     major;
-  int     minor;
-  int     sm_count;
-  guint64 global_mem;
-  guint64 free_mem;     /* free now, for the current device; 0 for the others */
-  guint64 shared_mem_per_block;
-  int     regs_per_block;
-  int     warp_size;
-  int     max_threads_per_block;
-  guint64 const_mem;
-  int     clock_khz;
-  int     memory_bus_width;
-  int     memory_clock_khz;
-} WsCudaDeviceInfo;
 
 typedef enum
 {
@@ -108,7 +94,7 @@ const char  *ws_cuda_built_architectures (void);
 /* Number of usable GPUs; 0 with an error saying why when there are none. */
 int          ws_cuda_device_count    (GError          **error);
 gboolean     ws_cuda_device_info     (int               device,
-                                      WsCudaDeviceInfo *info,
+                                      WsDeviceInfo     *info,
                                       GError          **error);
 /* Whether `impl` of the algorithm named as the engine names it exists. */
 gboolean     ws_cuda_has             (const char *algorithm,

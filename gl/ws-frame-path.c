@@ -2,6 +2,7 @@
 #include "ws-frame-path.h"
 
 #include "ws-error.h"
+#include "ws-interop.h"
 
 struct _WsFramePath
 {
@@ -9,6 +10,7 @@ struct _WsFramePath
   char              *reason;
   WsRenderer        *renderer;  /* not owned */
   const WsDeviceOps *device;
+  const WsInterop   *interop;   /* how the device writes GL's objects */
   gpointer           gl_buffer; /* interop: the registered GL buffer */
   gpointer           d_bins;    /* staging: bins on the device */
   WsBarBin          *bins;      /* staging and cpu: bins on the host */
@@ -36,13 +38,18 @@ choose (WsFramePath *p, const WsBackend *backend, gboolean allow_interop)
       return;
     }
   p->device = backend->device;
-  if (!allow_interop)
+  p->interop = ws_interop_for (backend);
+  if (!allow_interop || p->interop == NULL)
     {
       p->kind = WS_FRAME_PATH_STAGING;
-      p->reason = g_strdup ("interop was turned off; the frames' data come through the host");
+      p->reason = g_strdup (allow_interop ? "this device cannot write OpenGL's objects; the "
+                                            "frames' data come through the host"
+                                          : "interop was turned off; the frames' data come "
+                                            "through the host");
       return;
     }
-  p->gl_buffer = p->device->gl_register (ws_renderer_bins_buffer (p->renderer, p->max_bins), &why);
+  p->gl_buffer = p->interop->register_buffer (ws_renderer_bins_buffer (p->renderer, p->max_bins),
+                                              &why);
   if (p->gl_buffer != NULL)
     {
       p->kind = WS_FRAME_PATH_INTEROP;
@@ -77,10 +84,10 @@ ws_frame_path_free (WsFramePath *p)
   if (p == NULL)
     return;
   if (p->gl_buffer != NULL)
-    p->device->gl_unregister (p->gl_buffer);
+    p->interop->unregister_buffer (p->gl_buffer);
   for (guint i = 0; i < WS_HEAT_SLOTS; i++)
     if (p->images[i] != NULL)
-      p->device->gl_unregister_image (p->images[i]);
+      p->interop->unregister_image (p->images[i]);
   if (p->d_bins != NULL)
     p->device->release (p->d_bins);
   if (p->d_texels != NULL)
@@ -124,10 +131,10 @@ fill_interop (WsFramePath *p, WsKeyType type, gconstpointer d_keys, const guint8
   gpointer d_bins;
   gboolean ok;
 
-  if (!p->device->gl_map (p->gl_buffer, &d_bins, error))
+  if (!p->interop->map_buffer (p->gl_buffer, &d_bins, error))
     return FALSE;
   ok = p->device->bars_fill (type, d_keys, d_flags, n, vmin, vmax, columns, d_bins, error);
-  if (!p->device->gl_unmap (p->gl_buffer, ok ? error : NULL) || !ok)
+  if (!p->interop->unmap_buffer (p->gl_buffer, ok ? error : NULL) || !ok)
     return FALSE;
   ws_renderer_upload_bins_from_buffer (p->renderer, ws_bars_count (n, columns));
   return TRUE;
@@ -170,8 +177,8 @@ image_for (WsFramePath *p, WsHeatSlot slot, guint texels, GError **error)
 {
   if (p->images[slot] != NULL && p->image_texels[slot] == texels)
     return TRUE;
-  g_clear_pointer (&p->images[slot], p->device->gl_unregister_image);
-  p->images[slot] = p->device->gl_register_image (
+  g_clear_pointer (&p->images[slot], p->interop->unregister_image);
+  p->images[slot] = p->interop->register_image (
     ws_renderer_heat_texture (p->renderer, slot, texels), error);
   p->image_texels[slot] = texels;
   return p->images[slot] != NULL;
@@ -206,7 +213,7 @@ ws_frame_path_fill_heat_device (WsFramePath *p, WsHeatSlot slot, WsKeyType type,
   g_return_val_if_fail (texels >= 1 && texels <= side, FALSE);
   if (p->kind == WS_FRAME_PATH_INTEROP)
     return image_for (p, slot, texels, error)
-           && p->device->heat_fill_image (p->images[slot], type, d_grid, side, mask, texels, error);
+           && p->interop->heat_fill_image (p->images[slot], type, d_grid, side, mask, texels, error);
   if (!reserve_texels (p, texels, error)
       || !p->device->heat_fill (type, d_grid, side, mask, texels, p->d_texels, error)
       || !p->device->download (p->texels, p->d_texels, (gsize) texels * texels * sizeof (float),

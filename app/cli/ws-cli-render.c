@@ -264,11 +264,9 @@ write_frame (Render *r, GError **error)
 }
 
 gboolean
-render_sync (Render *r, GError **error)
+render_sync (gboolean on_device, GError **error)
 {
-  const WsBackend *cuda = ws_backend_cuda ();
-
-  return cuda->device == NULL || cuda->device->synchronize (error);
+  return !on_device || ws_backend_cuda ()->device->synchronize (error);
 }
 
 /* Sorted at the end, or the frames showed a wrong sort. Every network's

@@ -44,8 +44,8 @@ gboolean render_setup_keys (Render              *r,
                             GError             **error);
 /* Frees what render_setup_keys made. */
 void     render_drop_keys  (Render              *r);
-/* Waits for the device (when there is one). */
-gboolean render_sync       (Render              *r,
+/* Waits for the GPU, when the frames come from its memory. */
+gboolean render_sync       (gboolean             on_device,
                             GError             **error);
 void     render_clear      (Render              *r);
 

@@ -16,11 +16,19 @@
 #include "ws-error.h"
 #include "ws-gl-context.h"
 #include "ws-heat.h"
+#include "ws-interop.h"
 
 static const WsDeviceOps *
 device (void)
 {
   return ws_backend_cuda ()->device;
+}
+
+/* How the GPU writes GL's textures (gl/ws-interop.h, cuda/engine). */
+static const WsInterop *
+interop (void)
+{
+  return ws_interop_for (ws_backend_cuda ());
 }
 
 /* One mask of the matrix: none (NULL) or m. */
@@ -278,15 +286,15 @@ check_image (const ImageCase *ic, WsKeyType type, const TestMask *mask)
   g_autoptr (WsArray) a = grid_on_device (type, WS_DIST_UNIFORM, ic->side, 21, &d_grid);
   GLuint texture = sentinel_texture (ic->size);
 
-  image = device ()->gl_register_image (texture, &error);
+  image = interop ()->register_image (texture, &error);
   g_assert_no_error (error);
   g_assert_nonnull (image);
   ws_heat_fill (a, ic->side, mask_of (mask), ic->texels, host);
-  g_assert_true (device ()->heat_fill_image (image, type, d_grid, ic->side, mask_of (mask),
+  g_assert_true (interop ()->heat_fill_image (image, type, d_grid, ic->side, mask_of (mask),
                                              ic->texels, &error));
   g_assert_no_error (error);
   assert_texture_holds (texture, ic->size, host, ic->texels, what);
-  device ()->gl_unregister_image (image);
+  interop ()->unregister_image (image);
   glDeleteTextures (1, &texture);
   device ()->release (d_grid);
 }
@@ -302,21 +310,21 @@ check_image_too_small (WsKeyType type)
   g_autoptr (WsArray) a = grid_on_device (type, WS_DIST_UNIFORM, 100, 5, &d_grid);
   GLuint texture = sentinel_texture (64);
 
-  image = device ()->gl_register_image (texture, &error);
+  image = interop ()->register_image (texture, &error);
   g_assert_no_error (error);
-  g_assert_false (device ()->heat_fill_image (image, type, d_grid, 100, NULL, 65, &error));
+  g_assert_false (interop ()->heat_fill_image (image, type, d_grid, 100, NULL, 65, &error));
   g_assert_error (error, WS_ERROR, WS_ERROR_INVALID_ARGUMENT);
   g_test_message ("%s", error->message);
   g_clear_error (&error);
-  g_assert_false (device ()->heat_fill_image (image, type, d_grid, 100, NULL, 0, &error));
+  g_assert_false (interop ()->heat_fill_image (image, type, d_grid, 100, NULL, 0, &error));
   g_assert_error (error, WS_ERROR, WS_ERROR_INVALID_ARGUMENT);
   g_clear_error (&error);
   ws_heat_fill (a, 100, NULL, 64, host);
-  g_assert_true (device ()->heat_fill_image (image, type, d_grid, 100, NULL, 64, &error));
+  g_assert_true (interop ()->heat_fill_image (image, type, d_grid, 100, NULL, 64, &error));
   g_assert_no_error (error);
   assert_texture_holds (texture, 64, host, 64, "image after a failed fill");
-  device ()->gl_unregister_image (image);
-  device ()->gl_unregister_image (NULL);
+  interop ()->unregister_image (image);
+  interop ()->unregister_image (NULL);
   glDeleteTextures (1, &texture);
   device ()->release (d_grid);
 }

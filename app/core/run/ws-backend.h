@@ -1,44 +1,24 @@
 /* ws-backend.h: how the engine reaches a compute device.
  *
  * A backend is a table of function pointers. app/core holds one instance for
- * the CPU and reaches CUDA only through another instance, filled in by
- * ws-backend-cuda.c when the build has CUDA (and by a stub that explains why
- * not otherwise). That keeps every CUDA header out of core, so core builds
- * and tests on machines without nvcc.
+ * the CPU and names another, the GPU's (ws_backend_cuda), which the GPU
+ * library implements (cuda/ws-cuda-backend.c) when the build has CUDA and
+ * ws-backend-none.c otherwise, saying why there is none. Core includes no
+ * CUDA header and links no CUDA library, so it builds and tests on machines
+ * without nvcc. Drawing from device memory (GL interop) is gl/'s business
+ * (gl/ws-interop.h), not the engine's.
  */
 #pragma once
 
 #include <glib.h>
 
+#include "ws-device-info.h"
 #include "ws-heat.h"
 #include "ws-network.h"
 #include "ws-run-types.h"
 #include "ws-types.h"
 
 G_BEGIN_DECLS
-
-/* One compute device as the studies tabulated it. Sizes in bytes. */
-typedef struct
-{
-  char    name[256];
-  int     major;                 /* compute capability */
-  int     minor;
-  int     sm_count;
-  guint64 global_mem;
-  guint64 free_mem;              /* free when queried (cudaMemGetInfo); 0: unknown */
-  guint64 shared_mem_per_block;
-  int     regs_per_block;
-  int     warp_size;
-  int     max_threads_per_block;
-  guint64 const_mem;
-  int     clock_khz;
-  int     memory_clock_khz;
-  int     memory_bus_width;      /* bits */
-} WsDeviceInfo;
-
-/* The memory bandwidth the device's bus allows (double data rate), GB/s;
- * 0 when the clock or the width is unknown. */
-double ws_device_peak_gbps (const WsDeviceInfo *info);
 
 /* What an animation's passes did and what its checks found, kept in
  * device memory (the layout of libwarpscope-cuda's tally): the host reads
@@ -52,8 +32,8 @@ typedef struct
 } WsDeviceTally;
 
 /* The animator's device side: keys in device memory, network passes, their
- * counts and checks and the bars view's bins made there (same layout as
- * ws-bars.h), and OpenGL buffers the device can write. Errors as the
+ * counts and checks, and the frames' data made there — the bars view's
+ * bins (same layout as ws-bars.h) and the heat maps' texels. Errors as the
  * engine's (WS_ERROR_*). */
 typedef struct
 {
@@ -100,17 +80,8 @@ typedef struct
                              guint          columns,
                              gpointer       d_bins,
                              GError       **error);
-  /* A GL buffer object of the current context, or NULL saying why. */
-  gpointer (*gl_register)   (guint          gl_buffer,
-                             GError       **error);
-  gboolean (*gl_map)        (gpointer       handle,
-                             gpointer      *d_ptr,
-                             GError       **error);
-  gboolean (*gl_unmap)      (gpointer       handle,
-                             GError       **error);
-  void     (*gl_unregister) (gpointer       handle);
   /* The heat map's texels (ws-heat.h) of a device grid, into device
-   * memory (texels² floats) … */
+   * memory (texels² floats). */
   gboolean (*heat_fill)     (WsKeyType      type,
                              gconstpointer  d_grid,
                              guint64        side,
@@ -118,18 +89,6 @@ typedef struct
                              guint          texels,
                              gpointer       d_out,
                              GError       **error);
-  /* … or into a GL texture (GL_R32F) of the current context: registered
-   * once (NULL saying why it cannot be), then written by the device. */
-  gpointer (*gl_register_image) (guint      gl_texture,
-                                 GError   **error);
-  gboolean (*heat_fill_image)   (gpointer   handle,
-                                 WsKeyType  type,
-                                 gconstpointer d_grid,
-                                 guint64    side,
-                                 const WsHeatMask *mask,
-                                 guint      texels,
-                                 GError   **error);
-  void     (*gl_unregister_image) (gpointer handle);
   /* Waits for the device's work (for timing, and to surface faults). */
   gboolean (*synchronize)   (GError       **error);
 } WsDeviceOps;

@@ -1,10 +1,11 @@
-/* ws-backend-cuda.c: the CUDA backend, adapting libwarpscope-cuda's C API
- * (cuda/ws-cuda.h) to the engine's WsBackend. The only file of app/core that
- * knows the CUDA library exists; built only when it is. */
+/* ws-cuda-backend.c: the engine's GPU backend (app/core's WsBackend and its
+ * device ops), adapting libwarpscope-cuda's C API (ws-cuda.h). Core names
+ * the interface and calls ws_backend_cuda; this file, built only with
+ * CUDA, is what answers — core itself knows no CUDA. */
 #include "ws-backend.h"
 
 #include "ws-cancel.h"
-#include "ws-cuda.h"
+#include "ws-cuda-engine.h"
 #include "ws-error.h"
 
 static char *
@@ -21,45 +22,6 @@ cuda_describe (const WsBackend *self)
                           ws_cuda_built_architectures ());
 }
 
-static void
-copy_info (WsDeviceInfo *to, const WsCudaDeviceInfo *from)
-{
-  g_strlcpy (to->name, from->name, sizeof to->name);
-  to->major = from->major;
-  to->minor = from->minor;
-  to->sm_count = from->sm_count;
-  to->global_mem = from->global_mem;
-  to->free_mem = from->free_mem;
-  to->shared_mem_per_block = from->shared_mem_per_block;
-  to->regs_per_block = from->regs_per_block;
-  to->warp_size = from->warp_size;
-  to->max_threads_per_block = from->max_threads_per_block;
-  to->const_mem = from->const_mem;
-  to->clock_khz = from->clock_khz;
-  to->memory_clock_khz = from->memory_clock_khz;
-  to->memory_bus_width = from->memory_bus_width;
-}
-
-/* The engine's error for a CUDA one: a GPU that cannot be used is
- * UNAVAILABLE (callers fall back to the CPU); the message is kept. */
-static void
-propagate (GError **error, GError *cuda_error)
-{
-  WsErrorCode code;
-
-  switch (cuda_error->code)
-    {
-    case WS_CUDA_ERROR_OUT_OF_MEMORY: code = WS_ERROR_NO_MEMORY; break;
-    case WS_CUDA_ERROR_UNSUPPORTED: code = WS_ERROR_UNSUPPORTED; break;
-    case WS_CUDA_ERROR_INVALID: code = WS_ERROR_INVALID_ARGUMENT; break;
-    case WS_CUDA_ERROR_KERNEL_FAULT: code = WS_ERROR_DEVICE; break;
-    case WS_CUDA_ERROR_CANCELLED: code = WS_ERROR_CANCELLED; break;
-    default: code = WS_ERROR_UNAVAILABLE; break;
-    }
-  g_set_error_literal (error, WS_ERROR, code, cuda_error->message);
-  g_error_free (cuda_error);
-}
-
 static gboolean
 cuda_query_devices (const WsBackend *self,
                     GArray         **devices,
@@ -71,17 +33,13 @@ cuda_query_devices (const WsBackend *self,
 
   for (int d = 0; d < count && local == NULL; d++)
     {
-      WsCudaDeviceInfo cinfo;
       WsDeviceInfo info = { 0 };
-      if (ws_cuda_device_info (d, &cinfo, &local))
-        {
-          copy_info (&info, &cinfo);
-          g_array_append_val (found, info);
-        }
+      if (ws_cuda_device_info (d, &info, &local))
+        g_array_append_val (found, info);
     }
   if (local != NULL)
     {
-      propagate (error, local);
+      ws_cuda_engine_error (error, local);
       return FALSE;
     }
   if (devices != NULL)
@@ -298,7 +256,7 @@ cuda_run (const WsBackend  *self,
   ws_cuda_set_stop_flag (NULL);
   if (!ok)
     {
-      propagate (error, local);
+      ws_cuda_engine_error (error, local);
       return FALSE;
     }
   copy_times (out, &timing);
@@ -307,32 +265,13 @@ cuda_run (const WsBackend  *self,
 
 /* ---- the animator's device side ---- */
 
-static WsCudaType
-cuda_type (WsKeyType type)
-{
-  return type == WS_KEY_INT32 ? WS_CUDA_INT32 : WS_CUDA_FLOAT32;
-}
-
-/* A CUDA result as the engine's: its error converted. The error comes by
- * address and is read here, after the call that set it: C leaves the order
- * of a call's arguments open, so `converted (f (&e), e, …)` could read e
- * before f ran (GCC does, and the message was lost). */
-static gboolean
-converted (gboolean ok, GError **cuda_error, GError **error)
-{
-  if (!ok && *cuda_error != NULL)
-    propagate (error, g_steal_pointer (cuda_error));
-  g_clear_error (cuda_error);
-  return ok;
-}
-
 static gpointer
 dev_alloc (gsize bytes, GError **error)
 {
   GError *e = NULL;
   gpointer p = ws_cuda_malloc (bytes, &e);
 
-  converted (p != NULL, &e, error);
+  ws_cuda_converted (p != NULL, &e, error);
   return p;
 }
 
@@ -341,7 +280,7 @@ dev_upload (gpointer d, gconstpointer host, gsize bytes, GError **error)
 {
   GError *e = NULL;
 
-  return converted (ws_cuda_upload (d, host, bytes, &e), &e, error);
+  return ws_cuda_converted (ws_cuda_upload (d, host, bytes, &e), &e, error);
 }
 
 static gboolean
@@ -349,7 +288,7 @@ dev_download (gpointer host, gconstpointer d, gsize bytes, GError **error)
 {
   GError *e = NULL;
 
-  return converted (ws_cuda_download (host, d, bytes, &e), &e, error);
+  return ws_cuda_converted (ws_cuda_download (host, d, bytes, &e), &e, error);
 }
 
 static const WsCudaSort cuda_sorts[] = { [WS_NETWORK_BITONIC] = WS_CUDA_BITONIC,
@@ -366,7 +305,7 @@ dev_pass (WsNetworkKind kind, WsKeyType type, gpointer d_keys, gsize width, cons
 {
   GError *e = NULL;
 
-  return converted (ws_cuda_network_pass (cuda_sorts[kind], cuda_type (type), d_keys, width,
+  return ws_cuda_converted (ws_cuda_network_pass (cuda_sorts[kind], ws_cuda_engine_type (type), d_keys, width,
                                           info->k, info->j, info->phase, d_flags, d_tally, &e),
                     &e, error);
 }
@@ -376,7 +315,7 @@ dev_tally_reset (gpointer d_tally, GError **error)
 {
   GError *e = NULL;
 
-  return converted (ws_cuda_tally_reset (d_tally, &e), &e, error);
+  return ws_cuda_converted (ws_cuda_tally_reset (d_tally, &e), &e, error);
 }
 
 /* Sorted runs of 1 key, or blocks other than single keys, are not a stage
@@ -388,11 +327,11 @@ dev_check (WsNetworkKind kind, WsKeyType type, gconstpointer d_keys, gsize width
   GError *e = NULL;
 
   if (check->kind == WS_PASS_CHECK_COMPARATORS)
-    return converted (ws_cuda_check_pass (cuda_sorts[kind], cuda_type (type), d_keys, width,
+    return ws_cuda_converted (ws_cuda_check_pass (cuda_sorts[kind], ws_cuda_engine_type (type), d_keys, width,
                                           info->k, info->j, info->phase, d_tally, &e),
                       &e, error);
   g_return_val_if_fail (check->block == 1, FALSE);
-  return converted (ws_cuda_check_runs (cuda_type (type), d_keys, width, check->run,
+  return ws_cuda_converted (ws_cuda_check_runs (ws_cuda_engine_type (type), d_keys, width, check->run,
                                         check->dir_mask, d_tally, &e),
                     &e, error);
 }
@@ -403,52 +342,9 @@ dev_bars_fill (WsKeyType type, gconstpointer d_keys, const guint8 *d_flags, gsiz
 {
   GError *e = NULL;
 
-  return converted (ws_cuda_bars_fill (cuda_type (type), d_keys, d_flags, n, vmin, vmax, columns,
+  return ws_cuda_converted (ws_cuda_bars_fill (ws_cuda_engine_type (type), d_keys, d_flags, n, vmin, vmax, columns,
                                        d_bins, &e),
                     &e, error);
-}
-
-static gpointer
-dev_gl_register (guint buffer, GError **error)
-{
-  GError *e = NULL;
-  WsCudaGlBuffer *b = ws_cuda_gl_register (buffer, &e);
-
-  converted (b != NULL, &e, error);
-  return b;
-}
-
-static gboolean
-dev_gl_map (gpointer handle, gpointer *d_ptr, GError **error)
-{
-  GError *e = NULL;
-  gsize size;
-
-  return converted (ws_cuda_gl_map (handle, d_ptr, &size, &e), &e, error);
-}
-
-static gboolean
-dev_gl_unmap (gpointer handle, GError **error)
-{
-  GError *e = NULL;
-
-  return converted (ws_cuda_gl_unmap (handle, &e), &e, error);
-}
-
-static void
-dev_gl_unregister (gpointer handle)
-{
-  ws_cuda_gl_unregister (handle);
-}
-
-/* The engine's launch mask as libwarpscope-cuda's (NULL stays NULL). */
-static const WsCudaHeatMask *
-cuda_mask (const WsHeatMask *mask, WsCudaHeatMask *to)
-{
-  if (mask == NULL)
-    return NULL;
-  *to = (WsCudaHeatMask) { mask->block_rows, mask->block_cols, mask->done };
-  return to;
 }
 
 static gboolean
@@ -458,37 +354,9 @@ dev_heat_fill (WsKeyType type, gconstpointer d_grid, guint64 side, const WsHeatM
   GError *e = NULL;
   WsCudaHeatMask m;
 
-  return converted (ws_cuda_heat_fill (cuda_type (type), d_grid, side, cuda_mask (mask, &m),
+  return ws_cuda_converted (ws_cuda_heat_fill (ws_cuda_engine_type (type), d_grid, side, ws_cuda_engine_mask (mask, &m),
                                        texels, d_out, &e),
                     &e, error);
-}
-
-static gpointer
-dev_gl_register_image (guint texture, GError **error)
-{
-  GError *e = NULL;
-  WsCudaGlImage *image = ws_cuda_gl_register_image (texture, &e);
-
-  converted (image != NULL, &e, error);
-  return image;
-}
-
-static gboolean
-dev_heat_fill_image (gpointer handle, WsKeyType type, gconstpointer d_grid, guint64 side,
-                     const WsHeatMask *mask, guint texels, GError **error)
-{
-  GError *e = NULL;
-  WsCudaHeatMask m;
-
-  return converted (ws_cuda_heat_fill_image (handle, cuda_type (type), d_grid, side,
-                                             cuda_mask (mask, &m), texels, &e),
-                    &e, error);
-}
-
-static void
-dev_gl_unregister_image (gpointer handle)
-{
-  ws_cuda_gl_unregister_image (handle);
 }
 
 static gboolean
@@ -496,7 +364,7 @@ dev_synchronize (GError **error)
 {
   GError *e = NULL;
 
-  return converted (ws_cuda_synchronize (&e), &e, error);
+  return ws_cuda_converted (ws_cuda_synchronize (&e), &e, error);
 }
 
 static const WsDeviceOps cuda_device = {
@@ -508,14 +376,7 @@ static const WsDeviceOps cuda_device = {
   .tally_reset = dev_tally_reset,
   .check = dev_check,
   .bars_fill = dev_bars_fill,
-  .gl_register = dev_gl_register,
-  .gl_map = dev_gl_map,
-  .gl_unmap = dev_gl_unmap,
-  .gl_unregister = dev_gl_unregister,
   .heat_fill = dev_heat_fill,
-  .gl_register_image = dev_gl_register_image,
-  .heat_fill_image = dev_heat_fill_image,
-  .gl_unregister_image = dev_gl_unregister_image,
   .synchronize = dev_synchronize,
 };
 
