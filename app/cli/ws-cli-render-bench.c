@@ -10,7 +10,6 @@
 #include "ws-cli-render.h"
 #include "ws-cli.h"
 #include "ws-size.h"
-#include "ws-stats.h"
 
 enum { PASSES = 64, WARMUP = 3 };
 
@@ -23,15 +22,6 @@ static double
 now (void)
 {
   return g_get_monotonic_time () / 1e6;
-}
-
-double
-render_median (const double *values, guint count)
-{
-  WsStats s;
-
-  ws_stats_compute (values, count, &s);
-  return s.median;
 }
 
 static double
@@ -52,7 +42,7 @@ keep_times (Times *t, double t0, double t1, double t2, double t3)
 /* One frame as the sorting page makes it, each phase waited for so that
  * it is timed alone. */
 static gboolean
-frame (Render *r, Times *t, gboolean keep, gboolean *stepped, GError **error)
+time_frame (Render *r, Times *t, gboolean keep, gboolean *stepped, GError **error)
 {
   guint64 comparisons, swaps;
   double t0 = now (), t1, t2, t3;
@@ -90,7 +80,7 @@ bench_size (Render *r, const char *algo, const RenderOptions *o, gsize n, GError
   char label[16];
 
   for (guint i = 0; ok && stepped && i < WARMUP + PASSES; i++)
-    ok = frame (r, &t, i >= WARMUP, &stepped, error);
+    ok = time_frame (r, &t, i >= WARMUP, &stepped, error);
   g_snprintf (label, sizeof label, "2^%d", g_bit_nth_msf (n, -1));
   if (ok && t.frame->len > 0)
     printf ("%-9s %-8s %9.3f %9.3f %9.3f %9.3f %9.0f\n", label,

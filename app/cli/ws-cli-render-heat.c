@@ -32,7 +32,7 @@ typedef struct
   guint64            row, col; /* the chosen output */
   WsWindowSumScene  *scene;    /* the grids, once computed */
   gsize              side;     /* the grid's side when set (the benchmark's), else --n */
-  gboolean           verify;
+  gboolean           check_output; /* verify the variant's output (not for --bench) */
 } Heat;
 
 static void
@@ -41,13 +41,6 @@ heat_clear (Heat *h)
   g_clear_pointer (&h->scene, ws_window_sum_scene_free); /* needs the context */
   ws_run_output_clear (&h->out);
   ws_run_data_clear (&h->data);
-}
-
-static gboolean
-invalid (GError **error, const char *format, const char *text)
-{
-  g_set_error (error, WS_ERROR, WS_ERROR_INVALID_ARGUMENT, format, text);
-  return FALSE;
 }
 
 /* A parameter of the registry's stencil, range-checked there. */
@@ -169,7 +162,7 @@ compute (Heat *h, const RenderOptions *o, GError **error)
   if (!ws_stencil_shape_valid (&h->shape))
     return ws_stencil_check (h->shape.side, h->shape.radius, error);
   return parse_cell (h, o->cell, error) && run_variant (h, error)
-         && (!h->verify || ws_run_verify (&h->in, &h->out, &verdict, error));
+         && (!h->check_output || ws_run_verify (&h->in, &h->out, &verdict, error));
 }
 
 /* The grids as a scene, in device memory for a GPU variant (when a
@@ -214,7 +207,7 @@ write_heat_frames (Heat *h, GError **error)
 
   ws_stencil_blocks (&h->shape, &blocks_x, &blocks_y);
   if (blocks_y > 10000)
-    return invalid (error, "%s: more than 10000 rows of blocks would make as many frames; use a "
+    return render_invalid (error, "%s: more than 10000 rows of blocks would make as many frames; use a "
                            "smaller --n or a larger --block", "render");
   for (guint64 rows = 0; rows <= blocks_y; rows++)
     if (!write_heat_frame (h, (guint) rows, rows, blocks_x, blocks_y, error))
@@ -227,7 +220,7 @@ write_heat_frames (Heat *h, GError **error)
 gboolean
 render_heat (Render *r, const RenderOptions *o, GError **error)
 {
-  Heat h = { r, .verify = TRUE };
+  Heat h = { r, .check_output = TRUE };
   gboolean ok = compute (&h, o, error);
 
   if (ok)
