@@ -1,6 +1,7 @@
-/* ws-sorting-page-private.h: what the sorting page's files share
- * (ws-sorting-page.c: stepping, playing, drawing, the widget;
- * ws-sorting-input.c: generating, loading, preferences). */
+/* ws-sorting-page-private.h: what the sorting page's files share, from the
+ * ground up: ws-sorting-page-play.c (the scene stepped, played and drawn),
+ * ws-sorting-input.c (keys generated or loaded, preferences), and
+ * ws-sorting-page.c (the widget), which calls both. */
 #pragma once
 
 #include "ws-sorting-page.h"
@@ -47,9 +48,16 @@ struct _WsSortingPage
   gboolean        playing;     /* the "playing" property, as last notified */
 };
 
-/* ws-sorting-page.c */
+/* ws-sorting-page-play.c */
 void          ws_sorting_page_report   (WsSortingPage   *page,
                                         const GError    *error);
+/* The pass label and counters (not while a worker holds the scene). */
+void          ws_sorting_page_show_pass (WsSortingPage  *page);
+void          ws_sorting_page_redraw   (WsSortingPage   *page);
+/* The pacer and the canvas's painter set up (init), and the animation's
+ * state let go (dispose). */
+void          ws_sorting_page_start_playing (WsSortingPage *page);
+void          ws_sorting_page_stop_playing  (WsSortingPage *page);
 /* A fresh scene over the input (the prepared one where it fits). */
 void          ws_sorting_page_install  (WsSortingPage   *page,
                                         Prepared        *prepared);
