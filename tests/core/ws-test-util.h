@@ -276,6 +276,7 @@ typedef struct
   WsVariant      variant; /* WS_VARIANT_CPU_SEQ unless per variant */
   WsDistribution dist;    /* WS_DIST_UNIFORM unless per distribution */
   guint          extra;   /* the caller's own value, the same in every case */
+  const WsAlgorithm *algo; /* ws_test_add_rows: the algorithm; NULL otherwise */
 } WsTestCase;
 
 /* What ws_test_add_cases registers a test for, besides every key type. */
