@@ -205,28 +205,6 @@ test_beyond_flt_max (gconstpointer data)
 
 /* ---- GPU only: 2^26 keys, with the kernel times ---- */
 
-/* Ascending and the same multiset as `in` (order-free sums of the bit
- * patterns and of their squares): a linear check for 2^26 keys. */
-static void
-assert_sorted_same (const WsArray *in,
-                    const WsArray *out)
-{
-  const guint32 *x = in->data, *y = out->data;
-  guint64 s1 = 0, s2 = 0, t1 = 0, t2 = 0;
-
-  for (gsize i = 0; i < in->n; i++)
-    {
-      s1 += x[i];
-      s2 += (guint64) x[i] * x[i];
-      t1 += y[i];
-      t2 += (guint64) y[i] * y[i];
-      if (i > 0)
-        g_assert_cmpfloat (ws_array_get_double (out, i - 1), <=, ws_array_get_double (out, i));
-    }
-  g_assert_cmpuint (s1, ==, t1);
-  g_assert_cmpuint (s2, ==, t2);
-}
-
 /* int32 in [0, 65536), so that the exact sum fits; a small warm-up run
  * first (a process's first launch of a kernel also loads it). */
 static void
@@ -250,8 +228,8 @@ test_large (gconstpointer data)
   ws_test_run_ok (&in, &out);
   g_test_message ("TIMING dot %s n=2^26 %s kernel_ms=%.3f", ws_key_type_name (c->type),
                   ws_variant_name (c->variant), out.times.kernel * 1e3);
-  assert_sorted_same (a, out.array);
-  assert_sorted_same (b, out.array2);
+  ws_test_assert_sorted_same (a, out.array);
+  ws_test_assert_sorted_same (b, out.array2);
   ref = ws_test_dot_reference_sorted (out.array, out.array2);
   check_value (c, a->n, &ref, &out, NULL);
   ws_run_output_clear (&out);

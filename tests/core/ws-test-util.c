@@ -88,6 +88,29 @@ ws_test_is_sorted_permutation (const WsArray *in,
   return TRUE;
 }
 
+void
+ws_test_assert_sorted_same (const WsArray *in,
+                            const WsArray *out)
+{
+  const guint32 *x = in->data, *y = out->data;
+  guint64 s1 = 0, s2 = 0, t1 = 0, t2 = 0;
+  int (*cmp) (const void *, const void *) = in->type == WS_KEY_INT32 ? cmp_i32 : cmp_f32_total;
+
+  g_assert_cmpint (in->type, ==, out->type);
+  g_assert_cmpuint (in->n, ==, out->n);
+  for (gsize i = 0; i < in->n; i++)
+    {
+      s1 += x[i];
+      s2 += (guint64) x[i] * x[i];
+      t1 += y[i];
+      t2 += (guint64) y[i] * y[i];
+      if (i > 0 && cmp (&y[i - 1], &y[i]) > 0)
+        g_error ("not ascending at %" G_GSIZE_FORMAT " of %" G_GSIZE_FORMAT, i, out->n);
+    }
+  g_assert_cmpuint (s1, ==, t1);
+  g_assert_cmpuint (s2, ==, t2);
+}
+
 static const gint32 special_i32[] = { G_MININT32, G_MAXINT32, 0, 1, -1, G_MININT32 + 1,
                                       G_MAXINT32 - 1, 65535, -65536 };
 

@@ -29,6 +29,12 @@ WsArray  *ws_test_qsort_copy     (const WsArray *a);
 gboolean  ws_test_is_sorted_permutation (const WsArray *in,
                                          const WsArray *out);
 
+/* Asserts that out is ascending in qsort's total order (-0.0 before +0.0)
+ * and holds in's keys (order-free sums of the bit patterns and of their
+ * squares): a linear check, for arrays too long to qsort in a test. */
+void      ws_test_assert_sorted_same    (const WsArray *in,
+                                         const WsArray *out);
+
 /* An array of n keys mixing the hard cases: INT32_MIN/MAX, 0, ±1 for int32;
  * ±inf, ±0.0, denormals, FLT_MAX, tiny and ordinary values for float32. */
 WsArray  *ws_test_special_array  (WsKeyType type,
