@@ -299,24 +299,21 @@ test_nan (gconstpointer data)
 
 /* ---- GPU only: big sizes, and kernel times for the report ---- */
 
-/* The best kernel time of `runs` runs, each checked against want. */
-static double
-best_kernel_ms (const WsTestCase *c,
-                const WsArray    *a,
-                guint             bins,
-                const Hist       *want,
-                guint             runs)
+typedef struct
 {
-  double best = INFINITY;
+  const WsTestCase *c;
+  const Hist       *want;
+} Want;
 
-  for (guint r = 0; r < runs; r++)
-    {
-      WsRunOutput got = run_histogram (c, a, bins);
-      assert_same (c, a, want, &got, bins);
-      best = MIN (best, got.times.kernel * 1e3);
-      ws_run_output_clear (&got);
-    }
-  return best;
+/* A WsTestCheck: the histogram as the reference's. */
+static void
+check_run (const WsRunInput  *in,
+           const WsRunOutput *out,
+           gpointer           data)
+{
+  const Want *w = data;
+
+  assert_same (w->c, in->input, w->want, out, out->n_counts);
 }
 
 static void
@@ -325,12 +322,15 @@ report_times (const WsTestCase *c,
               guint             bins,
               guint             runs)
 {
+  WsRunInput in = ws_test_run_input (c, a);
   Hist want;
+  Want w = { c, &want };
 
+  ws_test_run_param (&in, "bins", bins);
   reference_histogram (a, bins, &want);
   g_test_message ("histogram %s n=%" G_GSIZE_FORMAT " %u bins %s kernel_ms: %.4f",
                   ws_key_type_name (c->type), a->n, bins, ws_variant_name (c->variant),
-                  best_kernel_ms (c, a, bins, &want, runs));
+                  ws_test_fastest_kernel_ms (&in, runs, check_run, &w));
   g_free (want.counts);
 }
 

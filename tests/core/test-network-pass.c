@@ -16,32 +16,6 @@
 #include "ws-cuda.h"
 #endif
 
-/* A sorted copy of in, checked against qsort. */
-static WsArray *
-sorted_copy (WsNetworkKind  kind,
-             const WsArray *in,
-             WsCounters    *counters)
-{
-  g_autoptr (GError) error = NULL;
-  WsArray *out = ws_array_copy (in, &error);
-
-  g_assert_no_error (error);
-  g_assert_true (ws_network_sort (kind, out, WS_VARIANT_CPU_SEQ, FALSE, counters, &error));
-  g_assert_no_error (error);
-  g_assert_true (ws_test_is_sorted_permutation (in, out));
-  return out;
-}
-
-static void
-assert_counters_equal (const WsCounters *a,
-                       const WsCounters *b)
-{
-  g_assert_cmpuint (a->passes, ==, b->passes);
-  g_assert_cmpuint (a->comparisons, ==, b->comparisons);
-  g_assert_cmpuint (a->swaps, ==, b->swaps);
-  g_assert_cmpuint (a->probes, ==, b->probes);
-}
-
 /* ---- The CPU's passes: stepped one by one, the whole sort ---- */
 
 static void
@@ -59,7 +33,8 @@ test_apply_passes (gconstpointer data)
         g_autoptr (WsArray) work = ws_network_pad (net, in, &error);
         g_autoptr (WsArray) stepped = ws_array_copy (in, &error);
         WsCounters by_pass = { 0 }, whole = { 0 };
-        g_autoptr (WsArray) sorted = sorted_copy (kind, in, &whole);
+        g_autoptr (WsArray) sorted = ws_test_network_sort (kind, in, WS_VARIANT_CPU_SEQ, FALSE,
+                                                           &whole);
 
         g_assert_no_error (error);
         for (guint pass = 0; pass < ws_network_n_passes (net); pass++)
@@ -67,7 +42,7 @@ test_apply_passes (gconstpointer data)
         g_assert_true (ws_network_strip (net, work, stepped, &error));
         g_assert_no_error (error);
         g_assert_true (ws_array_equal (stepped, sorted));
-        assert_counters_equal (&by_pass, &whole);
+        ws_test_assert_counters_equal (&by_pass, &whole);
       }
 }
 
@@ -299,7 +274,8 @@ check_device_passes (WsNetworkKind kind,
   gsize width = ws_network_width (net);
   PassRun r = { .ops = ws_backend_cuda ()->device };
 
-  r.want = kind == WS_NETWORK_BITONIC ? ws_network_pad (net, in, &error) : ws_array_copy (in, &error);
+  r.want = kind == WS_NETWORK_BITONIC ? ws_network_pad (net, in, &error)
+                                      : ws_array_copy (in, &error);
   g_assert_no_error (error);
   r.got = ws_array_copy (r.want, &error);
   g_assert_no_error (error);

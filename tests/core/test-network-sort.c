@@ -44,16 +44,13 @@ run_sort (const WsTestCase *c,
           WsPhaseTimes     *times)
 {
   WsRunInput run = ws_test_run_input (c, in);
-  WsRunOutput out;
-  WsArray *sorted;
+  WsPhaseTimes t;
+  WsArray *sorted = ws_test_run_array (&run, NULL, &t);
 
-  ws_test_run_ok (&run, &out);
   if (ws_variant_is_gpu (c->variant) && g_str_equal (c->algo->name, "odd-even"))
-    g_assert_cmpuint (out.times.launches, ==, odd_even_launches (c->variant, in->n));
+    g_assert_cmpuint (t.launches, ==, odd_even_launches (c->variant, in->n));
   if (times != NULL)
-    *times = out.times;
-  sorted = g_steal_pointer (&out.array);
-  ws_run_output_clear (&out);
+    *times = t;
   return sorted;
 }
 
@@ -259,34 +256,6 @@ test_large (gconstpointer data)
 
 /* ---- The CPU's counters ---- */
 
-/* A sorted copy of in by the engine's ws_network_sort, checked against qsort. */
-static WsArray *
-sorted_copy (WsNetworkKind  kind,
-             const WsArray *in,
-             WsVariant      variant,
-             gboolean       early_exit,
-             WsCounters    *counters)
-{
-  g_autoptr (GError) error = NULL;
-  WsArray *out = ws_array_copy (in, &error);
-
-  g_assert_no_error (error);
-  g_assert_true (ws_network_sort (kind, out, variant, early_exit, counters, &error));
-  g_assert_no_error (error);
-  g_assert_true (ws_test_is_sorted_permutation (in, out));
-  return out;
-}
-
-static void
-assert_counters_equal (const WsCounters *a,
-                       const WsCounters *b)
-{
-  g_assert_cmpuint (a->passes, ==, b->passes);
-  g_assert_cmpuint (a->comparisons, ==, b->comparisons);
-  g_assert_cmpuint (a->swaps, ==, b->swaps);
-  g_assert_cmpuint (a->probes, ==, b->probes);
-}
-
 static guint64
 total_comparators (const WsNetwork *net)
 {
@@ -314,11 +283,13 @@ test_counters_seq_par (gconstpointer data)
           g_autoptr (WsArray) in = ws_test_generate (ws_test_key_types[t], WS_DIST_FEW_UNIQUE,
                                                      sizes[s], s);
           WsCounters seq = { 0 }, par = { 0 };
-          g_autoptr (WsArray) out_seq = sorted_copy (kind, in, WS_VARIANT_CPU_SEQ, FALSE, &seq);
-          g_autoptr (WsArray) out_par = sorted_copy (kind, in, WS_VARIANT_CPU_PAR, FALSE, &par);
+          g_autoptr (WsArray) out_seq = ws_test_network_sort (kind, in, WS_VARIANT_CPU_SEQ, FALSE,
+                                                              &seq);
+          g_autoptr (WsArray) out_par = ws_test_network_sort (kind, in, WS_VARIANT_CPU_PAR, FALSE,
+                                                              &par);
 
           g_assert_true (ws_array_equal (out_seq, out_par));
-          assert_counters_equal (&seq, &par);
+          ws_test_assert_counters_equal (&seq, &par);
           g_assert_cmpuint (seq.passes, ==, ws_network_n_passes (net));
           g_assert_cmpuint (seq.comparisons, ==, total_comparators (net));
           g_assert_cmpuint (seq.swaps, >, 0);
@@ -351,8 +322,10 @@ check_early_exit (const WsArray  *in,
 {
   WsCounters full = { 0 };
   gsize n = in->n;
-  g_autoptr (WsArray) full_out = sorted_copy (WS_NETWORK_ODD_EVEN, in, variant, FALSE, &full);
-  g_autoptr (WsArray) early_out = sorted_copy (WS_NETWORK_ODD_EVEN, in, variant, TRUE, early);
+  g_autoptr (WsArray) full_out = ws_test_network_sort (WS_NETWORK_ODD_EVEN, in, variant, FALSE,
+                                                       &full);
+  g_autoptr (WsArray) early_out = ws_test_network_sort (WS_NETWORK_ODD_EVEN, in, variant, TRUE,
+                                                        early);
 
   g_assert_true (ws_array_equal (full_out, early_out));
   g_assert_cmpuint (full.passes, ==, n);
@@ -385,7 +358,7 @@ test_early_exit (void)
 
           check_early_exit (in, dists[d], WS_VARIANT_CPU_SEQ, &seq);
           check_early_exit (in, dists[d], WS_VARIANT_CPU_PAR, &par);
-          assert_counters_equal (&seq, &par);
+          ws_test_assert_counters_equal (&seq, &par);
         }
 }
 
@@ -405,13 +378,13 @@ test_early_exit_threads (void)
         g_autoptr (WsArray) in = ws_test_generate (ws_test_key_types[t], cases[c].dist,
                                                    cases[c].n, c);
         WsCounters seq = { 0 }, par = { 0 };
-        g_autoptr (WsArray) out_seq = sorted_copy (WS_NETWORK_ODD_EVEN, in, WS_VARIANT_CPU_SEQ,
-                                                   TRUE, &seq);
-        g_autoptr (WsArray) out_par = sorted_copy (WS_NETWORK_ODD_EVEN, in, WS_VARIANT_CPU_PAR,
-                                                   TRUE, &par);
+        g_autoptr (WsArray) out_seq = ws_test_network_sort (WS_NETWORK_ODD_EVEN, in,
+                                                            WS_VARIANT_CPU_SEQ, TRUE, &seq);
+        g_autoptr (WsArray) out_par = ws_test_network_sort (WS_NETWORK_ODD_EVEN, in,
+                                                            WS_VARIANT_CPU_PAR, TRUE, &par);
 
         g_assert_true (ws_array_equal (out_seq, out_par));
-        assert_counters_equal (&seq, &par);
+        ws_test_assert_counters_equal (&seq, &par);
         if (cases[c].dist != WS_DIST_UNIFORM)
           g_assert_cmpuint (seq.passes, <, cases[c].n / 10);
       }
@@ -428,7 +401,8 @@ test_early_exit_ignored (void)
       {
         g_autoptr (WsNetwork) net = ws_test_network_new (kind, in->n);
         WsCounters counters = { 0 };
-        g_autoptr (WsArray) out = sorted_copy (kind, in, WS_VARIANT_CPU_SEQ, TRUE, &counters);
+        g_autoptr (WsArray) out = ws_test_network_sort (kind, in, WS_VARIANT_CPU_SEQ, TRUE,
+                                                        &counters);
 
         g_assert_cmpuint (counters.passes, ==, ws_network_n_passes (net));
       }

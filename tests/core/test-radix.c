@@ -12,16 +12,6 @@
 #include "ws-cuda.h"
 #endif
 
-/* Past ws_test_sizes: around gpu's 4096-key tile, and several tiles. */
-static const gsize extra_sizes[] = { 4095, 4096, 4097, 8193, 300001 };
-
-#define N_ALL_SIZES (ws_test_n_sizes + G_N_ELEMENTS (extra_sizes))
-
-static gsize
-size_at (guint s)
-{
-  return s < ws_test_n_sizes ? ws_test_sizes[s] : extra_sizes[s - ws_test_n_sizes];
-}
 
 /* A sorted copy of in from the case's variant, with the run's counters. */
 static WsArray *
@@ -30,15 +20,8 @@ run_sort (const WsTestCase *c,
           WsCounters       *counters)
 {
   WsRunInput run = ws_test_run_input (c, in);
-  WsRunOutput out;
-  WsArray *sorted;
 
-  ws_test_run_ok (&run, &out);
-  if (counters != NULL)
-    *counters = out.counters;
-  sorted = g_steal_pointer (&out.array);
-  ws_run_output_clear (&out);
-  return sorted;
+  return ws_test_run_array (&run, counters, NULL);
 }
 
 /* Bitwise qsort's sorted copy, in the total order (so -0.0 before +0.0);
@@ -60,9 +43,9 @@ test_distribution (gconstpointer data)
 {
   const WsTestCase *c = data;
 
-  for (guint s = 0; s < N_ALL_SIZES; s++)
+  for (guint s = 0; s < ws_test_n_sort_sizes; s++)
     {
-      g_autoptr (WsArray) in = ws_test_generate (c->type, c->dist, size_at (s), 7 + s);
+      g_autoptr (WsArray) in = ws_test_generate (c->type, c->dist, ws_test_sort_sizes[s], 7 + s);
       check_sorts (c, in);
     }
 }
@@ -72,9 +55,9 @@ test_special (gconstpointer data)
 {
   const WsTestCase *c = data;
 
-  for (guint s = 0; s < N_ALL_SIZES; s++)
+  for (guint s = 0; s < ws_test_n_sort_sizes; s++)
     {
-      g_autoptr (WsArray) in = ws_test_special_array (c->type, size_at (s), 99 + s);
+      g_autoptr (WsArray) in = ws_test_special_array (c->type, ws_test_sort_sizes[s], 99 + s);
       check_sorts (c, in);
     }
 }
@@ -151,9 +134,10 @@ test_constant_digits (gconstpointer data)
   const WsTestCase *c = data;
 
   for (guint m = 0; m < G_N_ELEMENTS (masks); m++)
-    for (guint s = 2; s < N_ALL_SIZES; s++)
+    for (guint s = 2; s < ws_test_n_sort_sizes; s++)
       {
-        g_autoptr (WsArray) a = ws_test_generate (c->type, WS_DIST_UNIFORM, size_at (s), 31 + s);
+        gsize n = ws_test_sort_sizes[s];
+        g_autoptr (WsArray) a = ws_test_generate (c->type, WS_DIST_UNIFORM, n, 31 + s);
         guint32 mask = masks[m] & (c->type == WS_KEY_INT32 ? 0xffffffffu : 0xbfffffffu);
         for (gsize i = 0; i < a->n; i++)
           a->i32[i] = (gint32) (0x12345678u ^ ((guint32) a->i32[i] & mask));
@@ -202,26 +186,7 @@ test_all_equal (gconstpointer data)
 
 /* ---- GPU only: large sizes, and kernel times for the report ---- */
 
-/* Sorts twice (the first run also pays for loading the modules), checks
- * both runs, and returns the faster run's kernel time. */
-static double
-timed_sort (const WsTestCase *c,
-            const WsArray    *in)
-{
-  WsRunInput run = ws_test_run_input (c, in);
-  double best = G_MAXDOUBLE;
-
-  for (guint r = 0; r < 2; r++)
-    {
-      WsRunOutput out;
-      ws_test_run_ok (&run, &out);
-      ws_test_assert_sorted_same (in, out.array);
-      best = MIN (best, out.times.kernel * 1e3);
-      ws_run_output_clear (&out);
-    }
-  return best;
-}
-
+/* Each checked; the faster of two kernel times printed. */
 static void
 test_large (gconstpointer data)
 {
@@ -234,9 +199,11 @@ test_large (gconstpointer data)
   for (guint r = 0; r < G_N_ELEMENTS (runs); r++)
     {
       g_autoptr (WsArray) in = ws_test_generate (c->type, runs[r].dist, runs[r].n, 41 + runs[r].n);
+      WsRunInput run = ws_test_run_input (c, in);
       g_test_message ("timing radix-sort %s %s n=%" G_GSIZE_FORMAT ": %s %.3f ms",
                       ws_key_type_name (c->type), ws_distribution_name (runs[r].dist), runs[r].n,
-                      ws_variant_name (c->variant), timed_sort (c, in));
+                      ws_variant_name (c->variant),
+                      ws_test_fastest_kernel_ms (&run, 2, ws_test_check_sorted, NULL));
     }
 }
 

@@ -83,13 +83,8 @@ run_scan (const WsTestCase *c,
           const WsArray    *in)
 {
   WsRunInput run = ws_test_run_input (c, in);
-  WsRunOutput out;
-  WsArray *sums;
 
-  ws_test_run_ok (&run, &out);
-  sums = g_steal_pointer (&out.array);
-  ws_run_output_clear (&out);
-  return sums;
+  return ws_test_run_array (&run, NULL, NULL);
 }
 
 static void
@@ -196,30 +191,30 @@ test_float32_exact (gconstpointer data)
 
 /* ---- GPU only: big sizes, and kernel times for the report ---- */
 
-/* The fastest kernel time of three runs (the first also loads the module),
- * the first run checked: exactly where the sums are exact. */
+/* A WsTestCheck: exact where the sums are exact (exact: the keys' partial
+ * sums are integers), else within the variant's tolerance. */
+static void
+check_run (const WsRunInput  *in,
+           const WsRunOutput *out,
+           gpointer           exact)
+{
+  if (in->input->type == WS_KEY_INT32)
+    check_int32 (in->input, out->array);
+  else if (GPOINTER_TO_INT (exact))
+    check_float32_exact (in->input, out->array);
+  else
+    ws_test_check_scan_float32 (in->input, out->array, float_depth (in->variant, in->input->n));
+}
+
+/* The fastest kernel time of three runs, each checked. */
 static double
 best_scan_ms (const WsTestCase *c,
               const WsArray    *in,
               gboolean          exact)
 {
   WsRunInput run = ws_test_run_input (c, in);
-  double best = INFINITY;
 
-  for (guint r = 0; r < 3; r++)
-    {
-      WsRunOutput out;
-      ws_test_run_ok (&run, &out);
-      if (r == 0 && in->type == WS_KEY_INT32)
-        check_int32 (in, out.array);
-      else if (r == 0 && exact)
-        check_float32_exact (in, out.array);
-      else if (r == 0)
-        ws_test_check_scan_float32 (in, out.array, float_depth (c->variant, in->n));
-      best = MIN (best, out.times.kernel * 1e3);
-      ws_run_output_clear (&out);
-    }
-  return best;
+  return ws_test_fastest_kernel_ms (&run, 3, check_run, GINT_TO_POINTER (exact));
 }
 
 /* 2^26 keys, exact (int32 uniform, float32 sparse ±1); the kernel time is

@@ -428,25 +428,17 @@ test_large (gconstpointer data)
     }
 }
 
-/* The faster of two runs' kernel time (the first may load the kernels). */
+/* The faster of two runs' kernel time. */
 static double
 kernel_ms (const WsTestCase *c,
            const WsArray    *grid,
            guint             radius)
 {
   WsRunInput in = ws_test_run_input (c, grid);
-  double best = G_MAXDOUBLE;
 
   in.side = LARGE_SIDE;
   ws_test_run_param (&in, "radius", radius);
-  for (guint k = 0; k < 2; k++)
-    {
-      WsRunOutput out;
-      ws_test_run_ok (&in, &out);
-      best = MIN (best, out.times.kernel * 1e3);
-      ws_run_output_clear (&out);
-    }
-  return best;
+  return ws_test_fastest_kernel_ms (&in, 2, NULL, NULL);
 }
 
 /* Kernel times at N = 8192 (float32): gpu stays flat in R past the direct

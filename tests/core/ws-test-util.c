@@ -11,6 +11,10 @@
 const gsize ws_test_sizes[] = { 0, 1, 2, 3, 5, 1000, 1024, 1025, 65537 };
 const guint ws_test_n_sizes = G_N_ELEMENTS (ws_test_sizes);
 
+const gsize ws_test_sort_sizes[] = { 0, 1, 2, 3, 5, 1000, 1024, 1025, 65537,
+                                     4095, 4096, 4097, 8193, 300001 };
+const guint ws_test_n_sort_sizes = G_N_ELEMENTS (ws_test_sort_sizes);
+
 const WsKeyType ws_test_key_types[2] = { WS_KEY_INT32, WS_KEY_FLOAT32 };
 const WsVariant ws_test_cpu_variants[2] = { WS_VARIANT_CPU_SEQ, WS_VARIANT_CPU_PAR };
 
@@ -543,6 +547,33 @@ ws_test_network_new (WsNetworkKind kind,
   g_assert_no_error (error);
   g_assert_nonnull (net);
   return net;
+}
+
+WsArray *
+ws_test_network_sort (WsNetworkKind  kind,
+                      const WsArray *in,
+                      WsVariant      variant,
+                      gboolean       early_exit,
+                      WsCounters    *counters)
+{
+  g_autoptr (GError) error = NULL;
+  WsArray *out = ws_array_copy (in, &error);
+
+  g_assert_no_error (error);
+  g_assert_true (ws_network_sort (kind, out, variant, early_exit, counters, &error));
+  g_assert_no_error (error);
+  g_assert_true (ws_test_is_sorted_permutation (in, out));
+  return out;
+}
+
+void
+ws_test_assert_counters_equal (const WsCounters *a,
+                               const WsCounters *b)
+{
+  g_assert_cmpuint (a->passes, ==, b->passes);
+  g_assert_cmpuint (a->comparisons, ==, b->comparisons);
+  g_assert_cmpuint (a->swaps, ==, b->swaps);
+  g_assert_cmpuint (a->probes, ==, b->probes);
 }
 
 /* Every WsTestCase ever registered: GLib keeps only the pointers, and this

@@ -21,6 +21,11 @@ G_BEGIN_DECLS
 extern const gsize ws_test_sizes[];
 extern const guint ws_test_n_sizes;
 
+/* ws_test_sizes, then sizes around the GPU sorts' 4096-key tiles and
+ * several tiles (4095, 4096, 4097, 8193, 300001). */
+extern const gsize ws_test_sort_sizes[];
+extern const guint ws_test_n_sort_sizes;
+
 /* A copy of a, sorted by qsort in the total order -inf < ... < -0.0 < +0.0 < ... < +inf. */
 WsArray  *ws_test_qsort_copy     (const WsArray *a);
 
@@ -172,6 +177,17 @@ G_DEFINE_AUTO_CLEANUP_CLEAR_FUNC (WsTestWindowRef, ws_test_window_ref_clear)
 /* ws_network_new that asserts success. */
 WsNetwork *ws_test_network_new   (WsNetworkKind kind,
                                   gsize         n);
+
+/* A copy of in sorted by the engine's ws_network_sort (asserting success),
+ * checked against qsort. */
+WsArray  *ws_test_network_sort   (WsNetworkKind  kind,
+                                  const WsArray *in,
+                                  WsVariant      variant,
+                                  gboolean       early_exit,
+                                  WsCounters    *counters);
+
+void      ws_test_assert_counters_equal (const WsCounters *a,
+                                         const WsCounters *b);
 
 /* ---- Benchmarks and cancelling ---- */
 

@@ -184,6 +184,53 @@ ws_test_run_ok (const WsRunInput *in,
              error->message);
 }
 
+WsArray *
+ws_test_run_array (const WsRunInput *in,
+                   WsCounters       *counters,
+                   WsPhaseTimes     *times)
+{
+  WsRunOutput out;
+  WsArray *array;
+
+  ws_test_run_ok (in, &out);
+  g_assert_nonnull (out.array);
+  if (counters != NULL)
+    *counters = out.counters;
+  if (times != NULL)
+    *times = out.times;
+  array = g_steal_pointer (&out.array);
+  ws_run_output_clear (&out);
+  return array;
+}
+
+double
+ws_test_fastest_kernel_ms (const WsRunInput *in,
+                           guint             runs,
+                           WsTestCheck       check,
+                           gpointer          data)
+{
+  double best = G_MAXDOUBLE;
+
+  for (guint r = 0; r < runs; r++)
+    {
+      WsRunOutput out;
+      ws_test_run_ok (in, &out);
+      if (check != NULL)
+        check (in, &out, data);
+      best = MIN (best, out.times.kernel * 1e3);
+      ws_run_output_clear (&out);
+    }
+  return best;
+}
+
+void
+ws_test_check_sorted (const WsRunInput  *in,
+                      const WsRunOutput *out,
+                      gpointer           data)
+{
+  ws_test_assert_sorted_same (in->input, out->array);
+}
+
 gboolean
 ws_test_run_unchecked (const WsRunInput *in,
                        WsRunOutput      *out,

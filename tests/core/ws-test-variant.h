@@ -20,8 +20,9 @@ G_BEGIN_DECLS
 
 /* Sets of variants and of key types, as bits. */
 #define WS_TEST_VARIANT(v) (1u << (v))
-#define WS_TEST_CPU        (WS_TEST_VARIANT (WS_VARIANT_CPU_SEQ) | WS_TEST_VARIANT (WS_VARIANT_CPU_PAR))
 #define WS_TEST_ALL        ((1u << WS_N_VARIANTS) - 1)
+#define WS_TEST_CPU        (WS_TEST_VARIANT (WS_VARIANT_CPU_SEQ) \
+                            | WS_TEST_VARIANT (WS_VARIANT_CPU_PAR))
 #define WS_TEST_GPU        (WS_TEST_ALL & ~WS_TEST_CPU)
 #define WS_TEST_TYPE(t)    (1u << (t))
 
@@ -66,6 +67,28 @@ gboolean    ws_test_run               (const WsRunInput *in,
 /* ws_test_run that must succeed. */
 void        ws_test_run_ok            (const WsRunInput *in,
                                        WsRunOutput      *out);
+/* ws_test_run_ok for a result that is an array (sorts, scans, window
+ * sums): that array, and the run's counters and times where asked. */
+WsArray    *ws_test_run_array         (const WsRunInput *in,
+                                       WsCounters       *counters,
+                                       WsPhaseTimes     *times);
+/* Checks one run's output (data: the caller's). */
+typedef void (*WsTestCheck) (const WsRunInput  *in,
+                             const WsRunOutput *out,
+                             gpointer           data);
+
+/* For the GPU's kernel times: runs in `runs` times (the first run also
+ * loads the kernels), each output checked where check is given, and
+ * returns the fastest run's kernel time in milliseconds. */
+double      ws_test_fastest_kernel_ms (const WsRunInput *in,
+                                       guint             runs,
+                                       WsTestCheck       check,
+                                       gpointer          data);
+/* A WsTestCheck: out->array holds in->input's keys in qsort's total order
+ * (ws_test_assert_sorted_same, a linear check for long arrays). */
+void        ws_test_check_sorted      (const WsRunInput  *in,
+                                       const WsRunOutput *out,
+                                       gpointer           data);
 /* The variant's backend run straight, without ws_run's checks of the
  * request: what those would refuse (an unsorted array to search) reaches
  * the variant. For algorithms that change no input (not sorts or dot). */
