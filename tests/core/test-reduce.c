@@ -58,7 +58,8 @@ check_float32 (const WsTestCase *c,
   gboolean pos = FALSE, neg = FALSE;
   double ref = 0.0, abs_sum = 0.0;
   double eps = adds_in_float (c->variant) ? FLT_EPSILON : DBL_EPSILON;
-  /* cpu-par's double sums of denormals are exact; the GPU's get float's */
+  /* The bound's floor: about FLT_MIN where denormals may be lost (float
+   * sums, the GPU's), 1e-300 for cpu-par, whose double partials keep them. */
   double slack = c->variant == WS_VARIANT_CPU_PAR ? 1e-300 : 1e-37;
   float loop = 0.0f;
 
