@@ -586,29 +586,25 @@ ws_test_add_cases (const char    *prefix,
                    guint          extra,
                    GTestDataFunc  func)
 {
-  guint n_variants = (axes & WS_TEST_PER_VARIANT) ? G_N_ELEMENTS (ws_test_cpu_variants) : 1;
   guint n_dists = (axes & WS_TEST_PER_DIST) ? WS_N_DISTS : 1;
 
   if (test_cases == NULL)
     test_cases = g_ptr_array_new_with_free_func (g_free);
   for (guint t = 0; t < G_N_ELEMENTS (ws_test_key_types); t++)
-    for (guint v = 0; v < n_variants; v++)
-      for (guint d = 0; d < n_dists; d++)
-        {
-          WsTestCase *c = g_new0 (WsTestCase, 1);
-          GString *path = g_string_new (prefix);
+    for (guint d = 0; d < n_dists; d++)
+      {
+        WsTestCase *c = g_new0 (WsTestCase, 1);
+        GString *path = g_string_new (prefix);
 
-          c->type = ws_test_key_types[t];
-          c->variant = ws_test_cpu_variants[v];
-          c->dist = (WsDistribution) d;
-          c->extra = extra;
-          g_ptr_array_add (test_cases, c);
-          g_string_append_printf (path, "/%s", ws_key_type_name (c->type));
-          if (axes & WS_TEST_PER_VARIANT)
-            g_string_append_printf (path, "/%s", ws_variant_name (c->variant));
-          if (axes & WS_TEST_PER_DIST)
-            g_string_append_printf (path, "/%s", ws_distribution_name (c->dist));
-          g_test_add_data_func (path->str, c, func);
-          g_string_free (path, TRUE);
-        }
+        c->type = ws_test_key_types[t];
+        c->variant = WS_VARIANT_CPU_SEQ;
+        c->dist = (WsDistribution) d;
+        c->extra = extra;
+        g_ptr_array_add (test_cases, c);
+        g_string_append_printf (path, "/%s", ws_key_type_name (c->type));
+        if (axes & WS_TEST_PER_DIST)
+          g_string_append_printf (path, "/%s", ws_distribution_name (c->dist));
+        g_test_add_data_func (path->str, c, func);
+        g_string_free (path, TRUE);
+      }
 }

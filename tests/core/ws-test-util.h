@@ -291,11 +291,12 @@ double    ws_test_assert_cancel_answers (const char *what,
 extern const WsKeyType ws_test_key_types[2];
 extern const WsVariant ws_test_cpu_variants[2];
 
-/* One registered test case: what ws_test_add_cases passes as the data. */
+/* One registered test case: what ws_test_add_cases and ws_test_add_rows
+ * pass as the data. */
 typedef struct
 {
   WsKeyType      type;
-  WsVariant      variant; /* WS_VARIANT_CPU_SEQ unless per variant */
+  WsVariant      variant; /* ws_test_add_rows: the row's; WS_VARIANT_CPU_SEQ otherwise */
   WsDistribution dist;    /* WS_DIST_UNIFORM unless per distribution */
   guint          extra;   /* the caller's own value, the same in every case */
   const WsAlgorithm *algo; /* ws_test_add_rows: the algorithm; NULL otherwise */
@@ -304,14 +305,14 @@ typedef struct
 /* What ws_test_add_cases registers a test for, besides every key type. */
 typedef enum
 {
-  WS_TEST_PER_TYPE    = 0,      /* the key type alone */
-  WS_TEST_PER_VARIANT = 1 << 0, /* and each of ws_test_cpu_variants */
-  WS_TEST_PER_DIST    = 1 << 1, /* and each WsDistribution */
+  WS_TEST_PER_TYPE = 0,      /* the key type alone */
+  WS_TEST_PER_DIST = 1 << 0, /* and each WsDistribution */
 } WsTestAxes;
 
-/* Registers func once per key type (× CPU variant, × distribution, as axes
- * says) under "<prefix>/<type>[/<variant>][/<dist>]", with a WsTestCase that
- * lives for the whole run as its data. */
+/* Registers func once per key type (× distribution, as axes says) under
+ * "<prefix>/<type>[/<dist>]", with a WsTestCase that lives for the whole
+ * run as its data. An algorithm's variants have ws_test_add_rows
+ * (ws-test-variant.h). */
 void      ws_test_add_cases      (const char    *prefix,
                                   WsTestAxes     axes,
                                   guint          extra,
