@@ -1,88 +1,260 @@
-/* test-network-sort.c: sorting networks as whole CPU sorts (cpu-seq and
- * cpu-par), pass by pass, with early exit, and their per-pass invariants.
- *
- * Results are checked against qsort (ws_test_is_sorted_permutation), and the
- * invariant checks against hand-made arrays with known first bad indexes.
- */
+/* test-network-sort.c: sorting networks as whole sorts, every variant of
+ * bitonic (cpu-seq, cpu-par, gpu-seed, gpu-seed-shared, gpu), odd-even
+ * transposition (cpu-seq, cpu-par, gpu-seed, gpu-seed-v1, gpu-seed-v2, gpu)
+ * and odd-even merge (cpu-seq, cpu-par, gpu), against qsort and, for
+ * odd-even, against its network written out plainly; the CPU's counters
+ * and early exit. Passes one at a time are test-network-pass.c's. */
 #include <math.h>
 #include <string.h>
 
 #include "ws-error.h"
 #include "ws-network.h"
-#include "ws-test-util.h"
+#include "ws-test-variant.h"
+#if WS_HAVE_CUDA
+#include "ws-cuda.h"
+#endif
 
-/* ---- whole sorts --------------------------------------------------------- */
+/* ---- Every variant, through ws_run ---- */
 
-/* Odd-even transposition is O(n^2): keep it to the small sizes. */
+/* Odd-even transposition is O(n^2): on the CPU keep it to small sizes. */
 static gboolean
-size_fits (WsNetworkKind kind,
-           gsize         n)
+size_fits (const WsTestCase *c,
+           gsize             n)
 {
-  return kind != WS_NETWORK_ODD_EVEN || n <= 2000;
+  return !g_str_equal (c->algo->name, "odd-even") || ws_variant_is_gpu (c->variant) || n <= 2000;
 }
 
-/* A sorted copy of in, checked against qsort. */
+/* Kernel launches of odd-even's GPU variants: gpu runs 128 phases a
+ * launch, the seeds one (gpu-seed's n/2 iterations of two, plus one for
+ * odd n). */
+static guint64
+odd_even_launches (WsVariant variant,
+                   gsize     n)
+{
+  if (variant == WS_VARIANT_GPU)
+    return n < 2 ? 0 : (n + 127) / 128;
+  return n;
+}
+
+/* A sorted copy of in from the case's variant (odd-even's GPU variants
+ * launching as many kernels as their phases say), and its run's times. */
 static WsArray *
-sorted_copy (WsNetworkKind  kind,
-             const WsArray *in,
-             WsVariant      variant,
-             gboolean       early_exit,
-             WsCounters    *counters)
+run_sort (const WsTestCase *c,
+          const WsArray    *in,
+          WsPhaseTimes     *times)
 {
-  g_autoptr (GError) error = NULL;
-  WsArray *out = ws_array_copy (in, &error);
+  WsRunInput run = ws_test_run_input (c, in);
+  WsPhaseTimes t;
+  WsArray *sorted = ws_test_run_array (&run, NULL, &t);
 
-  g_assert_no_error (error);
-  g_assert_true (ws_network_sort (kind, out, variant, early_exit, counters, &error));
-  g_assert_no_error (error);
-  g_assert_true (ws_test_is_sorted_permutation (in, out));
-  return out;
+  if (ws_variant_is_gpu (c->variant) && g_str_equal (c->algo->name, "odd-even"))
+    g_assert_cmpuint (t.launches, ==, odd_even_launches (c->variant, in->n));
+  if (times != NULL)
+    *times = t;
+  return sorted;
 }
 
 static void
-test_sort_distributions (gconstpointer data)
+check_sort (const WsTestCase *c,
+            const WsArray    *in)
 {
-  const WsTestCase *sc = data;
-  WsNetworkKind kind = (WsNetworkKind) sc->extra;
+  g_autoptr (WsArray) out = run_sort (c, in, NULL);
 
-  for (WsDistribution dist = 0; dist < WS_N_DISTS; dist++)
-    for (guint s = 0; s < ws_test_n_sizes; s++)
-      if (size_fits (kind, ws_test_sizes[s]))
-        {
-          g_autoptr (WsArray) in = ws_test_generate (sc->type, dist, ws_test_sizes[s], 7 + s);
-          g_autoptr (WsArray) out = sorted_copy (kind, in, sc->variant, FALSE, NULL);
-        }
+  if (!ws_test_is_sorted_permutation (in, out))
+    g_error ("%s %s, %" G_GSIZE_FORMAT " keys: not a sorted permutation", c->algo->name,
+             ws_variant_name (c->variant), in->n);
 }
 
 static void
-test_sort_special (gconstpointer data)
+test_distribution (gconstpointer data)
 {
-  const WsTestCase *sc = data;
-  WsNetworkKind kind = (WsNetworkKind) sc->extra;
+  const WsTestCase *c = data;
 
-  /* Every small size meets the special keys in many arrangements. */
-  for (gsize n = 0; n <= 70; n++)
-    {
-      g_autoptr (WsArray) in = ws_test_special_array (sc->type, n, n);
-      g_autoptr (WsArray) out = sorted_copy (kind, in, sc->variant, FALSE, NULL);
-    }
   for (guint s = 0; s < ws_test_n_sizes; s++)
-    if (size_fits (kind, ws_test_sizes[s]))
+    if (size_fits (c, ws_test_sizes[s]))
       {
-        g_autoptr (WsArray) in = ws_test_special_array (sc->type, ws_test_sizes[s], s);
-        g_autoptr (WsArray) out = sorted_copy (kind, in, sc->variant, FALSE, NULL);
+        g_autoptr (WsArray) in = ws_test_generate (c->type, c->dist, ws_test_sizes[s], 7 + s);
+        check_sort (c, in);
       }
 }
 
+/* Every small size meets ±inf, ±0.0 and the int extremes in many
+ * arrangements; then the test sizes. */
 static void
-assert_counters_equal (const WsCounters *a,
-                       const WsCounters *b)
+test_special (gconstpointer data)
 {
-  g_assert_cmpuint (a->passes, ==, b->passes);
-  g_assert_cmpuint (a->comparisons, ==, b->comparisons);
-  g_assert_cmpuint (a->swaps, ==, b->swaps);
-  g_assert_cmpuint (a->probes, ==, b->probes);
+  const WsTestCase *c = data;
+
+  for (gsize n = 0; n <= 70; n++)
+    {
+      g_autoptr (WsArray) in = ws_test_special_array (c->type, n, n);
+      check_sort (c, in);
+    }
+  for (guint s = 0; s < ws_test_n_sizes; s++)
+    if (size_fits (c, ws_test_sizes[s]))
+      {
+        g_autoptr (WsArray) in = ws_test_special_array (c->type, ws_test_sizes[s], 100 + s);
+        check_sort (c, in);
+      }
 }
+
+/* ---- odd-even: exactly its network's n phases ---- */
+
+/* The network written out plainly: n phases of neighbour comparators, the
+ * even pairs first, each exchanging on a strict > (so -0.0 and +0.0 stay
+ * where they are) as 32-bit patterns. */
+static WsArray *
+plain_odd_even (const WsArray *in)
+{
+  WsArray *a = ws_array_copy (in, NULL);
+
+  for (gsize phase = 0; phase < a->n; phase++)
+    for (gsize i = phase % 2; i + 1 < a->n; i += 2)
+      if (ws_array_get_double (a, i) > ws_array_get_double (a, i + 1))
+        {
+          gint32 t = a->i32[i];
+          a->i32[i] = a->i32[i + 1];
+          a->i32[i + 1] = t;
+        }
+  return a;
+}
+
+/* 1, 2, .., n-1, 0 (the minimum must walk the whole array) when min_last,
+ * else n-1, 0, 1, .., n-2 (the maximum must). */
+static WsArray *
+travelling_key (WsKeyType type,
+                gsize     n,
+                gboolean  min_last)
+{
+  WsArray *a = ws_test_array_new (type, n);
+
+  for (gsize i = 0; i < n; i++)
+    ws_test_set_key (a, i, min_last ? (double) ((i + 1) % n) : (double) ((i + n - 1) % n));
+  return a;
+}
+
+/* Many equal keys: for float32 -0.0 and +0.0 mixed with ±1 and ±inf, whose
+ * final order shows every exchange that was or was not made. */
+static WsArray *
+many_equal (WsKeyType type,
+            gsize     n,
+            guint64   seed)
+{
+  static const float f[] = { -0.0f, 0.0f, -1.0f, 1.0f, INFINITY, -INFINITY, 0.0f, -0.0f };
+  WsArray *a = ws_test_array_new (type, n);
+  WsRng rng;
+
+  ws_rng_init (&rng, seed);
+  for (gsize i = 0; i < n; i++)
+    {
+      guint pick = (guint) ws_rng_below (&rng, G_N_ELEMENTS (f));
+      ws_test_set_key (a, i, type == WS_KEY_INT32 ? (double) pick - 4.0 : (double) f[pick]);
+    }
+  return a;
+}
+
+static void
+assert_plain_network (const WsTestCase *c,
+                      const WsArray    *in)
+{
+  g_autoptr (WsArray) out = run_sort (c, in, NULL);
+  g_autoptr (WsArray) want = plain_odd_even (in);
+
+  if (!ws_array_equal (want, out))
+    g_error ("%s differs from the plain network at n = %" G_GSIZE_FORMAT,
+             ws_variant_name (c->variant), in->n);
+}
+
+static void
+check_network_at (const WsTestCase *c,
+                  gsize             n)
+{
+  g_autoptr (WsArray) min_last = travelling_key (c->type, n, TRUE);
+  g_autoptr (WsArray) max_first = travelling_key (c->type, n, FALSE);
+  g_autoptr (WsArray) equal = many_equal (c->type, n, n);
+  g_autoptr (WsArray) reversed = ws_test_generate (c->type, WS_DIST_REVERSED, n, n);
+
+  assert_plain_network (c, min_last);
+  assert_plain_network (c, max_first);
+  assert_plain_network (c, equal);
+  assert_plain_network (c, reversed);
+}
+
+/* Every variant must run exactly the n phases, on inputs that need every
+ * phase (a key that has to travel the whole array moves one place a
+ * phase): small n (gpu's 128 phases a launch exceed n up to 127), then on
+ * the GPU sizes past gpu's window of 768 keys with even and odd launch
+ * counts (odd: the result is copied back from the scratch buffer). */
+static void
+test_plain_network (gconstpointer data)
+{
+  static const gsize larger[] = { 769, 1537, 2049, 3001, 4097 };
+  const WsTestCase *c = data;
+
+  for (gsize n = 1; n <= 200; n++)
+    check_network_at (c, n);
+  for (guint i = 0; ws_variant_is_gpu (c->variant) && i < G_N_ELEMENTS (larger); i++)
+    check_network_at (c, larger[i]);
+}
+
+/* ---- GPU only: bigger sizes, and kernel times for the report ---- */
+
+/* Sizes that make gpu run every register group (1 to 4 passes) in global
+ * memory and odd-even merge run many one-pass launches. */
+static void
+test_medium (gconstpointer data)
+{
+  const gsize sizes[] = { (1u << 20) + 5, 3u << 18, 8193 };
+  const WsTestCase *c = data;
+
+  for (guint s = 0; s < G_N_ELEMENTS (sizes); s++)
+    {
+      g_autoptr (WsArray) in = ws_test_generate (c->type, WS_DIST_UNIFORM16, sizes[s], s);
+      g_autoptr (WsArray) out = run_sort (c, in, NULL);
+      ws_test_assert_sorted_same (in, out);
+    }
+}
+
+static void
+timed_sort (const WsTestCase *c,
+            gsize             n)
+{
+  g_autoptr (WsArray) in = ws_test_generate (c->type, WS_DIST_UNIFORM, n, 24);
+  /* A small run first, so the timed one does not load the kernels. */
+  g_autoptr (WsArray) warm_in = ws_test_generate (c->type, WS_DIST_UNIFORM, MIN (n, 1 << 12), 1);
+  g_autoptr (WsArray) warm = run_sort (c, warm_in, NULL);
+  WsPhaseTimes t;
+  g_autoptr (WsArray) out = run_sort (c, in, &t);
+
+  ws_test_assert_sorted_same (in, out);
+  g_test_message ("%s %s n=%" G_GSIZE_FORMAT " %s: kernel %.3f ms, %" G_GUINT64_FORMAT
+                  " launches, total %.1f ms on %s", c->algo->name, ws_variant_name (c->variant), n,
+                  ws_key_type_name (c->type), t.kernel * 1e3, t.launches, t.total * 1e3, t.device);
+}
+
+/* bitonic: 2^24 keys on every variant, 2^24 + 3 on gpu. odd-even: 2^20 for
+ * gpu and gpu-seed-v1, 2^16 for gpu and gpu-seed (whose host sync every
+ * iteration makes 2^20 take minutes). Figures, not assertions: speed is
+ * measured by benchmarks (docs/performance.md). */
+static void
+test_large (gconstpointer data)
+{
+  const WsTestCase *c = data;
+
+  if (g_str_equal (c->algo->name, "bitonic"))
+    {
+      timed_sort (c, (gsize) 1 << 24);
+      if (c->variant == WS_VARIANT_GPU)
+        timed_sort (c, ((gsize) 1 << 24) + 3);
+      return;
+    }
+  if (c->variant != WS_VARIANT_GPU_SEED)
+    timed_sort (c, (gsize) 1 << 20);
+  if (c->variant != WS_VARIANT_GPU_SEED_V1)
+    timed_sort (c, (gsize) 1 << 16);
+}
+
+/* ---- The CPU's counters ---- */
 
 static guint64
 total_comparators (const WsNetwork *net)
@@ -111,11 +283,13 @@ test_counters_seq_par (gconstpointer data)
           g_autoptr (WsArray) in = ws_test_generate (ws_test_key_types[t], WS_DIST_FEW_UNIQUE,
                                                      sizes[s], s);
           WsCounters seq = { 0 }, par = { 0 };
-          g_autoptr (WsArray) out_seq = sorted_copy (kind, in, WS_VARIANT_CPU_SEQ, FALSE, &seq);
-          g_autoptr (WsArray) out_par = sorted_copy (kind, in, WS_VARIANT_CPU_PAR, FALSE, &par);
+          g_autoptr (WsArray) out_seq = ws_test_network_sort (kind, in, WS_VARIANT_CPU_SEQ, FALSE,
+                                                              &seq);
+          g_autoptr (WsArray) out_par = ws_test_network_sort (kind, in, WS_VARIANT_CPU_PAR, FALSE,
+                                                              &par);
 
           g_assert_true (ws_array_equal (out_seq, out_par));
-          assert_counters_equal (&seq, &par);
+          ws_test_assert_counters_equal (&seq, &par);
           g_assert_cmpuint (seq.passes, ==, ws_network_n_passes (net));
           g_assert_cmpuint (seq.comparisons, ==, total_comparators (net));
           g_assert_cmpuint (seq.swaps, >, 0);
@@ -138,7 +312,7 @@ test_counters_accumulate (void)
   g_assert_cmpuint (counters.swaps, >, 3);
 }
 
-/* ---- odd-even early exit --------------------------------------------------- */
+/* ---- odd-even's early exit (the CPU's) ---- */
 
 static void
 check_early_exit (const WsArray  *in,
@@ -148,8 +322,10 @@ check_early_exit (const WsArray  *in,
 {
   WsCounters full = { 0 };
   gsize n = in->n;
-  g_autoptr (WsArray) full_out = sorted_copy (WS_NETWORK_ODD_EVEN, in, variant, FALSE, &full);
-  g_autoptr (WsArray) early_out = sorted_copy (WS_NETWORK_ODD_EVEN, in, variant, TRUE, early);
+  g_autoptr (WsArray) full_out = ws_test_network_sort (WS_NETWORK_ODD_EVEN, in, variant, FALSE,
+                                                       &full);
+  g_autoptr (WsArray) early_out = ws_test_network_sort (WS_NETWORK_ODD_EVEN, in, variant, TRUE,
+                                                        early);
 
   g_assert_true (ws_array_equal (full_out, early_out));
   g_assert_cmpuint (full.passes, ==, n);
@@ -182,7 +358,7 @@ test_early_exit (void)
 
           check_early_exit (in, dists[d], WS_VARIANT_CPU_SEQ, &seq);
           check_early_exit (in, dists[d], WS_VARIANT_CPU_PAR, &par);
-          assert_counters_equal (&seq, &par);
+          ws_test_assert_counters_equal (&seq, &par);
         }
 }
 
@@ -202,13 +378,13 @@ test_early_exit_threads (void)
         g_autoptr (WsArray) in = ws_test_generate (ws_test_key_types[t], cases[c].dist,
                                                    cases[c].n, c);
         WsCounters seq = { 0 }, par = { 0 };
-        g_autoptr (WsArray) out_seq = sorted_copy (WS_NETWORK_ODD_EVEN, in, WS_VARIANT_CPU_SEQ,
-                                                   TRUE, &seq);
-        g_autoptr (WsArray) out_par = sorted_copy (WS_NETWORK_ODD_EVEN, in, WS_VARIANT_CPU_PAR,
-                                                   TRUE, &par);
+        g_autoptr (WsArray) out_seq = ws_test_network_sort (WS_NETWORK_ODD_EVEN, in,
+                                                            WS_VARIANT_CPU_SEQ, TRUE, &seq);
+        g_autoptr (WsArray) out_par = ws_test_network_sort (WS_NETWORK_ODD_EVEN, in,
+                                                            WS_VARIANT_CPU_PAR, TRUE, &par);
 
         g_assert_true (ws_array_equal (out_seq, out_par));
-        assert_counters_equal (&seq, &par);
+        ws_test_assert_counters_equal (&seq, &par);
         if (cases[c].dist != WS_DIST_UNIFORM)
           g_assert_cmpuint (seq.passes, <, cases[c].n / 10);
       }
@@ -225,13 +401,14 @@ test_early_exit_ignored (void)
       {
         g_autoptr (WsNetwork) net = ws_test_network_new (kind, in->n);
         WsCounters counters = { 0 };
-        g_autoptr (WsArray) out = sorted_copy (kind, in, WS_VARIANT_CPU_SEQ, TRUE, &counters);
+        g_autoptr (WsArray) out = ws_test_network_sort (kind, in, WS_VARIANT_CPU_SEQ, TRUE,
+                                                        &counters);
 
         g_assert_cmpuint (counters.passes, ==, ws_network_n_passes (net));
       }
 }
 
-/* ---- errors ---------------------------------------------------------------- */
+/* ---- The CPU engine's own checks ---- */
 
 static void
 test_unsupported_variant (void)
@@ -272,165 +449,50 @@ test_no_memory (void)
   g_assert_cmpuint (counters.passes, ==, 0);
 }
 
-/* ---- passes one by one ------------------------------------------------------ */
+/* ---- GPU only: the CUDA library's own checks ---- */
 
+#if WS_HAVE_CUDA
+/* Implementations a network lacks refuse and leave the keys alone. */
 static void
-test_apply_passes (gconstpointer data)
+test_gpu_unsupported (void)
 {
-  WsNetworkKind kind = GPOINTER_TO_UINT (data);
-  static const gsize sizes[] = { 0, 1, 2, 3, 33, 1000, 1025 };
+  static const struct { WsCudaSort network; WsCudaImpl impl; } missing[] = {
+    { WS_CUDA_BITONIC, WS_CUDA_SEED_V1 }, { WS_CUDA_BITONIC, WS_CUDA_SEED_V2 },
+    { WS_CUDA_BITONIC, WS_CUDA_LIB }, { WS_CUDA_ODD_EVEN, WS_CUDA_SEED_SHARED },
+    { WS_CUDA_ODD_EVEN, WS_CUDA_LIB },
+  };
 
-  for (guint t = 0; t < G_N_ELEMENTS (ws_test_key_types); t++)
-    for (guint s = 0; s < G_N_ELEMENTS (sizes); s++)
-      {
-        g_autoptr (GError) error = NULL;
-        g_autoptr (WsNetwork) net = ws_test_network_new (kind, sizes[s]);
-        g_autoptr (WsArray) in = ws_test_special_array (ws_test_key_types[t], sizes[s], s);
-        g_autoptr (WsArray) work = ws_network_pad (net, in, &error);
-        g_autoptr (WsArray) stepped = ws_array_copy (in, &error);
-        WsCounters by_pass = { 0 }, whole = { 0 };
-        g_autoptr (WsArray) sorted = sorted_copy (kind, in, WS_VARIANT_CPU_SEQ, FALSE, &whole);
-
-        g_assert_no_error (error);
-        for (guint pass = 0; pass < ws_network_n_passes (net); pass++)
-          ws_network_apply_pass (net, work, pass, &by_pass);
-        g_assert_true (ws_network_strip (net, work, stepped, &error));
-        g_assert_no_error (error);
-        g_assert_true (ws_array_equal (stepped, sorted));
-        assert_counters_equal (&by_pass, &whole);
-      }
-}
-
-/* ---- invariants ------------------------------------------------------------ */
-
-static void
-check_every_pass (WsNetworkKind  kind,
-                  const WsArray *in)
-{
-  g_autoptr (GError) error = NULL;
-  g_autoptr (WsNetwork) net = ws_test_network_new (kind, in->n);
-  g_autoptr (WsArray) work = ws_network_pad (net, in, &error);
-
-  g_assert_no_error (error);
-  for (guint pass = 0; pass < ws_network_n_passes (net); pass++)
+  for (guint i = 0; i < G_N_ELEMENTS (missing); i++)
     {
-      gsize bad = 4242;
-
-      ws_network_apply_pass (net, work, pass, NULL);
-      g_assert_true (ws_network_check_pass (net, work, pass, &bad, &error));
-      g_assert_no_error (error);
-      g_assert_cmpuint (bad, ==, 4242);
+      g_autoptr (GError) error = NULL;
+      gint32 keys[3] = { 3, 1, 2 };
+      WsCudaTiming timing;
+      g_assert_false (ws_cuda_sort (missing[i].network, missing[i].impl, WS_CUDA_INT32, keys, 3,
+                                    &timing, &error));
+      g_assert_error (error, WS_CUDA_ERROR, WS_CUDA_ERROR_UNSUPPORTED);
+      g_assert_cmpint (keys[0], ==, 3);
     }
 }
+#endif
 
-static void
-test_invariants (gconstpointer data)
-{
-  WsNetworkKind kind = GPOINTER_TO_UINT (data);
-  static const gsize sizes[] = { 2, 3, 37, 300, 1025, 4096 };
+#define SORT_ROWS(alg)                                                          \
+  { "/network/" alg "/sort", alg, WS_TEST_ALL, 0, TRUE, test_distribution },    \
+  { "/network/" alg "/special", alg, WS_TEST_ALL, 0, FALSE, test_special },     \
+  { "/network/" alg "/large", alg, LARGE, FLOAT32_ONLY, FALSE, test_large }
 
-  for (guint t = 0; t < G_N_ELEMENTS (ws_test_key_types); t++)
-    for (guint s = 0; s < G_N_ELEMENTS (sizes); s++)
-      if (kind != WS_NETWORK_ODD_EVEN || sizes[s] <= 300)
-        {
-          g_autoptr (WsArray) uniform = ws_test_generate (ws_test_key_types[t], WS_DIST_UNIFORM,
-                                                          sizes[s], s);
-          g_autoptr (WsArray) few = ws_test_generate (ws_test_key_types[t], WS_DIST_FEW_UNIQUE,
-                                                      sizes[s], s);
-          g_autoptr (WsArray) special = ws_test_special_array (ws_test_key_types[t], sizes[s], s);
+#define FLOAT32_ONLY WS_TEST_TYPE (WS_KEY_FLOAT32)
+#define GPU_OURS     WS_TEST_VARIANT (WS_VARIANT_GPU)
+/* odd-even's gpu-seed-v2 has no large run (as before the merge). */
+#define LARGE        (WS_TEST_GPU & ~WS_TEST_VARIANT (WS_VARIANT_GPU_SEED_V2))
 
-          check_every_pass (kind, uniform);
-          check_every_pass (kind, few);
-          check_every_pass (kind, special);
-        }
-}
-
-/* Arrays that break (or just meet) the invariant of one pass; bad is the
- * index the check must report, G_MAXSIZE when the invariant holds. */
-typedef struct
-{
-  WsNetworkKind kind;
-  gsize         n;
-  guint         pass;
-  gint32        keys[8];
-  gsize         bad;
-} Crafted;
-
-static const Crafted crafted[] = {
-  /* bitonic (k=2, j=1): runs at 0 and 4 ascend, at 2 and 6 descend */
-  { WS_NETWORK_BITONIC, 8, 0, { 0, 1, 3, 2, 4, 5, 7, 6 }, G_MAXSIZE },
-  { WS_NETWORK_BITONIC, 8, 0, { 0, 1, 2, 3, 4, 5, 7, 6 }, 3 },
-  /* bitonic (k=4, j=2): blocks of 2 ordered within runs of 4, free inside */
-  { WS_NETWORK_BITONIC, 8, 1, { 1, 0, 3, 2, 7, 6, 5, 4 }, G_MAXSIZE },
-  { WS_NETWORK_BITONIC, 8, 1, { 1, 3, 2, 0, 7, 6, 5, 4 }, 2 },
-  { WS_NETWORK_BITONIC, 8, 1, { 1, 0, 3, 2, 5, 4, 7, 6 }, 6 },
-  /* bitonic (k=8, j=1): sorted */
-  { WS_NETWORK_BITONIC, 8, 5, { 0, 1, 2, 3, 4, 5, 7, 6 }, 7 },
-  /* merge (p=2, k=2): comparators (0,2) (1,3) (4,6) (5,7) */
-  { WS_NETWORK_ODD_EVEN_MERGE, 8, 1, { 1, 0, 3, 2, 5, 4, 7, 6 }, G_MAXSIZE },
-  { WS_NETWORK_ODD_EVEN_MERGE, 8, 1, { 0, 1, 2, 3, 6, 5, 4, 7 }, 4 },
-  { WS_NETWORK_ODD_EVEN_MERGE, 8, 1, { 0, 9, 2, 3, 4, 5, 6, 7 }, 1 },
-  /* merge (p=2, k=1) ends the stage: runs of 4 sorted, the partial one too */
-  { WS_NETWORK_ODD_EVEN_MERGE, 6, 2, { 4, 5, 6, 7, 0, 1 }, G_MAXSIZE },
-  { WS_NETWORK_ODD_EVEN_MERGE, 6, 2, { 0, 1, 2, 3, 5, 4 }, 5 },
-  { WS_NETWORK_ODD_EVEN_MERGE, 6, 2, { 0, 2, 1, 3, 5, 4 }, 2 },
-  /* odd-even n=5: even pass (0,1) (2,3), odd pass (1,2) (3,4), last sorted */
-  { WS_NETWORK_ODD_EVEN, 5, 0, { 0, 1, 3, 2, 0 }, 2 },
-  { WS_NETWORK_ODD_EVEN, 5, 1, { 0, 1, 3, 2, 0 }, 3 },
-  { WS_NETWORK_ODD_EVEN, 5, 2, { 0, 1, 2, 4, 3 }, G_MAXSIZE },
-  { WS_NETWORK_ODD_EVEN, 5, 4, { 0, 1, 2, 4, 3 }, 4 },
+static const WsTestRows rows[] = {
+  SORT_ROWS ("bitonic"),
+  SORT_ROWS ("odd-even"),
+  SORT_ROWS ("oddeven-merge"),
+  { "/network/odd-even/plain-network", "odd-even", WS_TEST_ALL, 0, FALSE, test_plain_network },
+  { "/network/bitonic/medium", "bitonic", GPU_OURS, 0, FALSE, test_medium },
+  { "/network/oddeven-merge/medium", "oddeven-merge", GPU_OURS, 0, FALSE, test_medium },
 };
-
-static void
-check_crafted (const Crafted *c,
-               WsKeyType      type)
-{
-  g_autoptr (GError) error = NULL;
-  g_autoptr (WsNetwork) net = ws_test_network_new (c->kind, c->n);
-  g_autoptr (WsArray) work = ws_array_new (type, c->n, &error);
-  g_autofree char *label = ws_network_pass_label (net, c->pass);
-  g_autofree char *where = g_strdup_printf (" %" G_GSIZE_FORMAT " (", c->bad);
-  gsize bad = G_MAXSIZE;
-
-  g_assert_no_error (error);
-  for (gsize i = 0; i < c->n; i++)
-    if (type == WS_KEY_INT32)
-      work->i32[i] = c->keys[i];
-    else
-      work->f32[i] = (float) c->keys[i] - 3.5f;
-  g_assert_cmpint (ws_network_check_pass (net, work, c->pass, &bad, &error), ==,
-                   c->bad == G_MAXSIZE);
-  g_assert_cmpuint (bad, ==, c->bad);
-  if (c->bad == G_MAXSIZE)
-    {
-      g_assert_no_error (error);
-      return;
-    }
-  g_assert_error (error, WS_ERROR, WS_ERROR_VERIFY);
-  g_assert_nonnull (strstr (error->message, label));
-  g_assert_nonnull (strstr (error->message, where));
-}
-
-static void
-test_check_first_bad (void)
-{
-  for (guint i = 0; i < G_N_ELEMENTS (crafted); i++)
-    for (guint t = 0; t < G_N_ELEMENTS (ws_test_key_types); t++)
-      check_crafted (&crafted[i], ws_test_key_types[t]);
-}
-
-/* -0.0 and +0.0 are equal keys: either order meets every invariant. */
-static void
-test_check_signed_zeros (void)
-{
-  g_autoptr (WsNetwork) net = ws_test_network_new (WS_NETWORK_BITONIC, 4);
-  g_autoptr (WsArray) work = ws_array_new (WS_KEY_FLOAT32, 4, NULL);
-  const float keys[4] = { 0.0f, -0.0f, -0.0f, 0.0f };
-
-  memcpy (work->f32, keys, sizeof keys);
-  for (guint pass = 0; pass < ws_network_n_passes (net); pass++)
-    g_assert_true (ws_network_check_pass (net, work, pass, NULL, NULL));
-}
 
 int
 main (int    argc,
@@ -438,20 +500,12 @@ main (int    argc,
 {
   g_test_init (&argc, &argv, NULL);
 
+  ws_test_add_rows (rows, G_N_ELEMENTS (rows));
   for (WsNetworkKind kind = 0; kind < WS_N_NETWORKS; kind++)
     {
-      const char *name = ws_network_kind_name (kind);
-      g_autofree char *sort = g_strdup_printf ("/network/%s/sort", name);
-      g_autofree char *special = g_strdup_printf ("/network/%s/sort/special", name);
-      g_autofree char *counters = g_strdup_printf ("/network/%s/counters-seq-par", name);
-      g_autofree char *apply = g_strdup_printf ("/network/%s/apply-passes", name);
-      g_autofree char *invariants = g_strdup_printf ("/network/%s/invariants", name);
-
-      ws_test_add_cases (sort, WS_TEST_PER_VARIANT, kind, test_sort_distributions);
-      ws_test_add_cases (special, WS_TEST_PER_VARIANT, kind, test_sort_special);
+      g_autofree char *counters = g_strdup_printf ("/network/%s/counters-seq-par",
+                                                   ws_network_kind_name (kind));
       g_test_add_data_func (counters, GUINT_TO_POINTER (kind), test_counters_seq_par);
-      g_test_add_data_func (apply, GUINT_TO_POINTER (kind), test_apply_passes);
-      g_test_add_data_func (invariants, GUINT_TO_POINTER (kind), test_invariants);
     }
   g_test_add_func ("/network/sort/counters-accumulate", test_counters_accumulate);
   g_test_add_func ("/network/odd-even/early-exit", test_early_exit);
@@ -459,7 +513,9 @@ main (int    argc,
   g_test_add_func ("/network/sort/early-exit-ignored", test_early_exit_ignored);
   g_test_add_func ("/network/sort/unsupported-variant", test_unsupported_variant);
   g_test_add_func ("/network/sort/no-memory", test_no_memory);
-  g_test_add_func ("/network/check/first-bad", test_check_first_bad);
-  g_test_add_func ("/network/check/signed-zeros", test_check_signed_zeros);
+  ws_test_add_gpu_func ("/network/gpu/unsupported", WS_TEST_CUDA (test_gpu_unsupported));
+  ws_test_add_gpu_built ("/network/gpu/built/bitonic", "bitonic");
+  ws_test_add_gpu_built ("/network/gpu/built/odd-even", "odd-even");
+  ws_test_add_gpu_built ("/network/gpu/built/oddeven-merge", "oddeven-merge");
   return g_test_run ();
 }

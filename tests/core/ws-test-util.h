@@ -21,12 +21,23 @@ G_BEGIN_DECLS
 extern const gsize ws_test_sizes[];
 extern const guint ws_test_n_sizes;
 
+/* ws_test_sizes, then sizes around the GPU sorts' 4096-key tiles and
+ * several tiles (4095, 4096, 4097, 8193, 300001). */
+extern const gsize ws_test_sort_sizes[];
+extern const guint ws_test_n_sort_sizes;
+
 /* A copy of a, sorted by qsort in the total order -inf < ... < -0.0 < +0.0 < ... < +inf. */
 WsArray  *ws_test_qsort_copy     (const WsArray *a);
 
 /* TRUE when out is a an ascending (by value) permutation of in (bitwise multiset).
  * On failure prints what broke and where with g_test_message. */
 gboolean  ws_test_is_sorted_permutation (const WsArray *in,
+                                         const WsArray *out);
+
+/* Asserts that out is ascending in qsort's total order (-0.0 before +0.0)
+ * and holds in's keys (order-free sums of the bit patterns and of their
+ * squares): a linear check, for arrays too long to qsort in a test. */
+void      ws_test_assert_sorted_same    (const WsArray *in,
                                          const WsArray *out);
 
 /* An array of n keys mixing the hard cases: INT32_MIN/MAX, 0, ±1 for int32;
@@ -167,6 +178,17 @@ G_DEFINE_AUTO_CLEANUP_CLEAR_FUNC (WsTestWindowRef, ws_test_window_ref_clear)
 WsNetwork *ws_test_network_new   (WsNetworkKind kind,
                                   gsize         n);
 
+/* A copy of in sorted by the engine's ws_network_sort (asserting success),
+ * checked against qsort. */
+WsArray  *ws_test_network_sort   (WsNetworkKind  kind,
+                                  const WsArray *in,
+                                  WsVariant      variant,
+                                  gboolean       early_exit,
+                                  WsCounters    *counters);
+
+void      ws_test_assert_counters_equal (const WsCounters *a,
+                                         const WsCounters *b);
+
 /* ---- Benchmarks and cancelling ---- */
 
 /* The plan of a preset given as text (asserts both steps succeed). */
@@ -269,26 +291,28 @@ double    ws_test_assert_cancel_answers (const char *what,
 extern const WsKeyType ws_test_key_types[2];
 extern const WsVariant ws_test_cpu_variants[2];
 
-/* One registered test case: what ws_test_add_cases passes as the data. */
+/* One registered test case: what ws_test_add_cases and ws_test_add_rows
+ * pass as the data. */
 typedef struct
 {
   WsKeyType      type;
-  WsVariant      variant; /* WS_VARIANT_CPU_SEQ unless per variant */
+  WsVariant      variant; /* ws_test_add_rows: the row's; WS_VARIANT_CPU_SEQ otherwise */
   WsDistribution dist;    /* WS_DIST_UNIFORM unless per distribution */
   guint          extra;   /* the caller's own value, the same in every case */
+  const WsAlgorithm *algo; /* ws_test_add_rows: the algorithm; NULL otherwise */
 } WsTestCase;
 
 /* What ws_test_add_cases registers a test for, besides every key type. */
 typedef enum
 {
-  WS_TEST_PER_TYPE    = 0,      /* the key type alone */
-  WS_TEST_PER_VARIANT = 1 << 0, /* and each of ws_test_cpu_variants */
-  WS_TEST_PER_DIST    = 1 << 1, /* and each WsDistribution */
+  WS_TEST_PER_TYPE = 0,      /* the key type alone */
+  WS_TEST_PER_DIST = 1 << 0, /* and each WsDistribution */
 } WsTestAxes;
 
-/* Registers func once per key type (× CPU variant, × distribution, as axes
- * says) under "<prefix>/<type>[/<variant>][/<dist>]", with a WsTestCase that
- * lives for the whole run as its data. */
+/* Registers func once per key type (× distribution, as axes says) under
+ * "<prefix>/<type>[/<dist>]", with a WsTestCase that lives for the whole
+ * run as its data. An algorithm's variants have ws_test_add_rows
+ * (ws-test-variant.h). */
 void      ws_test_add_cases      (const char    *prefix,
                                   WsTestAxes     axes,
                                   guint          extra,

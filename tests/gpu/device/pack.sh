@@ -8,6 +8,7 @@ build=${1:-build-dev}
 root=$(git rev-parse --show-toplevel)
 cd "$root"
 rm -rf devrun devpack && mkdir -p devrun/tests devrun/lib devpack
+# core's too: its one test per algorithm holds that algorithm's GPU cases.
 for f in "$build"/tests/{core,cli,gl,gpu}/test-*; do
   [ -f "$f" ] && [ -x "$f" ] && cp "$f" devrun/tests/
 done

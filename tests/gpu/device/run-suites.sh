@@ -8,8 +8,12 @@ B=devrun/warpscope-cli
 nvidia-smi -L
 $B info | tail -15
 pass=0; fail=0; skip=0
+# Every program pack.sh carried: the gpu suite's, and those of core, cli and
+# gl, among them the one test per algorithm whose GPU cases (skipped on CI)
+# run here. Such a program runs its CPU and GPU variants together (the
+# networks' three): 900 s, as meson allows it.
 for t in devrun/tests/*; do
-  timeout 300 $t --tap > /tmp/tap.log 2>&1; rc=$?
+  timeout 900 $t --tap > /tmp/tap.log 2>&1; rc=$?
   p=$(grep -c '^ok' /tmp/tap.log); s=$(grep -c '# SKIP' /tmp/tap.log); f=$(grep -c '^not ok' /tmp/tap.log)
   p=$((p - s)); [ $rc -ne 0 ] && [ $f -eq 0 ] && f=1
   echo "$(basename $t): $p passed, $f failed, $s skipped (rc $rc)"
