@@ -68,11 +68,18 @@ void      ws_bench_chart_rows_arrived (WsBenchPage *page,
 void      ws_bench_chart_flush       (WsBenchPage *page);
 void      ws_bench_chart_connect     (WsBenchPage *page);
 
-/* ws-bench-page.c, for ws-bench-open.c */
+/* ws-bench-results.c, for ws-bench-page.c and ws-bench-open.c */
 /* Takes table: its rows in the table and the chart, name in the rows line. */
 void      ws_bench_page_show_results (WsBenchPage *page,
                                       WsCsvTable  *table,
                                       const char  *name);
+/* Empties the table and the chart for new results (table taken, or NULL). */
+void      ws_bench_page_reset_results (WsBenchPage *page,
+                                       WsCsvTable  *table,
+                                       const char  *name);
+/* Rows from r on are new: into the table, the choices and the chart. */
+void      ws_bench_page_rows_arrived (WsBenchPage *page,
+                                      guint        r);
 /* Run and Open off, Cancel on: for a run, or results being read. */
 void      ws_bench_page_set_busy     (WsBenchPage *page,
                                       gboolean     busy);

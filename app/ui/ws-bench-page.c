@@ -1,7 +1,7 @@
 /* ws-bench-page.c: the benchmark mode (see ws-bench-page.h): the run and
- * its progress, the results table, the chart and the files. The plan's
- * controls are in ws-bench-plan.c; opening a result.csv on a worker in
- * ws-bench-open.c. */
+ * its progress, the files, the widget. The plan's controls are in
+ * ws-bench-plan.c; the results shown (table, chart, rows) in
+ * ws-bench-results.c; opening a result.csv on a worker in ws-bench-open.c. */
 #include "ws-bench-page-private.h"
 
 #include "ws-ui-services.h"
@@ -11,71 +11,12 @@
 
 G_DEFINE_FINAL_TYPE (WsBenchPage, ws_bench_page, GTK_TYPE_BOX)
 
-/* ---- the results ---- */
-
-static void
-show_rows_label (WsBenchPage *self)
-{
-  guint n = self->results ? self->results->rows->len : 0;
-  g_autofree char *text = n == 0 ? g_strdup ("No results yet: run a plan or open a result.csv")
-                                 : g_strdup_printf ("%u rows — %s", n, self->results_name);
-
-  gtk_label_set_text (self->rows_label, text);
-  gtk_widget_set_sensitive (GTK_WIDGET (self->export_csv_button), n > 0);
-  gtk_widget_set_sensitive (GTK_WIDGET (self->export_plot_button), n > 0);
-}
-
-/* Empties the table and the chart for new results. */
-static void
-reset_results (WsBenchPage *self, WsCsvTable *table, const char *name)
-{
-  g_clear_pointer (&self->results, ws_csv_table_free);
-  self->results = table;
-  g_free (self->results_name), self->results_name = g_strdup (name);
-  ws_bench_table_clear (self->table);
-  ws_bench_chart_reset (self);
-  show_rows_label (self);
-}
-
-/* Rows from r on are new: into the table, the choices and the chart. */
-static void
-rows_arrived (WsBenchPage *self, guint r)
-{
-  ws_bench_table_add_from (self->table, self->results, r);
-  show_rows_label (self);
-  ws_bench_chart_rows_arrived (self, r);
-}
-
-void
-ws_bench_page_show_results (WsBenchPage *self, WsCsvTable *table, const char *name)
-{
-  reset_results (self, table, name);
-  rows_arrived (self, 0);
-}
-
 /* ---- the run ---- */
 
 static void
 set_status (WsBenchPage *self, const char *text)
 {
   gtk_label_set_text (self->status_label, text);
-}
-
-static void
-set_running (WsBenchPage *self, gboolean running)
-{
-  gtk_widget_set_sensitive (GTK_WIDGET (self->run_button), !running);
-  gtk_widget_set_sensitive (GTK_WIDGET (self->cancel_button), running);
-  gtk_widget_set_sensitive (GTK_WIDGET (self->open_button), !running);
-  gtk_widget_set_sensitive (GTK_WIDGET (self->preset), !running);
-  gtk_widget_set_sensitive (GTK_WIDGET (self->open_preset_button), !running);
-}
-
-/* Opening results (ws-bench-open.c) holds the page as a run does. */
-void
-ws_bench_page_set_busy (WsBenchPage *self, gboolean busy)
-{
-  set_running (self, busy);
 }
 
 static void
@@ -98,7 +39,7 @@ on_row (gpointer data, GStrv fields)
   WsBenchPage *self = data;
 
   ws_csv_table_append (self->results, fields);
-  rows_arrived (self, self->results->rows->len - 1);
+  ws_bench_page_rows_arrived (self, self->results->rows->len - 1);
 }
 
 /* ---- a long plan: asked first ---- */
@@ -246,7 +187,7 @@ on_ended (gpointer data, const GError *error)
   gtk_progress_bar_set_text (self->progress, error == NULL ? "done" : "stopped");
   set_status (self, text);
   ws_bench_job_abandon (g_steal_pointer (&self->job)); /* over: let go of it */
-  set_running (self, FALSE);
+  ws_bench_page_set_busy (self, FALSE);
   ws_bench_chart_flush (self);
 }
 
@@ -304,11 +245,11 @@ ws_bench_page_run (WsBenchPage *self)
     return set_status (self, error->message);
   dir = new_run_dir (self, preset);
   g_free (self->result_path), self->result_path = g_build_filename (dir, "result.csv", NULL);
-  reset_results (self, ws_csv_table_new (ws_bench_csv_columns ()), dir);
+  ws_bench_page_reset_results (self, ws_csv_table_new (ws_bench_csv_columns ()), dir);
   self->job = ws_bench_job_start (preset, dir, &callbacks, self, &error);
   if (self->job == NULL)
     return set_status (self, error->message);
-  set_running (self, TRUE);
+  ws_bench_page_set_busy (self, TRUE);
   gtk_progress_bar_set_fraction (self->progress, 0);
   gtk_progress_bar_set_text (self->progress, "estimating");
   set_status (self, "Estimating the time: a few short runs of each variant…");
@@ -546,7 +487,7 @@ ws_bench_page_init (WsBenchPage *self)
   self->output_dir = g_build_filename (g_get_user_data_dir (), "warpscope", "runs", NULL);
   ws_bench_page_build_form (self);
   ws_bench_page_list_presets (self);
-  reset_results (self, NULL, "");
+  ws_bench_page_reset_results (self, NULL, "");
   connect_signals (self);
   ws_bench_page_show_preset (self);
 }
