@@ -1,17 +1,16 @@
 /* ws-primitives-page.c: the primitives mode (see ws-primitives-page.h). */
 #include "ws-primitives-page.h"
 
-#include "ws-animation.h"
-#include "ws-ui-services.h"
 #include "ws-canvas.h"
-#include "ws-frame-path.h"
+#include "ws-frames-scene.h"
 #include "ws-generator.h"
 #include "ws-pacer.h"
 #include "ws-radix.h"
 #include "ws-search.h"
 #include "ws-transport.h"
+#include "ws-ui-services.h"
 
-enum { PAIR_KEYS = 256, HISTOGRAM_CHUNKS = 16, STEPS_PER_SECOND = 2 };
+enum { HISTOGRAM_CHUNKS = 16, STEPS_PER_SECOND = 2 };
 
 struct _WsPrimitivesPage
 {
@@ -23,9 +22,7 @@ struct _WsPrimitivesPage
   GtkButton     *generate_button, *play_button;
   GtkLabel      *step_label, *caption_label;
 
-  WsAnimation   *animation;
-  guint          at;        /* the frame shown */
-  WsFramePath   *path;
+  WsFramesScene *scene;     /* the primitive's frames, or NULL */
   WsPacer        pacer;
   double         speed;     /* times STEPS_PER_SECOND */
   gboolean       playing;   /* as last notified */
@@ -37,19 +34,20 @@ G_DEFINE_FINAL_TYPE (WsPrimitivesPage, ws_primitives_page, GTK_TYPE_BOX)
 enum { PROP_0, PROP_SPEED, PROP_PLAYING, N_PROPS };
 static GParamSpec *properties[N_PROPS];
 
-static WsAnimationFrame *
+static const WsAnimationFrame *
 current (WsPrimitivesPage *self)
 {
-  return self->animation ? g_ptr_array_index (self->animation->frames, self->at) : NULL;
+  return self->scene ? ws_frames_scene_frame (self->scene) : NULL;
 }
 
 static void
 show_frame (WsPrimitivesPage *self)
 {
-  WsAnimationFrame *f = current (self);
+  const WsAnimationFrame *f = current (self);
   g_autofree char *speed = ws_transport_speed_text (self->speed);
-  g_autofree char *step = f ? g_strdup_printf ("step %u of %u%s", self->at,
-                                               self->animation->frames->len - 1, speed) : NULL;
+  g_autofree char *step = f ? g_strdup_printf ("step %u of %u%s", ws_frames_scene_at (self->scene),
+                                               ws_frames_scene_n_frames (self->scene) - 1, speed)
+                            : NULL;
 
   gtk_label_set_text (self->step_label, step ? step : "generate keys to begin");
   gtk_label_set_text (self->caption_label, f ? f->caption : "");
@@ -85,6 +83,7 @@ void
 ws_primitives_page_generate (WsPrimitivesPage *self)
 {
   g_autoptr (GError) error = NULL;
+  gboolean search = gtk_drop_down_get_selected (self->primitive) >= WS_PRIMITIVE_BINARY_SEARCH;
   WsAnimation *a;
 
   ws_primitives_page_play (self, FALSE);
@@ -95,9 +94,10 @@ ws_primitives_page_generate (WsPrimitivesPage *self)
       gtk_label_set_text (self->caption_label, text);
       return;
     }
-  g_clear_pointer (&self->animation, ws_animation_free);
-  self->animation = a;
-  self->at = 0;
+  if (self->scene != NULL && ws_canvas_make_current (self->canvas))
+    ws_frames_scene_release_gl (self->scene);
+  g_clear_pointer (&self->scene, ws_frames_scene_free);
+  self->scene = ws_frames_scene_new (a, search ? "range" : "read", search ? "probed" : "written");
   show_frame (self);
 }
 
@@ -112,12 +112,9 @@ ws_primitives_page_choose (WsPrimitivesPage *self, WsPrimitive primitive)
 void
 ws_primitives_page_step (WsPrimitivesPage *self, int delta)
 {
-  gint64 at;
-
-  if (self->animation == NULL)
+  if (self->scene == NULL)
     return;
-  at = CLAMP ((gint64) self->at + delta, 0, (gint64) self->animation->frames->len - 1);
-  self->at = (guint) at;
+  ws_frames_scene_seek (self->scene, (gint64) ws_frames_scene_at (self->scene) + delta);
   show_frame (self);
 }
 
@@ -125,13 +122,15 @@ void
 ws_primitives_page_reset (WsPrimitivesPage *self)
 {
   ws_primitives_page_play (self, FALSE);
-  ws_primitives_page_step (self, -(int) self->at);
+  if (self->scene != NULL)
+    ws_frames_scene_seek (self->scene, 0), show_frame (self);
 }
 
 static gboolean
 at_end (WsPrimitivesPage *self)
 {
-  return self->animation == NULL || self->at + 1 >= self->animation->frames->len;
+  return self->scene == NULL
+         || ws_frames_scene_at (self->scene) + 1 >= ws_frames_scene_n_frames (self->scene);
 }
 
 static double
@@ -190,25 +189,11 @@ static void
 paint (WsRenderer *renderer, int width, int height, double scale, gpointer data)
 {
   WsPrimitivesPage *self = data;
-  WsAnimationFrame *f = current (self);
-  guint columns = ws_renderer_bar_columns (width, scale);
   g_autoptr (GError) error = NULL;
 
-  if (f == NULL)
-    return;
-  if (self->path == NULL
-      && (self->path = ws_frame_path_new (renderer, NULL, FALSE, columns, &error)) == NULL)
-    return g_warning ("No frame path: %s", error->message);
-  ws_frame_path_fill_host (self->path, f->values, f->flags, self->animation->vmin,
-                           self->animation->vmax, columns);
-  gboolean search = gtk_drop_down_get_selected (self->primitive) >= WS_PRIMITIVE_BINARY_SEARCH;
-  WsBarsView view = { ws_bars_count (f->values->n, columns), f->values->n, f->boundary, scale,
-                      f->caption, TRUE, self->animation->vmin, self->animation->vmax,
-                      search ? "range" : "read", search ? "probed" : "written" };
-  ws_renderer_draw_bars (renderer, &view, width, height);
-  if (f->values->n <= PAIR_KEYS && f->pairs->len > 0)
-    ws_renderer_draw_comparators (renderer, (const WsComparator *) f->pairs->data, f->pairs->len,
-                                  f->flags, &view, width, height);
+  if (self->scene != NULL
+      && !ws_frames_scene_draw (self->scene, renderer, width, height, scale, &error))
+    g_warning ("No frame path: %s", error->message);
 }
 
 static void
@@ -216,7 +201,8 @@ release (gpointer data)
 {
   WsPrimitivesPage *self = data;
 
-  g_clear_pointer (&self->path, ws_frame_path_free);
+  if (self->scene != NULL)
+    ws_frames_scene_release_gl (self->scene);
 }
 
 /* ---- the widget ---- */
@@ -227,7 +213,7 @@ ws_primitives_page_dispose (GObject *object)
   WsPrimitivesPage *self = WS_PRIMITIVES_PAGE (object);
 
   ws_pacer_clear (&self->pacer);
-  g_clear_pointer (&self->animation, ws_animation_free);
+  g_clear_pointer (&self->scene, ws_frames_scene_free);
   gtk_widget_dispose_template (GTK_WIDGET (self), WS_TYPE_PRIMITIVES_PAGE);
   G_OBJECT_CLASS (ws_primitives_page_parent_class)->dispose (object);
 }

@@ -1,0 +1,89 @@
+/* ws-frames-scene.c: frames computed ahead, shown one at a time (see
+ * ws-frames-scene.h). */
+#include "ws-frames-scene.h"
+
+/* Room for a 4K screen's columns, so that a wider window needs no new path. */
+enum { PATH_BINS = 4096 };
+
+struct _WsFramesScene
+{
+  WsAnimation *animation;
+  guint        at;
+  const char  *compared_name, *swapped_name;
+  WsFramePath *path;
+};
+
+WsFramesScene *
+ws_frames_scene_new (WsAnimation *animation, const char *compared_name, const char *swapped_name)
+{
+  WsFramesScene *s = g_new0 (WsFramesScene, 1);
+
+  g_return_val_if_fail (animation != NULL && animation->frames->len > 0, NULL);
+  s->animation = animation;
+  s->compared_name = compared_name, s->swapped_name = swapped_name;
+  return s;
+}
+
+void
+ws_frames_scene_free (WsFramesScene *s)
+{
+  if (s == NULL)
+    return;
+  g_clear_pointer (&s->path, ws_frame_path_free);
+  ws_animation_free (s->animation);
+  g_free (s);
+}
+
+guint
+ws_frames_scene_at (const WsFramesScene *s)
+{
+  return s->at;
+}
+
+guint
+ws_frames_scene_n_frames (const WsFramesScene *s)
+{
+  return s->animation->frames->len;
+}
+
+const WsAnimationFrame *
+ws_frames_scene_frame (const WsFramesScene *s)
+{
+  return g_ptr_array_index (s->animation->frames, s->at);
+}
+
+void
+ws_frames_scene_seek (WsFramesScene *s, gint64 at)
+{
+  s->at = (guint) CLAMP (at, 0, (gint64) s->animation->frames->len - 1);
+}
+
+gboolean
+ws_frames_scene_draw (WsFramesScene *s, WsRenderer *renderer, int width, int height, double scale,
+                      GError **error)
+{
+  const WsAnimationFrame *f = ws_frames_scene_frame (s);
+  guint columns = ws_renderer_bar_columns (width, scale);
+  double vmin = s->animation->vmin, vmax = s->animation->vmax;
+
+  if (s->path != NULL && columns > PATH_BINS)
+    g_clear_pointer (&s->path, ws_frame_path_free);
+  if (s->path == NULL
+      && (s->path = ws_frame_path_new (renderer, NULL, FALSE, MAX (columns, PATH_BINS),
+                                       error)) == NULL)
+    return FALSE;
+  ws_frame_path_fill_host (s->path, f->values, f->flags, vmin, vmax, columns);
+  WsBarsView view = { ws_bars_count (f->values->n, columns), f->values->n, f->boundary, scale,
+                      f->caption, TRUE, vmin, vmax, s->compared_name, s->swapped_name };
+  ws_renderer_draw_bars (renderer, &view, width, height);
+  if (f->values->n <= WS_FRAMES_SCENE_PAIR_KEYS && f->pairs->len > 0)
+    ws_renderer_draw_comparators (renderer, (const WsComparator *) f->pairs->data, f->pairs->len,
+                                  f->flags, &view, width, height);
+  return TRUE;
+}
+
+void
+ws_frames_scene_release_gl (WsFramesScene *s)
+{
+  g_clear_pointer (&s->path, ws_frame_path_free);
+}

@@ -1,0 +1,202 @@
+/* test-gl-scenes.c: the animations as objects (gl/'s scenes) in a headless
+ * OpenGL context — a network scene sought back and forth draws what one
+ * stepped there draws and counts what the network's passes count; a frames
+ * scene clamps its seeks; a window-sum scene refills the output as its
+ * launch moves and maps a click to the output drawn there. */
+#include <string.h>
+
+#include "ws-error.h"
+#include "ws-frames-scene.h"
+#include "ws-gl-context.h"
+#include "ws-network-scene.h"
+#include "ws-stencil.h"
+#include "ws-test-util.h"
+#include "ws-window-sum-scene.h"
+
+enum { W = 640, H = 360 };
+
+typedef struct
+{
+  WsGlContext *gl;
+  WsRenderer  *renderer;
+} Fixture;
+
+static void
+fixture_set_up (Fixture *f, gconstpointer data)
+{
+  g_autoptr (GError) error = NULL;
+
+  f->gl = ws_gl_context_new (&error);
+  if (f->gl == NULL)
+    {
+      g_assert_error (error, WS_ERROR, WS_ERROR_UNAVAILABLE);
+      return;
+    }
+  g_assert_true (ws_gl_context_bind_target (f->gl, W, H, &error));
+  f->renderer = ws_renderer_new (&error);
+  g_assert_no_error (error);
+}
+
+static void
+fixture_tear_down (Fixture *f, gconstpointer data)
+{
+  g_clear_pointer (&f->renderer, ws_renderer_free);
+  g_clear_pointer (&f->gl, ws_gl_context_free);
+}
+
+static gboolean
+skip_without_gl (Fixture *f)
+{
+  if (f->gl == NULL)
+    g_test_skip ("no headless OpenGL here (EGL)");
+  return f->gl == NULL;
+}
+
+/* The frame as drawn, read back. */
+static GBytes *
+pixels (Fixture *f)
+{
+  cairo_surface_t *image = ws_gl_context_read (f->gl);
+  gsize bytes = (gsize) cairo_image_surface_get_stride (image) * cairo_image_surface_get_height (image);
+  GBytes *b = g_bytes_new (cairo_image_surface_get_data (image), bytes);
+
+  cairo_surface_destroy (image);
+  return b;
+}
+
+static GBytes *
+draw_network (Fixture *f, WsNetworkScene *scene)
+{
+  g_autoptr (GError) error = NULL;
+  WsNetworkStyle style = { TRUE, TRUE, TRUE, NULL };
+
+  g_assert_true (ws_network_scene_draw (scene, f->renderer, &style, W, H, 1.0, &error));
+  g_assert_no_error (error);
+  return pixels (f);
+}
+
+/* Seeking back replays from the input: the same picture, the same counts
+ * and checks as stepping there, and as many comparisons as the network's
+ * passes have (ws_network_apply_pass, an independent count). */
+static void
+test_network_seek (Fixture *f, gconstpointer data)
+{
+  g_autoptr (WsArray) input = ws_test_generate (WS_KEY_FLOAT32, WS_DIST_UNIFORM, 100, 3);
+  g_autoptr (WsNetworkScene) stepped = NULL, sought = NULL;
+  g_autoptr (WsNetwork) net = ws_test_network_new (WS_NETWORK_ODD_EVEN_MERGE, 100);
+  g_autoptr (WsArray) work = ws_array_copy (input, NULL);
+  g_autoptr (GBytes) a = NULL, b = NULL;
+  WsCounters want = { 0 };
+  guint64 comparisons, swaps, c2, s2;
+  guint ran;
+
+  if (skip_without_gl (f))
+    return;
+  stepped = ws_network_scene_new (WS_NETWORK_ODD_EVEN_MERGE, input, NULL, NULL);
+  sought = ws_network_scene_new (WS_NETWORK_ODD_EVEN_MERGE, input, NULL, NULL);
+  g_assert_true (ws_network_scene_advance (stepped, 9, 0, &ran, NULL));
+  g_assert_cmpuint (ran, ==, 9);
+  g_assert_true (ws_network_scene_seek (sought, 20, NULL) && ws_network_scene_seek (sought, 9, NULL));
+  g_assert_cmpuint (ws_network_scene_pass (sought), ==, 9);
+  a = draw_network (f, stepped), b = draw_network (f, sought);
+  g_assert_true (g_bytes_equal (a, b));
+  for (guint pass = 0; pass < 9; pass++)
+    ws_network_apply_pass (net, work, pass, &want);
+  g_assert_true (ws_network_scene_counts (stepped, &comparisons, &swaps, NULL));
+  g_assert_true (ws_network_scene_counts (sought, &c2, &s2, NULL));
+  g_assert_cmpuint (comparisons, ==, want.comparisons);
+  g_assert_cmpuint (swaps, ==, want.swaps);
+  g_assert_cmpuint (c2, ==, want.comparisons);
+  g_assert_cmpuint (s2, ==, want.swaps);
+  g_assert_cmpstr (ws_network_scene_check_text (sought), ==,
+                   ws_network_scene_check_text (stepped));
+  /* Another pass is another picture: the comparison can fail. */
+  g_assert_true (ws_network_scene_advance (sought, 1, 0, NULL, NULL));
+  g_clear_pointer (&b, g_bytes_unref);
+  b = draw_network (f, sought);
+  g_assert_false (g_bytes_equal (a, b));
+  ws_network_scene_release_gl (stepped), ws_network_scene_release_gl (sought);
+}
+
+/* Seeks stay within the frames; each frame draws. */
+static void
+test_frames_seek (Fixture *f, gconstpointer data)
+{
+  g_autoptr (WsArray) in = ws_test_generate (WS_KEY_FLOAT32, WS_DIST_UNIFORM, 16, 1);
+  g_autoptr (WsFramesScene) scene = NULL;
+  g_autoptr (GError) error = NULL;
+  guint n;
+
+  if (skip_without_gl (f))
+    return;
+  scene = ws_frames_scene_new (ws_animation_scan (in, NULL), "read", "written");
+  n = ws_frames_scene_n_frames (scene);
+  g_assert_cmpuint (n, >, 2);
+  ws_frames_scene_seek (scene, -5);
+  g_assert_cmpuint (ws_frames_scene_at (scene), ==, 0);
+  ws_frames_scene_seek (scene, n + 7);
+  g_assert_cmpuint (ws_frames_scene_at (scene), ==, n - 1);
+  for (guint i = 0; i < n; i++)
+    {
+      ws_frames_scene_seek (scene, i);
+      g_assert_true (ws_frames_scene_draw (scene, f->renderer, W, H, 1.0, &error));
+      g_assert_no_error (error);
+    }
+  ws_frames_scene_release_gl (scene);
+}
+
+/* A window-sum scene's output refills as its launch moves (the picture
+ * changes), and a click maps to the output drawn under it. */
+static void
+test_window_sum (Fixture *f, gconstpointer data)
+{
+  WsStencilShape shape = { 48, 2, 8, 2 };
+  g_autoptr (WsArray) grid = ws_test_generate (WS_KEY_FLOAT32, WS_DIST_UNIFORM, 48 * 48, 4);
+  g_autoptr (WsArray) out = ws_array_new (WS_KEY_FLOAT32, 44 * 44, NULL);
+  g_autoptr (WsWindowSumScene) scene = NULL;
+  g_autoptr (GBytes) full = NULL, half = NULL;
+  g_autoptr (GError) error = NULL;
+  WsWindowSumStyle style = { TRUE, "window sum" };
+  WsRect panels[WS_HEAT_SLOTS];
+  WsWindowSumView v;
+  guint64 row, col;
+
+  if (skip_without_gl (f))
+    return;
+  for (gsize i = 0; i < out->n; i++)
+    out->f32[i] = (float) i;
+  scene = ws_window_sum_scene_new (&shape, g_steal_pointer (&grid), g_steal_pointer (&out), NULL,
+                                   &error);
+  g_assert_no_error (error);
+  g_assert_true (ws_window_sum_scene_draw (scene, f->renderer, &style, W, H, 1.0, &error));
+  full = pixels (f);
+  ws_window_sum_scene_set_done (scene, ws_window_sum_scene_blocks (scene) / 2);
+  g_assert_true (ws_window_sum_scene_draw (scene, f->renderer, &style, W, H, 1.0, &error));
+  g_assert_no_error (error);
+  half = pixels (f);
+  g_assert_false (g_bytes_equal (full, half));
+  /* The output map's top-left cell is output (0, 0). */
+  v = ws_window_sum_scene_view (scene, &style, W, H, 1.0);
+  ws_window_sum_panels (&v, W, H, panels);
+  WsRect map = ws_renderer_heat_map_rect (&(WsHeatView) { .slot = WS_HEAT_OUTPUT, .side = 44,
+                                                          .title = "output", .scale = 1.0 },
+                                          panels[WS_HEAT_OUTPUT]);
+  g_assert_true (ws_window_sum_scene_hit (scene, &style, W, H, 1.0, map.x + 1, map.y + 1, &row,
+                                          &col));
+  g_assert_cmpuint (row, ==, 0);
+  g_assert_cmpuint (col, ==, 0);
+  ws_window_sum_scene_release_gl (scene);
+}
+
+int
+main (int argc, char **argv)
+{
+  g_test_init (&argc, &argv, NULL);
+  g_test_add ("/gl-scenes/network-seek", Fixture, NULL, fixture_set_up, test_network_seek,
+              fixture_tear_down);
+  g_test_add ("/gl-scenes/frames-seek", Fixture, NULL, fixture_set_up, test_frames_seek,
+              fixture_tear_down);
+  g_test_add ("/gl-scenes/window-sum", Fixture, NULL, fixture_set_up, test_window_sum,
+              fixture_tear_down);
+  return g_test_run ();
+}
