@@ -5,49 +5,29 @@
 #include <math.h>
 #include <string.h>
 
+#include "gl-test-util.h"
 #include "ws-error.h"
-#include "ws-gl-context.h"
-#include "ws-renderer.h"
 
 enum { W = 400, H = 200 };
 
-typedef struct
-{
-  WsGlContext     *gl;
-  WsRenderer      *renderer;
-  cairo_surface_t *image;
-} Fixture;
+typedef GlFixture Fixture;
 
 static void
 fixture_set_up (Fixture *f, gconstpointer data)
 {
-  g_autoptr (GError) error = NULL;
-
-  f->gl = ws_gl_context_new (&error);
-  if (f->gl == NULL)
-    {
-      g_assert_error (error, WS_ERROR, WS_ERROR_UNAVAILABLE);
-      return;
-    }
-  g_assert_true (ws_gl_context_bind_target (f->gl, W, H, &error));
-  f->renderer = ws_renderer_new (&error);
-  g_assert_no_error (error);
+  gl_fixture_open (f, WS_GL_API_OPENGL, W, H);
 }
 
 static void
 fixture_tear_down (Fixture *f, gconstpointer data)
 {
-  g_clear_pointer (&f->image, cairo_surface_destroy);
-  g_clear_pointer (&f->renderer, ws_renderer_free);
-  g_clear_pointer (&f->gl, ws_gl_context_free);
+  gl_fixture_close (f);
 }
 
 static gboolean
 skip_without_gl (Fixture *f)
 {
-  if (f->gl == NULL)
-    g_test_skip ("no headless OpenGL here (EGL)");
-  return f->gl == NULL;
+  return gl_fixture_skip (f);
 }
 
 /* Draws the keys (with flags) scaled over [0, vmax], and reads the image. */

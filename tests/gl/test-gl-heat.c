@@ -8,66 +8,33 @@
 #include <math.h>
 #include <string.h>
 
+#include "gl-test-util.h"
 #include "ws-colormap.h"
 #include "ws-error.h"
-#include "ws-gl-context.h"
-#include "ws-renderer.h"
 #include "ws-window-sum-view.h"
 
 G_DEFINE_AUTOPTR_CLEANUP_FUNC (cairo_surface_t, cairo_surface_destroy)
 
 enum { W = 400, H = 400 };
 
-typedef struct
-{
-  WsGlContext     *gl;
-  WsRenderer      *renderer;
-  cairo_surface_t *image;
-} Fixture;
-
-static gboolean
-open_context (Fixture *f, WsGlApi api, int width, int height)
-{
-  g_autoptr (GError) error = NULL;
-
-  f->gl = ws_gl_context_new_for (api, &error);
-  if (f->gl == NULL)
-    {
-      g_assert_error (error, WS_ERROR, WS_ERROR_UNAVAILABLE);
-      return FALSE;
-    }
-  g_assert_true (ws_gl_context_bind_target (f->gl, width, height, &error));
-  f->renderer = ws_renderer_new (&error);
-  g_assert_no_error (error);
-  return TRUE;
-}
-
-static void
-close_context (Fixture *f)
-{
-  g_clear_pointer (&f->image, cairo_surface_destroy);
-  g_clear_pointer (&f->renderer, ws_renderer_free);
-  g_clear_pointer (&f->gl, ws_gl_context_free);
-}
+typedef GlFixture Fixture;
 
 static void
 fixture_set_up (Fixture *f, gconstpointer data)
 {
-  open_context (f, WS_GL_API_OPENGL, W, H);
+  gl_fixture_open (f, WS_GL_API_OPENGL, W, H);
 }
 
 static void
 fixture_tear_down (Fixture *f, gconstpointer data)
 {
-  close_context (f);
+  gl_fixture_close (f);
 }
 
 static gboolean
 skip_without_gl (Fixture *f)
 {
-  if (f->gl == NULL)
-    g_test_skip ("no headless OpenGL here (EGL)");
-  return f->gl == NULL;
+  return gl_fixture_skip (f);
 }
 
 static guint32
@@ -436,7 +403,7 @@ test_study_marks (Fixture *f, gconstpointer data)
 
   g_clear_pointer (&f->gl, ws_gl_context_free);
   g_clear_pointer (&f->renderer, ws_renderer_free);
-  if (!open_context (f, WS_GL_API_OPENGL, 1280, 720))
+  if (!gl_fixture_open (f, WS_GL_API_OPENGL, 1280, 720))
     return (void) g_test_skip ("no headless OpenGL here (EGL)");
   draw_study (f, FALSE);
   plain = g_steal_pointer (&f->image);
@@ -472,7 +439,7 @@ draw_both_views (WsGlApi api)
   WsHeatView heat = { WS_HEAT_INPUT, 4, 4, 0.0, 15.0, 2, 2, 1, "heat", 1.0 };
   float texels[16];
 
-  if (!open_context (&f, api, W, H))
+  if (!gl_fixture_open (&f, api, W, H))
     return NULL;
   g_test_message ("%s", ws_gl_context_describe (f.gl));
   g_assert_true ((strstr (ws_gl_context_describe (f.gl), "OpenGL ES") != NULL) == (api == WS_GL_API_GLES));
@@ -485,7 +452,7 @@ draw_both_views (WsGlApi api)
   ws_renderer_draw_heat (f.renderer, &heat, (WsRect) { W / 2, H / 2, W / 2, H / 2 }, W, H);
   f.image = ws_gl_context_read (f.gl);
   cairo_surface_t *image = g_steal_pointer (&f.image);
-  close_context (&f);
+  gl_fixture_close (&f);
   return image;
 }
 
