@@ -35,3 +35,17 @@ gl_fixture_skip (GlFixture *f)
     g_test_skip ("no headless OpenGL here (EGL)");
   return f->gl == NULL;
 }
+
+void
+gl_fixture_set_up (GlFixture *f, gconstpointer data)
+{
+  const GlSize *size = data;
+
+  gl_fixture_open (f, WS_GL_API_OPENGL, size->width, size->height);
+}
+
+void
+gl_fixture_tear_down (GlFixture *f, gconstpointer data)
+{
+  gl_fixture_close (f);
+}

@@ -23,6 +23,17 @@ gboolean gl_fixture_open  (GlFixture *f,
                            int        width,
                            int        height);
 void     gl_fixture_close (GlFixture *f);
+/* A case's target size, as g_test_add's data for the two below. */
+typedef struct
+{
+  int width, height;
+} GlSize;
+
+/* g_test_add's fixture functions: an OpenGL context of size (data). */
+void     gl_fixture_set_up    (GlFixture     *f,
+                               gconstpointer  size);
+void     gl_fixture_tear_down (GlFixture     *f,
+                               gconstpointer  size);
 /* TRUE, with the running case skipped, when there is no context. */
 gboolean gl_fixture_skip  (GlFixture *f);
 

@@ -12,23 +12,7 @@ enum { W = 400, H = 200 };
 
 typedef GlFixture Fixture;
 
-static void
-fixture_set_up (Fixture *f, gconstpointer data)
-{
-  gl_fixture_open (f, WS_GL_API_OPENGL, W, H);
-}
-
-static void
-fixture_tear_down (Fixture *f, gconstpointer data)
-{
-  gl_fixture_close (f);
-}
-
-static gboolean
-skip_without_gl (Fixture *f)
-{
-  return gl_fixture_skip (f);
-}
+static const GlSize size = { W, H };
 
 /* Draws the keys (with flags) scaled over [0, vmax], and reads the image. */
 static void
@@ -98,7 +82,7 @@ test_heights (Fixture *f, gconstpointer data)
   const float keys[] = { 1, 2, 3, 4, 5, 6, 7, 8 };
   double full, last_light = -1;
 
-  if (skip_without_gl (f))
+  if (gl_fixture_skip (f))
     return;
   draw (f, keys, 8, NULL, 8.0, 0);
   full = bar_height (f, key_x (7, 8), NULL);
@@ -126,7 +110,7 @@ test_highlights (Fixture *f, gconstpointer data)
   const guint8 flags[] = { 0, WS_BAR_COMPARED, WS_BAR_COMPARED | WS_BAR_SWAPPED, 0 };
   guint32 plain, swapped;
 
-  if (skip_without_gl (f))
+  if (gl_fixture_skip (f))
     return;
   draw (f, keys, 4, flags, 8.0, 0);
   bar_height (f, key_x (0, 4), &plain);
@@ -153,7 +137,7 @@ test_band (Fixture *f, gconstpointer data)
   g_autofree float *keys = g_new (float, n);
   int x = W / 2, solid, band;
 
-  if (skip_without_gl (f))
+  if (gl_fixture_skip (f))
     return;
   for (gsize i = 0; i < n; i++)
     keys[i] = i % 2 ? 7.0f : 1.0f;
@@ -176,7 +160,7 @@ test_swaps_aggregated (Fixture *f, gconstpointer data)
   g_autofree guint8 *flags = g_new (guint8, n);
   guint32 colour;
 
-  if (skip_without_gl (f))
+  if (gl_fixture_skip (f))
     return;
   for (gsize i = 0; i < n; i++)
     keys[i] = 4.0f, flags[i] = WS_BAR_COMPARED | WS_BAR_SWAPPED;
@@ -202,7 +186,7 @@ test_comparators (Fixture *f, gconstpointer data)
   int mid = (key_x (1, 4) + key_x (2, 4)) / 2;
   guint red_rows = 0, grey_rows = 0;
 
-  if (skip_without_gl (f))
+  if (gl_fixture_skip (f))
     return;
   draw (f, keys, 4, flags, 8.0, 0);
   ws_renderer_draw_comparators (f->renderer, pairs, 2, flags, &view, W, H);
@@ -234,7 +218,7 @@ test_boundaries (Fixture *f, gconstpointer data)
   int plot = (int) ws_renderer_bar_columns (W, 1.0), left = (W - plot) / 2;
   guint lines = 0;
 
-  if (skip_without_gl (f))
+  if (gl_fixture_skip (f))
     return;
   draw (f, keys, 16, NULL, 8.0, 4);
   /* Row 20 from the top lies above every (zero-height) bar. */
@@ -286,7 +270,7 @@ test_header (Fixture *f, gconstpointer data)
 {
   guint text, swapped, top;
 
-  if (skip_without_gl (f))
+  if (gl_fixture_skip (f))
     return;
   draw_header (f, 900);
   count_header (f, 900, &text, &swapped);
@@ -307,12 +291,12 @@ int
 main (int argc, char **argv)
 {
   g_test_init (&argc, &argv, NULL);
-  g_test_add ("/gl/bars/heights", Fixture, NULL, fixture_set_up, test_heights, fixture_tear_down);
-  g_test_add ("/gl/bars/highlights", Fixture, NULL, fixture_set_up, test_highlights, fixture_tear_down);
-  g_test_add ("/gl/bars/band", Fixture, NULL, fixture_set_up, test_band, fixture_tear_down);
-  g_test_add ("/gl/bars/swaps-aggregated", Fixture, NULL, fixture_set_up, test_swaps_aggregated, fixture_tear_down);
-  g_test_add ("/gl/bars/comparators", Fixture, NULL, fixture_set_up, test_comparators, fixture_tear_down);
-  g_test_add ("/gl/bars/boundaries", Fixture, NULL, fixture_set_up, test_boundaries, fixture_tear_down);
-  g_test_add ("/gl/bars/header", Fixture, NULL, fixture_set_up, test_header, fixture_tear_down);
+  g_test_add ("/gl/bars/heights", Fixture, &size, gl_fixture_set_up, test_heights, gl_fixture_tear_down);
+  g_test_add ("/gl/bars/highlights", Fixture, &size, gl_fixture_set_up, test_highlights, gl_fixture_tear_down);
+  g_test_add ("/gl/bars/band", Fixture, &size, gl_fixture_set_up, test_band, gl_fixture_tear_down);
+  g_test_add ("/gl/bars/swaps-aggregated", Fixture, &size, gl_fixture_set_up, test_swaps_aggregated, gl_fixture_tear_down);
+  g_test_add ("/gl/bars/comparators", Fixture, &size, gl_fixture_set_up, test_comparators, gl_fixture_tear_down);
+  g_test_add ("/gl/bars/boundaries", Fixture, &size, gl_fixture_set_up, test_boundaries, gl_fixture_tear_down);
+  g_test_add ("/gl/bars/header", Fixture, &size, gl_fixture_set_up, test_header, gl_fixture_tear_down);
   return g_test_run ();
 }

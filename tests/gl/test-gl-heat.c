@@ -19,23 +19,7 @@ enum { W = 400, H = 400 };
 
 typedef GlFixture Fixture;
 
-static void
-fixture_set_up (Fixture *f, gconstpointer data)
-{
-  gl_fixture_open (f, WS_GL_API_OPENGL, W, H);
-}
-
-static void
-fixture_tear_down (Fixture *f, gconstpointer data)
-{
-  gl_fixture_close (f);
-}
-
-static gboolean
-skip_without_gl (Fixture *f)
-{
-  return gl_fixture_skip (f);
-}
+static const GlSize size = { W, H };
 
 static guint32
 pixel (Fixture *f, int x, int y)
@@ -117,7 +101,7 @@ test_colours (Fixture *f, gconstpointer data)
   WsHeatView v = { WS_HEAT_INPUT, 4, 4, 0.0, 15.0, .scale = 1.0 };
   double last = -1;
 
-  if (skip_without_gl (f))
+  if (gl_fixture_skip (f))
     return;
   draw_heat (f, a, &v, NULL);
   for (guint i = 0; i < 16; i++)
@@ -140,7 +124,7 @@ test_high_contrast (Fixture *f, gconstpointer data)
   g_autoptr (WsArray) a = grid (4, NULL);
   WsHeatView v = { WS_HEAT_INPUT, 4, 4, 0.0, 15.0, .scale = 1.0 };
 
-  if (skip_without_gl (f))
+  if (gl_fixture_skip (f))
     return;
   ws_renderer_set_high_contrast (f->renderer, TRUE);
   draw_heat (f, a, &v, NULL);
@@ -170,7 +154,7 @@ test_pending (Fixture *f, gconstpointer data)
   WsRect map;
   guint light = 0, dark = 0;
 
-  if (skip_without_gl (f))
+  if (gl_fixture_skip (f))
     return;
   draw_heat (f, a, &v, &mask);
   map = ws_renderer_heat_map_rect (&v, whole ());
@@ -222,7 +206,7 @@ test_launch_lines (Fixture *f, gconstpointer data)
   int x, y;
   double cell;
 
-  if (skip_without_gl (f))
+  if (gl_fixture_skip (f))
     return;
   for (guint i = 0; i < 256; i++)
     values[i] = 0.0f;
@@ -259,7 +243,7 @@ test_marks (Fixture *f, gconstpointer data)
   int x, y, ox, oy;
   guint32 inside, outside, frame, white;
 
-  if (skip_without_gl (f))
+  if (gl_fixture_skip (f))
     return;
   draw_heat (f, a, &v, NULL);
   map = ws_renderer_heat_map_rect (&v, whole ());
@@ -289,7 +273,7 @@ test_title_and_legend (Fixture *f, gconstpointer data)
   guint text = 0, low = 0, high = 0;
   guint8 lo[3], hi[3];
 
-  if (skip_without_gl (f))
+  if (gl_fixture_skip (f))
     return;
   draw_heat (f, a, &v, NULL);
   map = ws_renderer_heat_map_rect (&v, whole ());
@@ -483,14 +467,14 @@ int
 main (int argc, char **argv)
 {
   g_test_init (&argc, &argv, NULL);
-  g_test_add ("/gl/heat/colours", Fixture, NULL, fixture_set_up, test_colours, fixture_tear_down);
-  g_test_add ("/gl/heat/high-contrast", Fixture, NULL, fixture_set_up, test_high_contrast, fixture_tear_down);
-  g_test_add ("/gl/heat/pending", Fixture, NULL, fixture_set_up, test_pending, fixture_tear_down);
-  g_test_add ("/gl/heat/launch-lines", Fixture, NULL, fixture_set_up, test_launch_lines, fixture_tear_down);
-  g_test_add ("/gl/heat/marks", Fixture, NULL, fixture_set_up, test_marks, fixture_tear_down);
-  g_test_add ("/gl/heat/title-and-legend", Fixture, NULL, fixture_set_up, test_title_and_legend, fixture_tear_down);
+  g_test_add ("/gl/heat/colours", Fixture, &size, gl_fixture_set_up, test_colours, gl_fixture_tear_down);
+  g_test_add ("/gl/heat/high-contrast", Fixture, &size, gl_fixture_set_up, test_high_contrast, gl_fixture_tear_down);
+  g_test_add ("/gl/heat/pending", Fixture, &size, gl_fixture_set_up, test_pending, gl_fixture_tear_down);
+  g_test_add ("/gl/heat/launch-lines", Fixture, &size, gl_fixture_set_up, test_launch_lines, gl_fixture_tear_down);
+  g_test_add ("/gl/heat/marks", Fixture, &size, gl_fixture_set_up, test_marks, gl_fixture_tear_down);
+  g_test_add ("/gl/heat/title-and-legend", Fixture, &size, gl_fixture_set_up, test_title_and_legend, gl_fixture_tear_down);
   g_test_add_func ("/gl/window-sum/hit", test_hit);
-  g_test_add ("/gl/window-sum/marks", Fixture, NULL, fixture_set_up, test_study_marks, fixture_tear_down);
+  g_test_add ("/gl/window-sum/marks", Fixture, &size, gl_fixture_set_up, test_study_marks, gl_fixture_tear_down);
   g_test_add_func ("/gl/gles/same-pixels", test_gles_same_pixels);
   return g_test_run ();
 }

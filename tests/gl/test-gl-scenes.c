@@ -16,23 +16,7 @@ enum { W = 640, H = 360 };
 
 typedef GlFixture Fixture;
 
-static void
-fixture_set_up (Fixture *f, gconstpointer data)
-{
-  gl_fixture_open (f, WS_GL_API_OPENGL, W, H);
-}
-
-static void
-fixture_tear_down (Fixture *f, gconstpointer data)
-{
-  gl_fixture_close (f);
-}
-
-static gboolean
-skip_without_gl (Fixture *f)
-{
-  return gl_fixture_skip (f);
-}
+static const GlSize size = { W, H };
 
 /* The frame as drawn, read back. */
 static GBytes *
@@ -72,7 +56,7 @@ test_network_seek (Fixture *f, gconstpointer data)
   guint64 comparisons, swaps, c2, s2;
   guint ran;
 
-  if (skip_without_gl (f))
+  if (gl_fixture_skip (f))
     return;
   stepped = ws_network_scene_new (WS_NETWORK_ODD_EVEN_MERGE, input, NULL, NULL);
   sought = ws_network_scene_new (WS_NETWORK_ODD_EVEN_MERGE, input, NULL, NULL);
@@ -109,7 +93,7 @@ test_frames_seek (Fixture *f, gconstpointer data)
   g_autoptr (GError) error = NULL;
   guint n;
 
-  if (skip_without_gl (f))
+  if (gl_fixture_skip (f))
     return;
   scene = ws_frames_scene_new (ws_animation_scan (in, NULL), "read", "written");
   n = ws_frames_scene_n_frames (scene);
@@ -143,7 +127,7 @@ test_window_sum (Fixture *f, gconstpointer data)
   WsWindowSumView v;
   guint64 row, col;
 
-  if (skip_without_gl (f))
+  if (gl_fixture_skip (f))
     return;
   for (gsize i = 0; i < out->n; i++)
     out->f32[i] = (float) i;
@@ -174,11 +158,11 @@ int
 main (int argc, char **argv)
 {
   g_test_init (&argc, &argv, NULL);
-  g_test_add ("/gl-scenes/network-seek", Fixture, NULL, fixture_set_up, test_network_seek,
-              fixture_tear_down);
-  g_test_add ("/gl-scenes/frames-seek", Fixture, NULL, fixture_set_up, test_frames_seek,
-              fixture_tear_down);
-  g_test_add ("/gl-scenes/window-sum", Fixture, NULL, fixture_set_up, test_window_sum,
-              fixture_tear_down);
+  g_test_add ("/gl-scenes/network-seek", Fixture, &size, gl_fixture_set_up, test_network_seek,
+              gl_fixture_tear_down);
+  g_test_add ("/gl-scenes/frames-seek", Fixture, &size, gl_fixture_set_up, test_frames_seek,
+              gl_fixture_tear_down);
+  g_test_add ("/gl-scenes/window-sum", Fixture, &size, gl_fixture_set_up, test_window_sum,
+              gl_fixture_tear_down);
   return g_test_run ();
 }
