@@ -290,6 +290,12 @@ ws_network_scene_draw_again (WsNetworkScene *s, WsRenderer *renderer, int width,
   paint_view (renderer, &view, s->last_bad_at, width, height);
 }
 
+gboolean
+ws_network_scene_wait (WsNetworkScene *s, GError **error)
+{
+  return s->device == NULL || s->device->device->synchronize (error);
+}
+
 const WsFramePath *
 ws_network_scene_path (const WsNetworkScene *s)
 {

@@ -115,6 +115,10 @@ void             ws_network_scene_draw_again   (WsNetworkScene   *scene,
                                                 WsRenderer       *renderer,
                                                 int               width,
                                                 int               height);
+/* Waits for the device's work on the scene (to time a phase alone); at
+ * once for a host scene. */
+gboolean         ws_network_scene_wait         (WsNetworkScene   *scene,
+                                                GError          **error);
 /* The frame path in use, NULL before the first frame. */
 const WsFramePath *ws_network_scene_path       (const WsNetworkScene *scene);
 /* Drops what lives in the GL context (its context current). */

@@ -215,6 +215,12 @@ ws_window_sum_scene_draw (WsWindowSumScene *s, WsRenderer *renderer, const WsWin
   return TRUE;
 }
 
+gboolean
+ws_window_sum_scene_wait (WsWindowSumScene *s, GError **error)
+{
+  return s->device == NULL || s->device->device->synchronize (error);
+}
+
 const WsFramePath *
 ws_window_sum_scene_path (const WsWindowSumScene *s)
 {

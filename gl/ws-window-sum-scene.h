@@ -88,6 +88,10 @@ gboolean          ws_window_sum_scene_draw      (WsWindowSumScene     *scene,
                                                  int                   height,
                                                  double                scale,
                                                  GError              **error);
+/* Waits for the device's work on the scene (to time a phase alone); at
+ * once where the grids are drawn from the host. */
+gboolean          ws_window_sum_scene_wait      (WsWindowSumScene     *scene,
+                                                 GError              **error);
 /* The frame path in use, NULL before the first frame. */
 const WsFramePath *ws_window_sum_scene_path     (const WsWindowSumScene *scene);
 /* Drops what lives in the GL context (its context current). */

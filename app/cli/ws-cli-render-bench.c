@@ -50,12 +50,12 @@ time_frame (Render *r, Times *t, gboolean keep, gboolean *stepped, GError **erro
 
   if (!ws_network_scene_advance (r->scene, 1, 0, &ran, error)
       || !ws_network_scene_counts (r->scene, &comparisons, &swaps, error)
-      || !render_sync (ws_network_scene_on_device (r->scene), error))
+      || !ws_network_scene_wait (r->scene, error))
     return FALSE;
   *stepped = ran > 0;
   t1 = now ();
   if (!ws_network_scene_fill (r->scene, r->renderer, r->width, r->scale, TRUE, error)
-      || !render_sync (ws_network_scene_on_device (r->scene), error))
+      || !ws_network_scene_wait (r->scene, error))
     return FALSE;
   t2 = now ();
   /* The caption changes every pass: its text is painted again each frame,

@@ -255,7 +255,7 @@ bench_frame (Heat *h, guint64 done, double *fill_s, double *draw_s, GError **err
 
   ws_window_sum_scene_set_done (h->scene, done);
   if (!ws_window_sum_scene_fill (h->scene, h->r->renderer, &v, TRUE, error)
-      || !render_sync (ws_window_sum_scene_on_device (h->scene), error))
+      || !ws_window_sum_scene_wait (h->scene, error))
     return FALSE;
   t1 = now ();
   ws_window_sum_draw (h->r->renderer, &v, h->r->width, h->r->height);

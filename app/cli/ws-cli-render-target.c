@@ -1,7 +1,7 @@
 /* ws-cli-render-target.c: what every `render` draws into — the headless
  * GL context, its target and the renderer as the options ask; the folder of
- * frames, written atomically and discarded when a render fails; waiting
- * for the GPU; the median of timings. */
+ * frames, written atomically and discarded when a render fails; the
+ * median of timings. */
 #include <errno.h>
 #include <math.h>
 #include <glib/gstdio.h>
@@ -134,12 +134,6 @@ render_write_png (Render *r, guint frame, GError **error)
   cairo_surface_destroy (image);
   r->last_frame = MAX (r->last_frame, frame + 1);
   return ws_file_write_atomic (path, (const char *) png->data, png->len, error);
-}
-
-gboolean
-render_sync (gboolean on_device, GError **error)
-{
-  return !on_device || ws_backend_cuda ()->device->synchronize (error);
 }
 
 double

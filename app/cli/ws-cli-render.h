@@ -53,9 +53,6 @@ void     render_discard_frames  (Render              *r);
 gboolean render_write_png  (Render              *r,
                             guint                frame,
                             GError             **error);
-/* Waits for the GPU, when the frames come from its memory. */
-gboolean render_sync       (gboolean             on_device,
-                            GError             **error);
 /* The median of count values. */
 double   render_median     (const double        *values,
                             guint                count);
