@@ -43,7 +43,7 @@ print_algorithm (const WsAlgorithm *algo)
 static void
 print_gpu_availability (void)
 {
-  const WsBackend *cuda = ws_backend_cuda ();
+  const WsBackend *cuda = ws_backend_gpu ();
   g_autoptr (GError) error = NULL;
   g_autoptr (GArray) devices = NULL;
 
@@ -101,7 +101,7 @@ print_device (guint index, const WsDeviceInfo *d)
 static void
 print_gpus (void)
 {
-  const WsBackend *cuda = ws_backend_cuda ();
+  const WsBackend *cuda = ws_backend_gpu ();
   g_autofree char *about = cuda->describe (cuda);
   g_autoptr (GError) error = NULL;
   g_autoptr (GArray) devices = NULL;

@@ -55,7 +55,7 @@ make_scene (Render *r, WsNetworkKind kind, const WsArray *input, WsVariant varia
             GError **error)
 {
   g_autoptr (GError) why = NULL;
-  const WsBackend *cuda = ws_backend_cuda ();
+  const WsBackend *cuda = ws_backend_gpu ();
   g_autoptr (GArray) devices = NULL;
 
   if (ws_variant_is_gpu (variant))

@@ -170,7 +170,7 @@ compute (Heat *h, const RenderOptions *o, GError **error)
 static void
 make_scene (Heat *h, const RenderOptions *o)
 {
-  const WsBackend *cuda = ws_backend_cuda ();
+  const WsBackend *cuda = ws_backend_gpu ();
   g_autoptr (GError) why = NULL;
   gboolean gpu = ws_variant_is_gpu (h->in.variant) && cuda->device != NULL;
 

@@ -193,7 +193,7 @@ make_scene (WsSortingPage *self)
 static WsNetworkScene *
 new_scene (WsSortingPage *self, GError **error)
 {
-  const WsBackend *cuda = ws_backend_cuda ();
+  const WsBackend *cuda = ws_backend_gpu ();
   g_autoptr (GError) why = NULL;
   WsNetworkScene *scene;
 

@@ -19,7 +19,7 @@ ws_ui_register_resources (void)
 gboolean
 ws_ui_gpu (char **name_or_reason)
 {
-  const WsBackend *cuda = ws_backend_cuda ();
+  const WsBackend *cuda = ws_backend_gpu ();
   g_autoptr (GArray) devices = NULL;
   g_autoptr (GError) why = NULL;
 

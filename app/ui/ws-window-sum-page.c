@@ -170,7 +170,7 @@ drop_scene (WsWindowSumPage *self)
 static WsWindowSumScene *
 new_scene (const WsStencilShape *shape, WsArray *input, WsArray *output, WsVariant variant)
 {
-  const WsBackend *cuda = ws_backend_cuda ();
+  const WsBackend *cuda = ws_backend_gpu ();
   g_autoptr (GError) why = NULL;
   WsWindowSumScene *scene;
 

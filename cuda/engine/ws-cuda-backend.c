@@ -1,6 +1,6 @@
 /* ws-cuda-backend.c: the engine's GPU backend (app/core's WsBackend and its
  * device ops), adapting libwarpscope-cuda's C API (ws-cuda.h). Core names
- * the interface and calls ws_backend_cuda; this file, built only with
+ * the interface and calls ws_backend_gpu; this file, built only with
  * CUDA, is what answers — core itself knows no CUDA. */
 #include "ws-backend.h"
 
@@ -390,7 +390,7 @@ static const WsBackend cuda_backend = {
 };
 
 const WsBackend *
-ws_backend_cuda (void)
+ws_backend_gpu (void)
 {
   return &cuda_backend;
 }

@@ -80,5 +80,5 @@ static const WsInterop cuda_interop = {
 const WsInterop *
 ws_interop_for (const WsBackend *backend)
 {
-  return backend == ws_backend_cuda () ? &cuda_interop : NULL;
+  return backend == ws_backend_gpu () ? &cuda_interop : NULL;
 }

@@ -272,7 +272,7 @@ check_device_passes (WsNetworkKind kind,
   g_autoptr (WsNetwork) net = ws_test_network_new (kind, n);
   g_autoptr (WsArray) in = ws_test_special_array (type, n, 1000 + n);
   gsize width = ws_network_width (net);
-  PassRun r = { .ops = ws_backend_cuda ()->device };
+  PassRun r = { .ops = ws_backend_gpu ()->device };
 
   r.want = kind == WS_NETWORK_BITONIC ? ws_network_pad (net, in, &error)
                                       : ws_array_copy (in, &error);

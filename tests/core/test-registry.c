@@ -83,7 +83,7 @@ static void
 test_backends (void)
 {
   const WsBackend *cpu = ws_backend_cpu ();
-  const WsBackend *cuda = ws_backend_cuda ();
+  const WsBackend *cuda = ws_backend_gpu ();
   g_autoptr (GArray) devices = NULL;
   g_autoptr (GError) error = NULL;
   g_autofree char *about = cuda->describe (cuda);

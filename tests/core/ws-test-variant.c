@@ -66,7 +66,7 @@ ws_test_skip_variant (const WsAlgorithm *algo,
 gboolean
 ws_test_skip_without_gpu (void)
 {
-  g_autofree char *why = backend_unusable (ws_backend_cuda ());
+  g_autofree char *why = backend_unusable (ws_backend_gpu ());
 
   if (why == NULL)
     return FALSE;
@@ -273,7 +273,7 @@ check_gpu_built (gconstpointer data)
 {
   const GpuCase *gc = data;
   const WsAlgorithm *algo = ws_registry_lookup (gc->algorithm, NULL);
-  const WsBackend *cuda = ws_backend_cuda ();
+  const WsBackend *cuda = ws_backend_gpu ();
 
   if (cuda->device == NULL)
     {

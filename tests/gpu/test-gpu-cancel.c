@@ -58,7 +58,7 @@ warm_up (void)
 static gboolean
 skip (const WsTestRunCase *c)
 {
-  const WsBackend *cuda = ws_backend_cuda ();
+  const WsBackend *cuda = ws_backend_gpu ();
 
   if (gpu_test_skip_without_device ())
     return TRUE;

@@ -16,7 +16,7 @@
 static const WsDeviceOps *
 device (void)
 {
-  return ws_backend_cuda ()->device;
+  return ws_backend_gpu ()->device;
 }
 
 /* Bins of n keys over `columns`, made on the device. */
@@ -77,7 +77,7 @@ test_stepper_device (gconstpointer data)
     {
       g_autoptr (WsArray) a = ws_test_generate (c->type, c->dist, 300, 9);
       g_autoptr (WsStepper) cpu = ws_stepper_new (kind, a, NULL);
-      g_autoptr (WsStepper) gpu = ws_stepper_new_on_device (kind, a, ws_backend_cuda (), NULL);
+      g_autoptr (WsStepper) gpu = ws_stepper_new_on_device (kind, a, ws_backend_gpu (), NULL);
       gboolean stepped = TRUE;
       g_assert_nonnull (gpu);
       while (ws_stepper_step (cpu))
@@ -134,7 +134,7 @@ test_interop_pixels (void)
   ws_bars_range (a, &vmin, &vmax);
   WsBarsView view = { ws_bars_count (a->n, columns), a->n, 4096, 1.0 };
 
-  g_autoptr (WsFramePath) interop = ws_frame_path_new (renderer, ws_backend_cuda (), TRUE, columns, &error);
+  g_autoptr (WsFramePath) interop = ws_frame_path_new (renderer, ws_backend_gpu (), TRUE, columns, &error);
   g_assert_no_error (error);
   g_assert_cmpint (ws_frame_path_kind (interop), ==, WS_FRAME_PATH_INTEROP);
   g_test_message ("interop: %s", ws_frame_path_reason (interop));
@@ -147,7 +147,7 @@ test_interop_pixels (void)
 
   /* Staging, asked for: the same pixels through the host. */
   gsize size_staged;
-  g_autoptr (WsFramePath) staging = ws_frame_path_new (renderer, ws_backend_cuda (), FALSE, columns, &error);
+  g_autoptr (WsFramePath) staging = ws_frame_path_new (renderer, ws_backend_gpu (), FALSE, columns, &error);
   g_assert_cmpint (ws_frame_path_kind (staging), ==, WS_FRAME_PATH_STAGING);
   g_assert_true (ws_frame_path_fill_device (staging, a->type, d_keys, NULL, a->n, vmin, vmax, columns,
                                             &error));
@@ -230,10 +230,10 @@ test_heat_interop_pixels (gconstpointer data)
       g_assert_true (device ()->upload (d_grids[slot], grids[slot]->data, ws_array_bytes (grids[slot]),
                                         &error));
     }
-  g_autoptr (WsFramePath) interop = ws_frame_path_new (renderer, ws_backend_cuda (), TRUE, 1, &error);
+  g_autoptr (WsFramePath) interop = ws_frame_path_new (renderer, ws_backend_gpu (), TRUE, 1, &error);
   g_assert_cmpint (ws_frame_path_kind (interop), ==, WS_FRAME_PATH_INTEROP);
   g_autofree guint8 *by_interop = draw_study (gl, renderer, interop, grids, d_grids, &v, &mask, &sizes[0]);
-  g_autoptr (WsFramePath) staging = ws_frame_path_new (renderer, ws_backend_cuda (), FALSE, 1, &error);
+  g_autoptr (WsFramePath) staging = ws_frame_path_new (renderer, ws_backend_gpu (), FALSE, 1, &error);
   g_autofree guint8 *by_staging = draw_study (gl, renderer, staging, grids, d_grids, &v, &mask, &sizes[1]);
   g_autoptr (WsFramePath) cpu = ws_frame_path_new (renderer, NULL, TRUE, 1, &error);
   g_autofree guint8 *by_cpu = draw_study (gl, renderer, cpu, grids, d_grids, &v, &mask, &sizes[2]);

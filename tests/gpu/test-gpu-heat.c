@@ -21,14 +21,14 @@
 static const WsDeviceOps *
 device (void)
 {
-  return ws_backend_cuda ()->device;
+  return ws_backend_gpu ()->device;
 }
 
 /* How the GPU writes GL's textures (gl/ws-interop.h, cuda/engine). */
 static const WsInterop *
 interop (void)
 {
-  return ws_interop_for (ws_backend_cuda ());
+  return ws_interop_for (ws_backend_gpu ());
 }
 
 /* One mask of the matrix: none (NULL) or m. */

@@ -18,7 +18,7 @@
 static gpointer
 fill_device (guint64 leave)
 {
-  const WsBackend *cuda = ws_backend_cuda ();
+  const WsBackend *cuda = ws_backend_gpu ();
   g_autoptr (GArray) devices = NULL;
   guint64 free_mem;
 
@@ -56,7 +56,7 @@ test_run_out_of_memory (void)
     { "radix-sort", WS_VARIANT_GPU }, { "radix-sort", WS_VARIANT_GPU_LIB },
     { "scan", WS_VARIANT_GPU_LIB }, { "reduce", WS_VARIANT_GPU },
   };
-  const WsBackend *cuda = ws_backend_cuda ();
+  const WsBackend *cuda = ws_backend_gpu ();
   gpointer hog;
 
   if (gpu_test_skip_without_device ())
@@ -91,7 +91,7 @@ test_run_out_of_memory (void)
 static void
 test_stepper_out_of_memory (void)
 {
-  const WsBackend *cuda = ws_backend_cuda ();
+  const WsBackend *cuda = ws_backend_gpu ();
   g_autoptr (WsArray) keys = NULL;
   g_autoptr (GError) error = NULL;
   WsStepper *stepper;

@@ -53,7 +53,7 @@ static void
 test_algorithm (gconstpointer data)
 {
   const WsAlgorithm *algo = data;
-  const WsBackend *cuda = ws_backend_cuda ();
+  const WsBackend *cuda = ws_backend_gpu ();
   guint ran = 0;
 
   if (gpu_test_skip_without_device ())
@@ -78,7 +78,7 @@ test_every_defined_variant_built (void)
 {
   guint n;
   const WsAlgorithm *const *algos = ws_registry_list (&n);
-  const WsBackend *cuda = ws_backend_cuda ();
+  const WsBackend *cuda = ws_backend_gpu ();
 
   for (guint i = 0; i < n; i++)
     for (WsVariant v = WS_VARIANT_GPU_SEED; v < WS_N_VARIANTS; v++)

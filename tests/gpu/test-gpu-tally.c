@@ -25,7 +25,7 @@ pair_init (Pair *p, WsNetworkKind kind, const WsArray *input)
 
   p->host = ws_stepper_new (kind, input, &error);
   g_assert_no_error (error);
-  p->device = ws_stepper_new_on_device (kind, input, ws_backend_cuda (), &error);
+  p->device = ws_stepper_new_on_device (kind, input, ws_backend_gpu (), &error);
   g_assert_no_error (error);
   g_assert_true (ws_stepper_on_device (p->device) && !ws_stepper_on_device (p->host));
 }

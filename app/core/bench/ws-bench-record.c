@@ -230,7 +230,7 @@ device_text (const WsPreset *p)
 {
   g_autoptr (GArray) devices = NULL;
   WsCpuInfo cpu;
-  const WsBackend *cuda = ws_backend_cuda ();
+  const WsBackend *cuda = ws_backend_gpu ();
   GString *s = g_string_new (NULL);
 
   ws_system_cpu_info (&cpu);

@@ -1,6 +1,6 @@
 /* ws-backend-none.c: the GPU backend of a build without CUDA — it says why
  * there is no GPU. With CUDA, cuda/ws-cuda-backend.c defines
- * ws_backend_cuda instead, and core knows nothing of it. */
+ * ws_backend_gpu instead, and core knows nothing of it. */
 #include "ws-backend.h"
 
 #include "ws-error.h"
@@ -50,7 +50,7 @@ static const WsBackend nocuda_backend = {
 };
 
 const WsBackend *
-ws_backend_cuda (void)
+ws_backend_gpu (void)
 {
   return &nocuda_backend;
 }

@@ -61,5 +61,5 @@ ws_backend_cpu (void)
 const WsBackend *
 ws_backend_for (WsVariant variant)
 {
-  return ws_variant_is_gpu (variant) ? ws_backend_cuda () : ws_backend_cpu ();
+  return ws_variant_is_gpu (variant) ? ws_backend_gpu () : ws_backend_cpu ();
 }

@@ -1,7 +1,7 @@
 /* ws-backend.h: how the engine reaches a compute device.
  *
  * A backend is a table of function pointers. app/core holds one instance for
- * the CPU and names another, the GPU's (ws_backend_cuda), which the GPU
+ * the CPU and names another, the GPU's (ws_backend_gpu), which the GPU
  * library implements (cuda/ws-cuda-backend.c) when the build has CUDA and
  * ws-backend-none.c otherwise, saying why there is none. Core includes no
  * CUDA header and links no CUDA library, so it builds and tests on machines
@@ -127,7 +127,7 @@ struct _WsBackend
 };
 
 const WsBackend *ws_backend_cpu     (void);
-const WsBackend *ws_backend_cuda    (void);
+const WsBackend *ws_backend_gpu     (void);
 
 /* The backend that runs `variant`: the CPU one for cpu-*, CUDA for gpu-*. */
 const WsBackend *ws_backend_for     (WsVariant variant);
