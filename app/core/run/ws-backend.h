@@ -129,7 +129,7 @@ struct _WsBackend
 const WsBackend *ws_backend_cpu     (void);
 const WsBackend *ws_backend_gpu     (void);
 
-/* The backend that runs `variant`: the CPU one for cpu-*, CUDA for gpu-*. */
+/* The backend that runs `variant`: the CPU one for cpu-*, the GPU one for gpu-*. */
 const WsBackend *ws_backend_for     (WsVariant variant);
 
 G_END_DECLS
