@@ -1,0 +1,103 @@
+/* ws-divergence.c: a student's pass against the reference's (see
+ * ws-divergence.h). */
+#include "ws-divergence.h"
+
+#include "ws-radix.h"
+
+/* The first index whose keys differ by value, or -1. */
+static gint64
+first_difference (const WsArray *a, const WsArray *b)
+{
+  for (gsize i = 0; i < a->n; i++)
+    if (ws_array_get_double (a, i) != ws_array_get_double (b, i))
+      return (gint64) i;
+  return -1;
+}
+
+/* A sorted copy (the host radix sort: a lecture's arrays are small, a
+ * course's 2^20 keys take milliseconds); NULL where memory fails. */
+static WsArray *
+sorted_copy (const WsArray *a)
+{
+  g_autoptr (WsArray) copy = ws_array_copy (a, NULL);
+
+  if (copy == NULL || !ws_radix_sort (copy, WS_VARIANT_CPU_SEQ, NULL, NULL))
+    return NULL;
+  return g_steal_pointer (&copy);
+}
+
+/* Whether got holds the keys before held, each as often. */
+static gboolean
+same_keys (const WsArray *before, const WsArray *got)
+{
+  g_autoptr (WsArray) a = sorted_copy (before);
+  g_autoptr (WsArray) b = sorted_copy (got);
+
+  return a != NULL && b != NULL && first_difference (a, b) < 0;
+}
+
+/* The pass's comparator with an end at index, if it has one. */
+static gboolean
+comparator_at (const WsNetwork *net, guint pass, gsize index, WsComparator *found)
+{
+  gsize count = ws_network_pass_comparators (net, pass, NULL);
+  g_autofree WsComparator *all = g_new (WsComparator, MAX (count, 1));
+
+  ws_network_pass_comparators (net, pass, all);
+  for (gsize c = 0; c < count; c++)
+    if (all[c].min_at == index || all[c].max_at == index)
+      {
+        *found = all[c];
+        return TRUE;
+      }
+  return FALSE;
+}
+
+gboolean
+ws_divergence_find (const WsNetwork *net, guint pass, const WsArray *before,
+                    const WsArray *expected, const WsArray *got, WsDivergence *found)
+{
+  gint64 at;
+
+  g_return_val_if_fail (net != NULL && before != NULL && expected != NULL && got != NULL, FALSE);
+  g_return_val_if_fail (expected->n == got->n && before->n == got->n, FALSE);
+  g_return_val_if_fail (pass < ws_network_n_passes (net), FALSE);
+  if ((at = first_difference (expected, got)) < 0)
+    return FALSE;
+  *found = (WsDivergence) { same_keys (before, got) ? WS_DIVERGENCE_ORDER : WS_DIVERGENCE_KEYS,
+                            pass, (gsize) at, got->type, ws_array_get_double (expected, at),
+                            ws_array_get_double (got, at) };
+  found->has_comparator = comparator_at (net, pass, found->index, &found->comparator);
+  return TRUE;
+}
+
+/* An int32 key exactly (a double holds it), a float32 key in the digits
+ * that tell it from its neighbours. */
+static void
+append_key (GString *s, WsKeyType type, double key)
+{
+  g_string_append_printf (s, type == WS_KEY_INT32 ? "%.0f" : "%.9g", key);
+}
+
+char *
+ws_divergence_describe (const WsNetwork *net, const WsDivergence *d)
+{
+  g_autofree char *label = ws_network_pass_label (net, d->pass);
+  GString *s = g_string_new (NULL);
+
+  g_string_append_printf (s, "pass %u of %u (%s): key %" G_GSIZE_FORMAT " is ", d->pass + 1,
+                          ws_network_n_passes (net), label, d->index);
+  append_key (s, d->type, d->got);
+  g_string_append (s, " where the reference has ");
+  append_key (s, d->type, d->expected);
+  if (d->has_comparator)
+    g_string_append_printf (s, " — comparator (%" G_GUINT64_FORMAT ", %" G_GUINT64_FORMAT
+                            ") should have produced it", d->comparator.min_at,
+                            d->comparator.max_at);
+  else
+    g_string_append (s, " — no comparator of this pass touches it, so it should not have moved");
+  g_string_append (s, d->kind == WS_DIVERGENCE_ORDER
+                        ? "; the keys are in the wrong order"
+                        : "; a key was lost or duplicated (an overwrite instead of a swap?)");
+  return g_string_free (s, FALSE);
+}
