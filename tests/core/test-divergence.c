@@ -1,11 +1,14 @@
 /* test-divergence.c: a student's pass against the reference network's —
  * a pass copied exactly, a pair exchanged the wrong way, a key overwritten
  * instead of swapped, a key moved where no comparator reaches, and -0.0
- * beside +0.0 — and the words that say where and what. */
+ * beside +0.0 — and the words that say where and what; then whole traces:
+ * read (header, comments, blank lines, padding), matched, broken at a
+ * pass, and what a trace cannot be. */
 #include <math.h>
 #include <string.h>
 
 #include "ws-divergence.h"
+#include "ws-error.h"
 #include "ws-test-util.h"
 
 typedef struct
@@ -158,6 +161,131 @@ test_signed_zero (void)
   g_assert_false (ws_divergence_find (net, 0, before, expected, got, &d));
 }
 
+/* ---- traces ---- */
+
+/* The text of a trace of kind's network on input: the input, then the
+ * keys after each pass (pass `broken`, from 0, with keys i and i + 1
+ * exchanged where broken is not G_MAXUINT). */
+static char *
+trace_text (WsNetworkKind kind, const WsArray *input, guint broken, gsize i)
+{
+  g_autoptr (WsNetwork) net = ws_test_network_new (kind, input->n);
+  g_autoptr (WsArray) keys = ws_network_pad (net, input, NULL);
+  GString *s = g_string_new ("# warpscope-trace network=bitonic type=int32\n# a comment line\n");
+
+  for (gsize k = 0; k < input->n; k++)
+    g_string_append_printf (s, "%d ", input->i32[k]);
+  g_string_append (s, "  # the input\n\n");
+  for (guint pass = 0; pass < ws_network_n_passes (net); pass++)
+    {
+      ws_network_apply_pass (net, keys, pass, NULL);
+      if (pass == broken)
+        {
+          gint32 t = keys->i32[i];
+          keys->i32[i] = keys->i32[i + 1], keys->i32[i + 1] = t;
+        }
+      for (gsize k = 0; k < keys->n; k++)
+        g_string_append_printf (s, "%d\t", keys->i32[k]);
+      g_string_append_c (s, '\n');
+    }
+  return g_string_free (s, FALSE);
+}
+
+static WsTrace *
+parse (const char *text, GError **error)
+{
+  return ws_trace_parse ("trace.txt", text, strlen (text), NULL, error);
+}
+
+/* A trace the reference wrote: read back (its header's type, comments
+ * and blank lines skipped) and no pass parts from the network. */
+static void
+test_trace_same (void)
+{
+  g_autoptr (WsArray) input = ws_test_generate (WS_KEY_INT32, WS_DIST_UNIFORM, 100, 2);
+  g_autofree char *text = trace_text (WS_NETWORK_BITONIC, input, G_MAXUINT, 0);
+  g_autoptr (GError) error = NULL;
+  g_autoptr (WsTrace) t = parse (text, &error);
+  WsDivergence d;
+  gboolean diverged = TRUE;
+
+  g_assert_no_error (error);
+  g_assert_cmpstr (t->network, ==, "bitonic");
+  g_assert_cmpint (t->input->type, ==, WS_KEY_INT32);
+  g_assert_cmpuint (t->input->n, ==, 100);
+  g_assert_cmpuint (t->input_line, ==, 3);
+  g_assert_cmpuint (t->passes->len, ==, 28);
+  g_assert_cmpuint (((WsArray *) t->passes->pdata[0])->n, ==, 128); /* padded */
+  g_assert_cmpuint (g_array_index (t->pass_lines, gsize, 0), ==, 5);
+  g_assert_true (ws_divergence_trace (WS_NETWORK_BITONIC, t, &diverged, &d, &error));
+  g_assert_no_error (error);
+  g_assert_false (diverged);
+}
+
+/* Keys exchanged after pass 7: that pass is the first to part. */
+static void
+test_trace_broken (void)
+{
+  g_autoptr (WsArray) input = ws_test_generate (WS_KEY_INT32, WS_DIST_UNIFORM, 64, 5);
+  g_autofree char *text = trace_text (WS_NETWORK_BITONIC, input, 7, 10);
+  g_autoptr (GError) error = NULL;
+  g_autoptr (WsTrace) t = parse (text, &error);
+  WsDivergence d;
+  gboolean diverged = FALSE;
+
+  g_assert_no_error (error);
+  g_assert_true (ws_divergence_trace (WS_NETWORK_BITONIC, t, &diverged, &d, &error));
+  g_assert_true (diverged);
+  g_assert_cmpuint (d.pass, ==, 7);
+  g_assert_cmpuint (d.index, ==, 10);
+  g_assert_cmpint (d.kind, ==, WS_DIVERGENCE_ORDER);
+}
+
+/* What a trace cannot be: said with the line, or what the network needs. */
+static void
+test_trace_errors (void)
+{
+  g_autoptr (WsArray) input = ws_test_generate (WS_KEY_INT32, WS_DIST_UNIFORM, 8, 5);
+  g_autofree char *text = trace_text (WS_NETWORK_BITONIC, input, G_MAXUINT, 0);
+  g_autoptr (WsTrace) t = NULL;
+  g_autoptr (GError) error = NULL;
+  gboolean diverged;
+  WsDivergence d;
+
+  g_assert_null (parse ("# only a comment\n\n", &error));
+  g_assert_error (error, WS_ERROR, WS_ERROR_PARSE);
+  g_clear_error (&error);
+  g_assert_null (parse ("3 1 2\n1 3 2\n1 2\n", &error));
+  g_assert_error (error, WS_ERROR, WS_ERROR_PARSE);
+  g_assert_true (g_str_has_prefix (error->message, "trace.txt:3: this pass has 2 keys but the "
+                                   "first pass (line 2) has 3"));
+  g_clear_error (&error);
+  g_assert_null (parse ("3 1 2\n1 x 2\n", &error));
+  g_assert_error (error, WS_ERROR, WS_ERROR_PARSE);
+  g_assert_true (g_str_has_prefix (error->message, "trace.txt:2: "));
+  g_clear_error (&error);
+  g_assert_null (parse ("# warpscope-trace type=int64\n1 2\n", &error));
+  g_assert_error (error, WS_ERROR, WS_ERROR_PARSE);
+  g_clear_error (&error);
+  /* Too few passes for the network: what it has. */
+  t = parse ("4 3 2 1\n3 4 2 1\n", &error);
+  g_assert_no_error (error);
+  g_assert_false (ws_divergence_trace (WS_NETWORK_BITONIC, t, &diverged, &d, &error));
+  g_assert_error (error, WS_ERROR, WS_ERROR_INVALID_ARGUMENT);
+  g_assert_cmpstr (error->message, ==, "The trace has 1 pass after its input; bitonic on 4 keys "
+                                       "has 3");
+  g_clear_error (&error);
+  g_clear_pointer (&t, ws_trace_free);
+  /* Passes of 5 keys for bitonic's 8: the padding is said. */
+  t = parse ("5 4 3 2 1\n4 5 3 2 1\n4 5 2 3 1\n4 5 2 3 1\n4 5 2 3 1\n4 5 2 3 1\n4 5 2 3 1\n",
+             &error);
+  g_assert_no_error (error);
+  g_assert_false (ws_divergence_trace (WS_NETWORK_BITONIC, t, &diverged, &d, &error));
+  g_assert_error (error, WS_ERROR, WS_ERROR_INVALID_ARGUMENT);
+  g_assert_true (g_str_has_prefix (error->message, "Line 2: a pass of bitonic on 5 keys holds 8 "
+                                   "(the input padded"));
+}
+
 int
 main (int argc, char **argv)
 {
@@ -167,5 +295,8 @@ main (int argc, char **argv)
   g_test_add_func ("/divergence/lost-key", test_lost_key);
   g_test_add_func ("/divergence/no-comparator", test_no_comparator);
   g_test_add_func ("/divergence/signed-zero", test_signed_zero);
+  g_test_add_func ("/divergence/trace-same", test_trace_same);
+  g_test_add_func ("/divergence/trace-broken", test_trace_broken);
+  g_test_add_func ("/divergence/trace-errors", test_trace_errors);
   return g_test_run ();
 }

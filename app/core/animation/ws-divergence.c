@@ -2,6 +2,9 @@
  * ws-divergence.h). */
 #include "ws-divergence.h"
 
+#include <string.h>
+
+#include "ws-error.h"
 #include "ws-radix.h"
 
 /* The first index whose keys differ by value, or -1. */
@@ -100,4 +103,55 @@ ws_divergence_describe (const WsNetwork *net, const WsDivergence *d)
                         ? "; the keys are in the wrong order"
                         : "; a key was lost or duplicated (an overwrite instead of a swap?)");
   return g_string_free (s, FALSE);
+}
+
+/* The trace fits the network: a row per pass, each the network's width. */
+static gboolean
+check_shape (const WsNetwork *net, const WsTrace *t, GError **error)
+{
+  guint want = ws_network_n_passes (net);
+  gsize width = ws_network_width (net);
+
+  if (t->passes->len != want)
+    {
+      g_set_error (error, WS_ERROR, WS_ERROR_INVALID_ARGUMENT,
+                   "The trace has %u pass%s after its input; %s on %" G_GSIZE_FORMAT " keys has %u",
+                   t->passes->len, t->passes->len == 1 ? "" : "es",
+                   ws_network_kind_name (ws_network_kind (net)), t->input->n, want);
+      return FALSE;
+    }
+  if (want > 0 && ((WsArray *) t->passes->pdata[0])->n != width)
+    {
+      g_set_error (error, WS_ERROR, WS_ERROR_INVALID_ARGUMENT,
+                   "Line %" G_GSIZE_FORMAT ": a pass of %s on %" G_GSIZE_FORMAT " keys holds %"
+                   G_GSIZE_FORMAT "%s; this one holds %" G_GSIZE_FORMAT,
+                   g_array_index (t->pass_lines, gsize, 0),
+                   ws_network_kind_name (ws_network_kind (net)), t->input->n, width,
+                   width != t->input->n ? " (the input padded to a power of two with the largest "
+                                          "key, as the engine pads)" : "",
+                   ((WsArray *) t->passes->pdata[0])->n);
+      return FALSE;
+    }
+  return TRUE;
+}
+
+gboolean
+ws_divergence_trace (WsNetworkKind kind, const WsTrace *t, gboolean *diverged, WsDivergence *found,
+                     GError **error)
+{
+  g_autoptr (WsNetwork) net = NULL;
+  g_autoptr (WsArray) before = NULL, expected = NULL;
+
+  *diverged = FALSE;
+  if ((net = ws_network_new (kind, t->input->n, error)) == NULL || !check_shape (net, t, error)
+      || (expected = ws_network_pad (net, t->input, error)) == NULL
+      || (before = ws_array_copy (expected, error)) == NULL)
+    return FALSE;
+  for (guint pass = 0; pass < t->passes->len && !*diverged; pass++)
+    {
+      memcpy (before->data, expected->data, ws_array_bytes (expected));
+      ws_network_apply_pass (net, expected, pass, NULL);
+      *diverged = ws_divergence_find (net, pass, before, expected, t->passes->pdata[pass], found);
+    }
+  return TRUE;
 }

@@ -14,6 +14,7 @@
 
 #include "ws-array.h"
 #include "ws-network.h"
+#include "ws-trace.h"
 
 G_BEGIN_DECLS
 
@@ -49,5 +50,16 @@ gboolean  ws_divergence_find     (const WsNetwork    *net,
  * are in the wrong order". Free with g_free. */
 char     *ws_divergence_describe (const WsNetwork    *net,
                                   const WsDivergence *divergence);
+
+/* A trace against kind's network on its input (padded as the engine pads:
+ * bitonic to a power of two with the largest key): *diverged tells whether
+ * a pass parts from the reference, and *found the first that does. A
+ * trace with another number of passes, or passes of another length, is
+ * WS_ERROR_INVALID_ARGUMENT saying what the network needs. */
+gboolean  ws_divergence_trace    (WsNetworkKind       kind,
+                                  const WsTrace      *trace,
+                                  gboolean           *diverged,
+                                  WsDivergence       *found,
+                                  GError            **error);
 
 G_END_DECLS

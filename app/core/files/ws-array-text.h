@@ -1,4 +1,5 @@
-/* ws-array-text.h: private to ws-array-io.c, the text form of key files. */
+/* ws-array-text.h: the text form of key files, private to the files room
+ * (ws-array-io.c, ws-trace.c). */
 #pragma once
 
 #include <glib.h>

@@ -1,0 +1,200 @@
+/* ws-trace.c: trace files (see ws-trace.h). Comments become blanks, so
+ * that the keys parse as a key file does — in one go, each bad key named by
+ * its line — and the lines' lengths cut them into rows. */
+#include "ws-trace.h"
+
+#include <stdarg.h>
+#include <string.h>
+
+#include "ws-array-text.h"
+#include "ws-error.h"
+#include "ws-file.h"
+
+#define HEADER "# warpscope-trace"
+#define MAX_TRACE_BYTES (G_GINT64_CONSTANT (1) << 30)
+
+void
+ws_trace_free (WsTrace *t)
+{
+  if (t == NULL)
+    return;
+  g_free (t->network);
+  g_clear_pointer (&t->input, ws_array_free);
+  g_clear_pointer (&t->passes, g_ptr_array_unref);
+  g_clear_pointer (&t->pass_lines, g_array_unref);
+  g_free (t);
+}
+
+typedef struct
+{
+  gsize line;  /* 1-based */
+  gsize keys;
+} Row;
+
+static gboolean
+trace_error (GError **error, const char *path, gsize line, const char *format, ...)
+  G_GNUC_PRINTF (4, 5);
+
+static gboolean
+trace_error (GError **error, const char *path, gsize line, const char *format, ...)
+{
+  g_autofree char *shown = g_filename_display_name (path);
+  g_autofree char *what = NULL;
+  va_list args;
+
+  va_start (args, format);
+  what = g_strdup_vprintf (format, args);
+  va_end (args);
+  g_set_error (error, WS_ERROR, WS_ERROR_PARSE, "%s:%" G_GSIZE_FORMAT ": %s", shown, line, what);
+  return FALSE;
+}
+
+/* "network=bitonic type=int32" of a header line. */
+static gboolean
+read_header (WsTrace *t, const char *path, gsize line, const char *words, WsKeyType *type,
+             gboolean *typed, GError **error)
+{
+  g_auto (GStrv) fields = g_strsplit_set (words, " \t\r", -1);
+
+  for (guint i = 0; fields[i] != NULL; i++)
+    {
+      if (g_str_has_prefix (fields[i], "network="))
+        g_free (t->network), t->network = g_strdup (fields[i] + strlen ("network="));
+      else if (g_str_has_prefix (fields[i], "type="))
+        {
+          if (!ws_key_type_from_string (fields[i] + strlen ("type="), type, NULL))
+            return trace_error (error, path, line, "the header's key type “%s” is neither "
+                                "int32 nor float32", fields[i] + strlen ("type="));
+          *typed = TRUE;
+        }
+    }
+  return TRUE;
+}
+
+static gsize
+count_keys (const char *p, const char *end)
+{
+  gsize n = 0;
+  gboolean in = FALSE;
+
+  for (; p < end; p++)
+    {
+      gboolean blank = *p == ' ' || (*p >= '\t' && *p <= '\r');
+      n += !blank && !in;
+      in = !blank;
+    }
+  return n;
+}
+
+/* Blanks out comments in text (a copy), reading the header where it
+ * stands before the keys, and lists the rows of keys. */
+static gboolean
+scan_lines (WsTrace *t, const char *path, char *text, gsize len, GArray *rows, WsKeyType *type,
+            gboolean *typed, GError **error)
+{
+  gsize line = 1;
+
+  for (char *p = text, *end = text + len; p < end; line++)
+    {
+      char *eol = memchr (p, '\n', (gsize) (end - p)), *hash;
+      eol = eol ? eol : end;
+      hash = memchr (p, '#', (gsize) (eol - p));
+      if (hash != NULL)
+        {
+          g_autofree char *comment = g_strndup (hash, (gsize) (eol - hash));
+          if (rows->len == 0 && g_str_has_prefix (comment, HEADER)
+              && !read_header (t, path, line, comment + strlen (HEADER), type, typed, error))
+            return FALSE;
+          memset (hash, ' ', (gsize) (eol - hash));
+        }
+      Row r = { line, count_keys (p, eol) };
+      if (r.keys > 0)
+        g_array_append_val (rows, r);
+      p = eol < end ? eol + 1 : end;
+    }
+  return TRUE;
+}
+
+/* Every pass holds as many keys as the first. */
+static gboolean
+check_rows (const char *path, GArray *rows, GError **error)
+{
+  const Row *first_pass = rows->len > 1 ? &g_array_index (rows, Row, 1) : NULL;
+
+  if (rows->len == 0)
+    return trace_error (error, path, 1, "no keys: the first line holds the input keys, each "
+                        "following line the keys after one pass");
+  for (guint i = 2; i < rows->len; i++)
+    {
+      const Row *r = &g_array_index (rows, Row, i);
+      if (r->keys != first_pass->keys)
+        return trace_error (error, path, r->line, "this pass has %" G_GSIZE_FORMAT " keys but "
+                            "the first pass (line %" G_GSIZE_FORMAT ") has %" G_GSIZE_FORMAT,
+                            r->keys, first_pass->line, first_pass->keys);
+    }
+  return TRUE;
+}
+
+/* Keys [from, from + n) of all as an array of their own. */
+static WsArray *
+slice (const WsArray *all, gsize from, gsize n, GError **error)
+{
+  WsArray *a = ws_array_new (all->type, n, error);
+  gsize size = ws_key_type_size (all->type);
+
+  if (a != NULL)
+    memcpy (a->data, (const char *) all->data + from * size, n * size);
+  return a;
+}
+
+static gboolean
+cut_rows (WsTrace *t, const WsArray *all, GArray *rows, GError **error)
+{
+  gsize at = 0;
+
+  t->passes = g_ptr_array_new_with_free_func ((GDestroyNotify) ws_array_free);
+  t->pass_lines = g_array_new (FALSE, FALSE, sizeof (gsize));
+  for (guint i = 0; i < rows->len; i++)
+    {
+      const Row *r = &g_array_index (rows, Row, i);
+      WsArray *a = slice (all, at, r->keys, error);
+      if (a == NULL)
+        return FALSE;
+      at += r->keys;
+      if (i == 0)
+        t->input = a, t->input_line = r->line;
+      else
+        g_ptr_array_add (t->passes, a), g_array_append_val (t->pass_lines, r->line);
+    }
+  return TRUE;
+}
+
+WsTrace *
+ws_trace_parse (const char *path, const char *text, gsize len, const WsKeyType *type,
+                GError **error)
+{
+  g_autoptr (WsTrace) t = g_new0 (WsTrace, 1);
+  g_autofree char *clean = g_memdup2 (text, len + 1);
+  g_autoptr (GArray) rows = g_array_new (FALSE, FALSE, sizeof (Row));
+  g_autoptr (WsArray) all = NULL;
+  WsKeyType header_type = WS_KEY_FLOAT32;
+  gboolean typed = FALSE;
+
+  if (!scan_lines (t, path, clean, len, rows, &header_type, &typed, error)
+      || !check_rows (path, rows, error)
+      || (all = ws_text_parse (path, clean, len, type ? *type : header_type, NULL, error)) == NULL
+      || !cut_rows (t, all, rows, error))
+    return NULL;
+  return g_steal_pointer (&t);
+}
+
+WsTrace *
+ws_trace_load (const char *path, const WsKeyType *type, GError **error)
+{
+  g_autofree char *text = NULL;
+  gsize len;
+
+  if (!ws_file_read_input (path, MAX_TRACE_BYTES, "a trace", &text, &len, error))
+    return NULL;
+  return ws_trace_parse (path, text, len, type, error);
+}
