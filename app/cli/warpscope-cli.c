@@ -1,4 +1,5 @@
-/* warpscope-cli: the headless face of Warpscope — list, info, run, bench, plot, render, demo. */
+/* warpscope-cli: the headless face of Warpscope — list, info, run, bench, plot, render, check,
+ * demo. */
 #include <locale.h>
 #include <stdio.h>
 
@@ -21,6 +22,7 @@ static const Command commands[] = {
   { "bench", ws_cli_bench, "run a benchmark preset: result.csv, error.log, table and plots" },
   { "plot", ws_cli_plot, "draw a chart of a result.csv as PNG, SVG or PDF" },
   { "render", ws_cli_render, "draw every pass of a sorting network to PNG frames (headless OpenGL)" },
+  { "check", ws_cli_check, "check a trace of your sort against the reference network, pass by pass" },
   { "demo", ws_cli_demo, "sort one random array with every CPU sorting network" },
 };
 

@@ -12,6 +12,7 @@ int      ws_cli_demo  (int argc, char **argv);
 int      ws_cli_bench (int argc, char **argv);
 int      ws_cli_plot  (int argc, char **argv);
 int      ws_cli_render (int argc, char **argv);
+int      ws_cli_check (int argc, char **argv);
 
 /* Print "warpscope-cli: <message>" on stderr; returns the failure status 1. */
 int      ws_cli_fail  (const GError *error);

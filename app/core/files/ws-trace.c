@@ -128,9 +128,9 @@ check_rows (const char *path, GArray *rows, GError **error)
     {
       const Row *r = &g_array_index (rows, Row, i);
       if (r->keys != first_pass->keys)
-        return trace_error (error, path, r->line, "this pass has %" G_GSIZE_FORMAT " keys but "
+        return trace_error (error, path, r->line, "this pass has %" G_GSIZE_FORMAT " key%s but "
                             "the first pass (line %" G_GSIZE_FORMAT ") has %" G_GSIZE_FORMAT,
-                            r->keys, first_pass->line, first_pass->keys);
+                            r->keys, r->keys == 1 ? "" : "s", first_pass->line, first_pass->keys);
     }
   return TRUE;
 }
@@ -180,9 +180,11 @@ ws_trace_parse (const char *path, const char *text, gsize len, const WsKeyType *
   WsKeyType header_type = WS_KEY_FLOAT32;
   gboolean typed = FALSE;
 
+  /* The keys first: a file that is not a trace at all (binary, another
+   * format) is best told by its first key that is not one. */
   if (!scan_lines (t, path, clean, len, rows, &header_type, &typed, error)
-      || !check_rows (path, rows, error)
       || (all = ws_text_parse (path, clean, len, type ? *type : header_type, NULL, error)) == NULL
+      || !check_rows (path, rows, error)
       || !cut_rows (t, all, rows, error))
     return NULL;
   return g_steal_pointer (&t);
