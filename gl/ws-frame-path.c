@@ -78,6 +78,19 @@ ws_frame_path_new (WsRenderer *renderer, const WsBackend *backend, gboolean allo
   return g_steal_pointer (&p);
 }
 
+enum { MIN_PATH_BINS = 4096 };
+
+gboolean
+ws_frame_path_ensure (WsFramePath **path, WsRenderer *renderer, const WsBackend *backend,
+                      gboolean allow_interop, guint columns, GError **error)
+{
+  if (*path != NULL && columns <= (*path)->max_bins)
+    return TRUE;
+  g_clear_pointer (path, ws_frame_path_free);
+  *path = ws_frame_path_new (renderer, backend, allow_interop, MAX (columns, MIN_PATH_BINS), error);
+  return *path != NULL;
+}
+
 void
 ws_frame_path_free (WsFramePath *p)
 {

@@ -36,6 +36,15 @@ WsFramePath     *ws_frame_path_new         (WsRenderer       *renderer,
                                             guint             max_bins,
                                             GError          **error);
 void             ws_frame_path_free        (WsFramePath      *path);
+/* *path made (as ws_frame_path_new does) where there is none, or made
+ * anew where it holds fewer than `columns` bins: room for a 4K screen's
+ * columns at least, so that a window made wider keeps its path. */
+gboolean         ws_frame_path_ensure      (WsFramePath     **path,
+                                            WsRenderer       *renderer,
+                                            const WsBackend  *backend,
+                                            gboolean          allow_interop,
+                                            guint             columns,
+                                            GError          **error);
 
 WsFramePathKind  ws_frame_path_kind        (const WsFramePath *path);
 const char      *ws_frame_path_name        (WsFramePathKind   kind);

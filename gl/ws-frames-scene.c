@@ -2,9 +2,6 @@
  * ws-frames-scene.h). */
 #include "ws-frames-scene.h"
 
-/* Room for a 4K screen's columns, so that a wider window needs no new path. */
-enum { PATH_BINS = 4096 };
-
 struct _WsFramesScene
 {
   WsAnimation *animation;
@@ -66,11 +63,7 @@ ws_frames_scene_draw (WsFramesScene *s, WsRenderer *renderer, int width, int hei
   guint columns = ws_renderer_bar_columns (width, scale);
   double vmin = s->animation->vmin, vmax = s->animation->vmax;
 
-  if (s->path != NULL && columns > PATH_BINS)
-    g_clear_pointer (&s->path, ws_frame_path_free);
-  if (s->path == NULL
-      && (s->path = ws_frame_path_new (renderer, NULL, FALSE, MAX (columns, PATH_BINS),
-                                       error)) == NULL)
+  if (!ws_frame_path_ensure (&s->path, renderer, NULL, FALSE, columns, error))
     return FALSE;
   ws_frame_path_fill_host (s->path, f->values, f->flags, vmin, vmax, columns);
   WsBarsView view = { ws_bars_count (f->values->n, columns), f->values->n, f->boundary, scale,

@@ -4,10 +4,6 @@
 #include "ws-error.h"
 #include "ws-stepper-private.h"
 
-/* Room for this many bins in the frame path (a 4K screen's columns), so
- * that a window made wider does not need a new path. */
-enum { PATH_BINS = 4096 };
-
 struct _WsNetworkScene
 {
   WsNetworkKind    kind;
@@ -174,17 +170,6 @@ ws_network_scene_set_interop (WsNetworkScene *s, gboolean allow)
   s->allow_interop = allow;
 }
 
-static gboolean
-ensure_path (WsNetworkScene *s, WsRenderer *renderer, guint columns, GError **error)
-{
-  if (s->path != NULL && columns <= PATH_BINS)
-    return TRUE;
-  g_clear_pointer (&s->path, ws_frame_path_free);
-  s->path = ws_frame_path_new (renderer, s->device, s->allow_interop, MAX (columns, PATH_BINS),
-                               error);
-  return s->path != NULL;
-}
-
 /* Bins a worker made for this width and these highlights, once. */
 static gboolean
 take_ready_bins (WsNetworkScene *s, WsRenderer *renderer, guint columns, gboolean highlights)
@@ -206,7 +191,7 @@ ws_network_scene_fill (WsNetworkScene *s, WsRenderer *renderer, int width, doubl
   guint columns = ws_renderer_bar_columns (width, scale);
   const WsArray *keys = ws_stepper_keys (s->stepper);
 
-  if (!ensure_path (s, renderer, columns, error))
+  if (!ws_frame_path_ensure (&s->path, renderer, s->device, s->allow_interop, columns, error))
     return FALSE;
   if (take_ready_bins (s, renderer, columns, highlights))
     return TRUE;
