@@ -18,6 +18,7 @@
 
 #include "ws-array-io.h"
 #include "ws-error.h"
+#include "ws-file.h"
 
 #define TOKEN_STACK 64  /* tokens shorter than this are parsed from the stack */
 #define KEY_TEXT_MAX 32 /* room for any key's text and its terminator */
@@ -96,16 +97,13 @@ parse_error (const Scanner *s,
              const char    *format,
              ...)
 {
-  g_autofree char *shown = g_filename_display_name (s->path);
   g_autofree char *what = NULL;
   va_list args;
 
   va_start (args, format);
   what = g_strdup_vprintf (format, args);
   va_end (args);
-  g_set_error (error, WS_ERROR, WS_ERROR_PARSE, "%s:%" G_GSIZE_FORMAT ": %s",
-               shown, s->line, what);
-  return FALSE;
+  return ws_file_parse_error (error, s->path, s->line, "%s", what);
 }
 
 /* ---- grid shape -------------------------------------------------------- */

@@ -11,6 +11,7 @@
 #include <limits.h>
 #include <pthread.h>
 #include <signal.h>
+#include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -19,6 +20,20 @@
 #include <unistd.h>
 
 #include "ws-error.h"
+
+gboolean
+ws_file_parse_error (GError **error, const char *path, gsize line, const char *format, ...)
+{
+  g_autofree char *shown = g_filename_display_name (path);
+  g_autofree char *what = NULL;
+  va_list args;
+
+  va_start (args, format);
+  what = g_strdup_vprintf (format, args);
+  va_end (args);
+  g_set_error (error, WS_ERROR, WS_ERROR_PARSE, "%s:%" G_GSIZE_FORMAT ": %s", shown, line, what);
+  return FALSE;
+}
 
 gboolean
 ws_file_io_error (GError    **error,

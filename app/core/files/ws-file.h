@@ -53,6 +53,13 @@ gboolean     ws_file_io_error     (GError     **error,
                                    int          err,
                                    const char  *advice);
 
+/* A "PATH:LINE: WHAT" error (WS_ERROR_PARSE) about a file's text, FALSE. */
+gboolean     ws_file_parse_error  (GError     **error,
+                                   const char  *path,
+                                   gsize        line,
+                                   const char  *format,
+                                   ...) G_GNUC_PRINTF (4, 5);
+
 /* Temporary files: registered from creation until renamed or removed.
  * Thread-safe; up to 64 at once (more are simply not tracked). */
 void         ws_temp_file_add     (const char  *path);

@@ -3,7 +3,6 @@
  * its line — and the lines' lengths cut them into rows. */
 #include "ws-trace.h"
 
-#include <stdarg.h>
 #include <string.h>
 
 #include "ws-array-text.h"
@@ -31,24 +30,6 @@ typedef struct
   gsize keys;
 } Row;
 
-static gboolean
-trace_error (GError **error, const char *path, gsize line, const char *format, ...)
-  G_GNUC_PRINTF (4, 5);
-
-static gboolean
-trace_error (GError **error, const char *path, gsize line, const char *format, ...)
-{
-  g_autofree char *shown = g_filename_display_name (path);
-  g_autofree char *what = NULL;
-  va_list args;
-
-  va_start (args, format);
-  what = g_strdup_vprintf (format, args);
-  va_end (args);
-  g_set_error (error, WS_ERROR, WS_ERROR_PARSE, "%s:%" G_GSIZE_FORMAT ": %s", shown, line, what);
-  return FALSE;
-}
-
 /* "network=bitonic type=int32" of a header line. */
 static gboolean
 read_header (WsTrace *t, const char *path, gsize line, const char *words, WsKeyType *type,
@@ -63,7 +44,7 @@ read_header (WsTrace *t, const char *path, gsize line, const char *words, WsKeyT
       else if (g_str_has_prefix (fields[i], "type="))
         {
           if (!ws_key_type_from_string (fields[i] + strlen ("type="), type, NULL))
-            return trace_error (error, path, line, "the header's key type “%s” is neither "
+            return ws_file_parse_error (error, path, line, "the header's key type “%s” is neither "
                                 "int32 nor float32", fields[i] + strlen ("type="));
           *typed = TRUE;
         }
@@ -122,13 +103,13 @@ check_rows (const char *path, GArray *rows, GError **error)
   const Row *first_pass = rows->len > 1 ? &g_array_index (rows, Row, 1) : NULL;
 
   if (rows->len == 0)
-    return trace_error (error, path, 1, "no keys: the first line holds the input keys, each "
+    return ws_file_parse_error (error, path, 1, "no keys: the first line holds the input keys, each "
                         "following line the keys after one pass");
   for (guint i = 2; i < rows->len; i++)
     {
       const Row *r = &g_array_index (rows, Row, i);
       if (r->keys != first_pass->keys)
-        return trace_error (error, path, r->line, "this pass has %" G_GSIZE_FORMAT " key%s but "
+        return ws_file_parse_error (error, path, r->line, "this pass has %" G_GSIZE_FORMAT " key%s but "
                             "the first pass (line %" G_GSIZE_FORMAT ") has %" G_GSIZE_FORMAT,
                             r->keys, r->keys == 1 ? "" : "s", first_pass->line, first_pass->keys);
     }
