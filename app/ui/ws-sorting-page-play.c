@@ -45,10 +45,9 @@ void
 ws_sorting_page_show_pass (WsSortingPage *self)
 {
   guint pass = self->scene ? ws_network_scene_pass (self->scene) : 0;
+  g_autofree char *label = self->scene ? ws_network_scene_label (self->scene) : NULL;
 
-  g_free (self->caption);
-  self->caption = self->scene ? ws_network_scene_label (self->scene) : NULL;
-  gtk_label_set_text (self->pass_label, self->caption ? self->caption : "generate keys to begin");
+  gtk_label_set_text (self->pass_label, label ? label : "generate keys to begin");
   show_counters (self);
   if (pass != self->pass_shown)
     {
@@ -404,7 +403,6 @@ ws_sorting_page_stop_playing (WsSortingPage *self)
   ws_pacer_clear (&self->pacer);
   g_clear_pointer (&self->scene, ws_network_scene_free);
   g_clear_error (&self->draw_error);
-  g_clear_pointer (&self->caption, g_free);
   g_clear_pointer (&self->check_shown, g_free);
 }
 

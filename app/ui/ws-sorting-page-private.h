@@ -42,7 +42,6 @@ struct _WsSortingPage
   GError         *draw_error;  /* what went wrong drawing, shown from an idle */
   Advance        *advancing;   /* host passes running on a worker, or NULL */
   gboolean        remake;      /* a new scene is due once they return */
-  char           *caption;     /* the pass label */
   guint           columns;     /* the bins the canvas last drew */
   guint           pass_shown;  /* the "pass" property: passes run as last shown */
   gboolean        playing;     /* the "playing" property, as last notified */
