@@ -53,6 +53,9 @@ classify (cudaError_t status, const char **hint)
     case cudaErrorIllegalInstruction:
     case cudaErrorLaunchTimeout:
     case cudaErrorHardwareStackError:
+    case cudaErrorAssert:
+    case cudaErrorInvalidPc:
+    case cudaErrorInvalidAddressSpace:
       *hint = " (a kernel faulted; the GPU context is lost until Warpscope restarts)";
       return WS_CUDA_ERROR_KERNEL_FAULT;
     default:

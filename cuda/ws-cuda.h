@@ -353,4 +353,41 @@ gboolean       ws_cuda_heat_fill_image     (WsCudaGlImage         *image,
                                             GError               **error);
 void           ws_cuda_gl_unregister_image (WsCudaGlImage         *image);
 
+/* ---- A student's stage kernel (issue 17) ----
+ * NVRTC (loaded by cuda/engine) compiles the student's source into a
+ * device image for this GPU; these load it, launch its `stage` one pass at
+ * a time and compare the keys it leaves with the reference's. */
+typedef struct _WsCudaStage WsCudaStage;
+
+/* The current GPU's compute capability as NVRTC names it (90 for sm_90). */
+gboolean     ws_cuda_device_arch      (int           *arch,
+                                       GError       **error);
+/* The image's kernel named entry (its lowered name), ready to launch. */
+WsCudaStage *ws_cuda_stage_load       (gconstpointer  image,
+                                       const char    *entry,
+                                       GError       **error);
+void         ws_cuda_stage_free       (WsCudaStage   *stage);
+/* One launch of the kernel: keys, then n_params (≤ 3) unsigned
+ * parameters, in ceil(threads / block) blocks of block threads; waits for
+ * it. A kernel that faults is WS_CUDA_ERROR_KERNEL_FAULT (the context is
+ * lost: the process can launch nothing more); a launch the GPU refuses
+ * (a block too large, too many registers) is an error saying so. */
+gboolean     ws_cuda_stage_run        (WsCudaStage   *stage,
+                                       gpointer       d_keys,
+                                       guint          n_params,
+                                       const guint   *params,
+                                       guint64        threads,
+                                       guint          block,
+                                       GError       **error);
+/* *at = the first index where the n keys at d_a and d_b differ by value
+ * (-0.0 equals +0.0), or G_MAXUINT64; d_first is one device word to work
+ * in. Waits for the answer (8 bytes). */
+gboolean     ws_cuda_first_difference (WsCudaType     type,
+                                       gconstpointer  d_a,
+                                       gconstpointer  d_b,
+                                       gsize          n,
+                                       guint64       *d_first,
+                                       guint64       *at,
+                                       GError       **error);
+
 G_END_DECLS

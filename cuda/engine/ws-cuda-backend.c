@@ -387,6 +387,7 @@ static const WsBackend cuda_backend = {
   .has_variant = cuda_has_variant,
   .run = cuda_run,
   .device = &cuda_device,
+  .stage = &ws_cuda_stage_ops,
 };
 
 const WsBackend *

@@ -23,4 +23,7 @@ WsCudaType            ws_cuda_engine_type  (WsKeyType          type);
 const WsCudaHeatMask *ws_cuda_engine_mask  (const WsHeatMask  *mask,
                                             WsCudaHeatMask    *to);
 
+/* Students' kernels (ws-cuda-stage-ops.c), the backend's `stage`. */
+extern const WsStageOps ws_cuda_stage_ops;
+
 G_END_DECLS

@@ -36,7 +36,10 @@ test_diverged (void)
                                "keys are in the wrong order (line 4 of the trace)\n");
   g_assert_cmpint (j->status, ==, 1);
   want = g_strdup_printf ("{\"ok\": false, \"pass\": 2, \"index\": 1, \"expected\": 2, \"got\": 4, "
-                          "\"kind\": \"order\", \"input\": \"%s\"}\n", path);
+                          "\"kind\": \"order\", \"input\": \"%s\", \"message\": \"pass 2 of 3 "
+                          "(stage k=4, distance j=2): key 1 is 4 where the reference has 2 — "
+                          "comparator (1, 3) should have produced it; the keys are in the wrong "
+                          "order (line 4 of the trace)\"}\n", path);
   g_assert_cmpstr (j->out, ==, want);
 }
 

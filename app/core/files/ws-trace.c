@@ -5,6 +5,7 @@
 
 #include <string.h>
 
+#include "ws-array-io.h"
 #include "ws-array-text.h"
 #include "ws-error.h"
 #include "ws-file.h"
@@ -180,4 +181,34 @@ ws_trace_load (const char *path, const WsKeyType *type, GError **error)
   if (!ws_file_read_input (path, MAX_TRACE_BYTES, "a trace", &text, &len, error))
     return NULL;
   return ws_trace_parse (path, text, len, type, error);
+}
+
+static void
+append_row (GString *s, const WsArray *a)
+{
+  gsize size = ws_key_type_size (a->type);
+
+  for (gsize i = 0; i < a->n; i++)
+    {
+      if (i > 0)
+        g_string_append_c (s, ' ');
+      ws_format_key (s, a->type, (const char *) a->data + i * size);
+    }
+  g_string_append_c (s, '\n');
+}
+
+gboolean
+ws_trace_save (const char *path, const char *network, const char *comment, const WsArray *input,
+               GPtrArray *passes, GError **error)
+{
+  g_autoptr (GString) s = g_string_new (NULL);
+
+  g_string_append_printf (s, HEADER " network=%s type=%s\n", network,
+                          ws_key_type_name (input->type));
+  if (comment != NULL)
+    g_string_append_printf (s, "# %s\n", comment);
+  append_row (s, input);
+  for (guint p = 0; p < passes->len; p++)
+    append_row (s, passes->pdata[p]);
+  return ws_file_write_atomic (path, s->str, s->len, error);
 }

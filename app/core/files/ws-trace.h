@@ -37,6 +37,14 @@ WsTrace *ws_trace_parse (const char      *path,
                          const WsKeyType *type,
                          GError         **error);
 void     ws_trace_free  (WsTrace    *trace);
+/* Writes a trace (atomically): the header naming network and the input's
+ * key type, a comment line (may be NULL), the input, each pass. */
+gboolean ws_trace_save  (const char      *path,
+                         const char      *network,
+                         const char      *comment,
+                         const WsArray   *input,
+                         GPtrArray       *passes,
+                         GError         **error);
 
 G_DEFINE_AUTOPTR_CLEANUP_FUNC (WsTrace, ws_trace_free)
 

@@ -93,6 +93,51 @@ typedef struct
   gboolean (*synchronize)   (GError       **error);
 } WsDeviceOps;
 
+/* A student's stage kernel (issue 17): the source and what Warpscope
+ * asks of it — the key type (WS_KEY in the source), the kernel's type as
+ * C++ spells it and the declaration to show the student. */
+typedef struct
+{
+  const char *path;      /* names the file in messages */
+  const char *source;    /* NUL-terminated */
+  const char *key;       /* "float" or "int" */
+  const char *pointer;   /* "void (*) (float *, unsigned, unsigned, unsigned)" */
+  const char *signature; /* "extern \"C\" __global__ void stage (float *keys, …)" */
+} WsStageSource;
+
+/* The device side of a student's kernel; errors as the engine's. */
+typedef struct
+{
+  /* Compiled (NVRTC, loaded at run time) and loaded on the GPU: a handle
+   * for run. WS_ERROR_PARSE lists the compiler's errors as
+   * "file:line:column: error: …"; WS_ERROR_UNAVAILABLE says there is no
+   * compiler, or no GPU (after checking that the source compiles). The
+   * compiler's warnings, if any, go to *warnings (NULL otherwise). */
+  gpointer (*compile) (const WsStageSource *source,
+                       char               **warnings,
+                       GError             **error);
+  /* One launch: the keys, then n_params unsigned parameters, one thread
+   * per key (threads) in blocks of `block`; waits for it. A fault is
+   * WS_ERROR_DEVICE, after which the process's GPU context is lost. */
+  gboolean (*run)     (gpointer             stage,
+                       gpointer             d_keys,
+                       guint                n_params,
+                       const guint         *params,
+                       guint64              threads,
+                       guint                block,
+                       GError             **error);
+  void     (*free)    (gpointer             stage);
+  /* *at = the first of n keys where d_a and d_b differ by value, or
+   * G_MAXUINT64; d_word is 8 bytes of device memory to work in. */
+  gboolean (*differ)  (WsKeyType            type,
+                       gconstpointer        d_a,
+                       gconstpointer        d_b,
+                       gsize                n,
+                       gpointer             d_word,
+                       guint64             *at,
+                       GError             **error);
+} WsStageOps;
+
 typedef struct _WsBackend WsBackend;
 
 struct _WsBackend
@@ -124,6 +169,9 @@ struct _WsBackend
   /* Device memory and work for the animator; NULL where the backend has
    * no device (the CPU, a build without CUDA). */
   const WsDeviceOps *device;
+  /* Students' kernels; NULL where the backend runs none (the CPU, a build
+   * without CUDA). */
+  const WsStageOps  *stage;
 };
 
 const WsBackend *ws_backend_cpu     (void);
