@@ -232,6 +232,7 @@ static void
 test_fault (void)
 {
   static const char source[] =
+    "// warpscope-kernel network=bitonic\n"
     "extern \"C\" __global__ void stage (float *keys, unsigned n, unsigned k, unsigned j)\n"
     "{\n"
     "  unsigned i = blockIdx.x * blockDim.x + threadIdx.x, p = i ^ j;\n"
