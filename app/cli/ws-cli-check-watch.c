@@ -32,6 +32,7 @@ typedef struct
   gboolean      in_pass;
   gint64        deadline; /* monotonic µs, while in a pass */
   gint64        limit_us;
+  gboolean      done;     /* the worker's verdict is out */
 } Watch;
 
 static void
@@ -46,6 +47,8 @@ heard (Watch *w, const char *line)
     w->pass = pass, w->in_pass = TRUE, w->deadline = g_get_monotonic_time () + w->limit_us;
   else if (sscanf (line, "end %u", &pass) == 1)
     w->in_pass = FALSE;
+  else if (g_str_equal (line, "done"))
+    w->done = TRUE;
   else if (sscanf (line, "input %31s %" G_GUINT64_FORMAT " %n", network, &n, &used) == 2 && used > 0
            && ws_network_kind_from_name (network, &w->network))
     {
@@ -162,12 +165,19 @@ outcome (GSubprocess *worker, const Watch *w, const char *path, gboolean json)
   g_autofree char *what = NULL;
   int sig;
 
-  if (g_subprocess_get_if_exited (worker))
+  if (g_subprocess_get_if_exited (worker) && w->done)
     return g_subprocess_get_exit_status (worker);
-  sig = g_subprocess_get_term_sig (worker);
-  what = g_strdup_printf ("the %s crashed the process running it (%s) — a write outside the "
-                          "keys?", g_str_has_suffix (path, ".cu") ? "kernel" : "function",
-                          g_strsignal (sig));
+  if (g_subprocess_get_if_exited (worker))
+    what = g_strdup_printf ("the %s ended the process running it (exit status %d) — a write "
+                            "outside the keys?", g_str_has_suffix (path, ".cu") ? "kernel" : "function",
+                            g_subprocess_get_exit_status (worker));
+  else
+    {
+      sig = g_subprocess_get_term_sig (worker);
+      what = g_strdup_printf ("the %s crashed the process running it (%s) — a write outside the "
+                              "keys?", g_str_has_suffix (path, ".cu") ? "kernel" : "function",
+                              g_strsignal (sig));
+    }
   return report (w, path, "fault", what, json);
 }
 
