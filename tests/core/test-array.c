@@ -273,6 +273,24 @@ test_counters_add (void)
   g_assert_cmpuint (into.probes, ==, G_MAXUINT64);
 }
 
+/* Keys compare by value: -0.0 is +0.0; the range bounds the search. */
+static void
+test_first_difference (void)
+{
+  g_autoptr (WsArray) a = ws_array_new (WS_KEY_FLOAT32, 5, NULL);
+  g_autoptr (WsArray) b = ws_array_new (WS_KEY_FLOAT32, 5, NULL);
+  const float left[] = { 1.0f, -0.0f, INFINITY, 4.0f, 5.0f };
+  const float right[] = { 1.0f, 0.0f, INFINITY, 7.0f, 5.0f };
+
+  memcpy (a->f32, left, sizeof left);
+  memcpy (b->f32, right, sizeof right);
+  g_assert_cmpuint (ws_array_first_difference (a, b, 0, 5), ==, 3);
+  g_assert_cmpuint (ws_array_first_difference (a, b, 0, 3), ==, G_MAXSIZE);
+  g_assert_cmpuint (ws_array_first_difference (a, b, 4, 5), ==, G_MAXSIZE);
+  b->f32[4] = 6.0f;
+  g_assert_cmpuint (ws_array_first_difference (a, b, 4, 5), ==, 4);
+}
+
 int
 main (int    argc,
       char **argv)
@@ -294,5 +312,6 @@ main (int    argc,
   g_test_add_func ("/types/variant/unknown", test_variant_unknown);
   g_test_add_func ("/types/variant/is-gpu", test_variant_is_gpu);
   g_test_add_func ("/types/counters/add", test_counters_add);
+  g_test_add_func ("/array/first-difference", test_first_difference);
   return g_test_run ();
 }

@@ -7,16 +7,6 @@
 #include "ws-error.h"
 #include "ws-radix.h"
 
-/* The first index whose keys differ by value, or -1. */
-static gint64
-first_difference (const WsArray *a, const WsArray *b)
-{
-  for (gsize i = 0; i < a->n; i++)
-    if (ws_array_get_double (a, i) != ws_array_get_double (b, i))
-      return (gint64) i;
-  return -1;
-}
-
 /* A sorted copy (the host radix sort: a lecture's arrays are small, a
  * course's 2^20 keys take milliseconds); NULL where memory fails. */
 static WsArray *
@@ -36,7 +26,7 @@ same_keys (const WsArray *before, const WsArray *got)
   g_autoptr (WsArray) a = sorted_copy (before);
   g_autoptr (WsArray) b = sorted_copy (got);
 
-  return a != NULL && b != NULL && first_difference (a, b) < 0;
+  return a != NULL && b != NULL && ws_array_first_difference (a, b, 0, a->n) == G_MAXSIZE;
 }
 
 /* The pass's comparator with an end at index, if it has one. */
@@ -60,15 +50,15 @@ gboolean
 ws_divergence_find (const WsNetwork *net, guint pass, const WsArray *before,
                     const WsArray *expected, const WsArray *got, WsDivergence *found)
 {
-  gint64 at;
+  gsize at;
 
   g_return_val_if_fail (net != NULL && before != NULL && expected != NULL && got != NULL, FALSE);
   g_return_val_if_fail (expected->n == got->n && before->n == got->n, FALSE);
   g_return_val_if_fail (pass < ws_network_n_passes (net), FALSE);
-  if ((at = first_difference (expected, got)) < 0)
+  if ((at = ws_array_first_difference (expected, got, 0, got->n)) == G_MAXSIZE)
     return FALSE;
   *found = (WsDivergence) { same_keys (before, got) ? WS_DIVERGENCE_ORDER : WS_DIVERGENCE_KEYS,
-                            pass, (gsize) at, got->type, ws_array_get_double (expected, at),
+                            pass, at, got->type, ws_array_get_double (expected, at),
                             ws_array_get_double (got, at) };
   found->has_comparator = comparator_at (net, pass, found->index, &found->comparator);
   return TRUE;

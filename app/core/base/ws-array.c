@@ -91,6 +91,19 @@ ws_array_equal (const WsArray *a,
   return a->n == 0 || memcmp (a->data, b->data, ws_array_bytes (a)) == 0;
 }
 
+gsize
+ws_array_first_difference (const WsArray *a,
+                           const WsArray *b,
+                           gsize          from,
+                           gsize          to)
+{
+  g_return_val_if_fail (a->type == b->type && to <= a->n && to <= b->n, G_MAXSIZE);
+  for (gsize i = from; i < to; i++)
+    if (a->type == WS_KEY_INT32 ? a->i32[i] != b->i32[i] : a->f32[i] != b->f32[i])
+      return i;
+  return G_MAXSIZE;
+}
+
 double
 ws_array_get_double (const WsArray *array,
                      gsize          i)

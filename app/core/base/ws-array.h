@@ -34,6 +34,12 @@ void      ws_array_free       (WsArray      *array);
 gsize     ws_array_bytes      (const WsArray *array);
 gboolean  ws_array_equal      (const WsArray *a,
                                const WsArray *b);
+/* The first index of [from, to) where a and b hold different values, as
+ * keys compare (-0.0 equals +0.0), or G_MAXSIZE; both hold at least `to`. */
+gsize     ws_array_first_difference (const WsArray *a,
+                                     const WsArray *b,
+                                     gsize          from,
+                                     gsize          to);
 /* Value of element i widened to double (int32 converts exactly). */
 double    ws_array_get_double (const WsArray *array,
                                gsize          i);
