@@ -7,6 +7,7 @@
 
 #include "ws-error.h"
 #include "ws-file.h"
+#include "ws-header.h"
 
 #define HEADER "warpscope-kernel"
 #define MAX_SOURCE_BYTES (16 << 20)
@@ -93,42 +94,10 @@ ws_student_result_clear (WsStudentResult *r)
   memset (r, 0, sizeof *r);
 }
 
-typedef struct
-{
-  char     *network;
-  WsKeyType type;
-  gboolean  typed;
-  guint     block;
-} Header;
-
-static gboolean
-header_field (Header *h, const char *path, gsize line, const char *field, GError **error)
-{
-  guint64 block = 0;
-
-  if (g_str_has_prefix (field, "network="))
-    g_free (h->network), h->network = g_strdup (field + strlen ("network="));
-  else if (g_str_has_prefix (field, "type="))
-    {
-      if (!ws_key_type_from_string (field + strlen ("type="), &h->type, NULL))
-        return ws_file_parse_error (error, path, line, "the header's key type “%s” is neither "
-                                    "int32 nor float32", field + strlen ("type="));
-      h->typed = TRUE;
-    }
-  else if (g_str_has_prefix (field, "block="))
-    {
-      if (!g_ascii_string_to_unsigned (field + strlen ("block="), 10, 1, 1024, &block, NULL))
-        return ws_file_parse_error (error, path, line, "the header's block size “%s” is not a "
-                                    "number of threads from 1 to 1024", field + strlen ("block="));
-      h->block = (guint) block;
-    }
-  return TRUE;
-}
-
 /* The header: a `//` comment line naming warpscope-kernel, among the
  * comments and blank lines the file starts with. */
 static gboolean
-read_header (const char *path, const char *text, Header *h, GError **error)
+read_header (const char *path, const char *text, WsHeader *h, GError **error)
 {
   g_auto (GStrv) lines = g_strsplit (text, "\n", 64);
 
@@ -139,24 +108,19 @@ read_header (const char *path, const char *text, Header *h, GError **error)
         continue;
       if (!g_str_has_prefix (l, "//"))
         break;
-      if ((l = strstr (l, HEADER)) == NULL)
-        continue;
-      g_auto (GStrv) fields = g_strsplit_set (l + strlen (HEADER), " \t\r", -1);
-      for (guint f = 0; fields[f] != NULL; f++)
-        if (!header_field (h, path, i + 1, fields[f], error))
-          return FALSE;
-      break;
+      if ((l = strstr (l, HEADER)) != NULL)
+        return ws_header_read (h, path, i + 1, l + strlen (HEADER), TRUE, error);
     }
   return TRUE;
 }
 
 /* The choice over the header over the defaults. */
 static gboolean
-settle (WsStudent *s, const WsStudentChoice *c, const Header *h, GError **error)
+settle (WsStudent *s, const WsStudentChoice *c, const WsHeader *h, GError **error)
 {
   const char *network = c->network ? c->network : h->network;
 
-  s->type = c->type ? *c->type : h->typed ? h->type : WS_KEY_FLOAT32;
+  s->type = c->type ? *c->type : h->type;
   s->block = c->block ? c->block : h->block ? h->block : WS_STUDENT_DEFAULT_BLOCK;
   if (network == NULL)
     {
@@ -237,7 +201,7 @@ ws_student_open (const char *path, const WsStudentChoice *choice, char **warning
   g_autoptr (WsStudent) s = g_new0 (WsStudent, 1);
   g_autofree char *text = NULL;
   gsize len = 0;
-  Header h = { 0 };
+  WsHeader h = { NULL, WS_KEY_FLOAT32, 0 };
   gboolean function = g_str_has_suffix (path, ".so") || strstr (path, ".so.") != NULL;
   gboolean ok;
 
@@ -256,7 +220,7 @@ ws_student_open (const char *path, const WsStudentChoice *choice, char **warning
     }
   ok = (function || read_header (path, text, &h, error)) && settle (s, choice, &h, error)
        && (function ? open_function (s, error) : open_kernel (s, text, warnings, error));
-  g_free (h.network);
+  ws_header_clear (&h);
   return ok ? g_steal_pointer (&s) : NULL;
 }
 

@@ -9,6 +9,7 @@
 #include "ws-array-text.h"
 #include "ws-error.h"
 #include "ws-file.h"
+#include "ws-header.h"
 
 #define HEADER "# warpscope-trace"
 #define MAX_TRACE_BYTES (G_GINT64_CONSTANT (1) << 30)
@@ -31,28 +32,6 @@ typedef struct
   gsize keys;
 } Row;
 
-/* "network=bitonic type=int32" of a header line. */
-static gboolean
-read_header (WsTrace *t, const char *path, gsize line, const char *words, WsKeyType *type,
-             gboolean *typed, GError **error)
-{
-  g_auto (GStrv) fields = g_strsplit_set (words, " \t\r", -1);
-
-  for (guint i = 0; fields[i] != NULL; i++)
-    {
-      if (g_str_has_prefix (fields[i], "network="))
-        g_free (t->network), t->network = g_strdup (fields[i] + strlen ("network="));
-      else if (g_str_has_prefix (fields[i], "type="))
-        {
-          if (!ws_key_type_from_string (fields[i] + strlen ("type="), type, NULL))
-            return ws_file_parse_error (error, path, line, "the header's key type “%s” is neither "
-                                "int32 nor float32", fields[i] + strlen ("type="));
-          *typed = TRUE;
-        }
-    }
-  return TRUE;
-}
-
 static gsize
 count_keys (const char *p, const char *end)
 {
@@ -71,8 +50,8 @@ count_keys (const char *p, const char *end)
 /* Blanks out comments in text (a copy), reading the header where it
  * stands before the keys, and lists the rows of keys. */
 static gboolean
-scan_lines (WsTrace *t, const char *path, char *text, gsize len, GArray *rows, WsKeyType *type,
-            gboolean *typed, GError **error)
+scan_lines (const char *path, char *text, gsize len, GArray *rows, WsHeader *header,
+            GError **error)
 {
   gsize line = 1;
 
@@ -85,7 +64,7 @@ scan_lines (WsTrace *t, const char *path, char *text, gsize len, GArray *rows, W
         {
           g_autofree char *comment = g_strndup (hash, (gsize) (eol - hash));
           if (rows->len == 0 && g_str_has_prefix (comment, HEADER)
-              && !read_header (t, path, line, comment + strlen (HEADER), type, typed, error))
+              && !ws_header_read (header, path, line, comment + strlen (HEADER), FALSE, error))
             return FALSE;
           memset (hash, ' ', (gsize) (eol - hash));
         }
@@ -159,17 +138,17 @@ ws_trace_parse (const char *path, const char *text, gsize len, const WsKeyType *
   g_autofree char *clean = g_memdup2 (text, len + 1);
   g_autoptr (GArray) rows = g_array_new (FALSE, FALSE, sizeof (Row));
   g_autoptr (WsArray) all = NULL;
-  WsKeyType header_type = WS_KEY_FLOAT32;
-  gboolean typed = FALSE;
+  WsHeader header = { NULL, WS_KEY_FLOAT32, 0 };
+  gboolean ok;
 
   /* The keys first: a file that is not a trace at all (binary, another
    * format) is best told by its first key that is not one. */
-  if (!scan_lines (t, path, clean, len, rows, &header_type, &typed, error)
-      || (all = ws_text_parse (path, clean, len, type ? *type : header_type, NULL, error)) == NULL
-      || !check_rows (path, rows, error)
-      || !cut_rows (t, all, rows, error))
-    return NULL;
-  return g_steal_pointer (&t);
+  ok = scan_lines (path, clean, len, rows, &header, error)
+       && (all = ws_text_parse (path, clean, len, type ? *type : header.type, NULL, error)) != NULL
+       && check_rows (path, rows, error) && cut_rows (t, all, rows, error);
+  t->network = g_steal_pointer (&header.network);
+  ws_header_clear (&header);
+  return ok ? g_steal_pointer (&t) : NULL;
 }
 
 WsTrace *
