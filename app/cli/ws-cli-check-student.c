@@ -23,27 +23,28 @@ typedef struct
   int                 fd;
 } Worker;
 
-/* One line to the watcher; a watcher gone is no reason to stop. */
+/* One line to the watcher on fd; a watcher gone is no reason to stop. */
 static void
-tell (const Worker *w, const char *format, ...) G_GNUC_PRINTF (2, 3);
+tell (int fd, const char *format, ...) G_GNUC_PRINTF (2, 3);
 
 static void
-tell (const Worker *w, const char *format, ...)
+tell (int fd, const char *format, ...)
 {
   g_autofree char *line = NULL;
   va_list args;
+  ssize_t written;
 
   va_start (args, format);
   line = g_strdup_vprintf (format, args);
   va_end (args);
-  if (write (w->fd, line, strlen (line)) < 0)
-    return;
+  written = write (fd, line, strlen (line));
+  (void) written;
 }
 
 static void
 watch_pass (guint pass, gboolean begun, gpointer data)
 {
-  tell (data, "%s %u\n", begun ? "begin" : "end", pass);
+  tell (((const Worker *) data)->fd, "%s %u\n", begun ? "begin" : "end", pass);
 }
 
 static gboolean
@@ -103,14 +104,12 @@ report (const Worker *w, const WsArray *input, const char *label, const WsStuden
 {
   g_autofree char *words = ws_student_describe (w->student, input->n, r);
   g_autofree char *text = g_strdup_printf ("%s, on %s:\n%s", w->path, label, words);
-  const WsDivergence *d = &r->divergence;
   CheckVerdict v = { .pass = r->pass + 1, .input = label, .text = text };
 
   switch (r->outcome)
     {
     case WS_STUDENT_DIVERGED:
-      v = (CheckVerdict) { d->kind == WS_DIVERGENCE_ORDER ? "order" : "keys", d->pass + 1, TRUE,
-                           d->index, TRUE, d->type, d->expected, d->got, label, text };
+      v = ws_cli_check_diverged (&r->divergence, label, text);
       break;
     case WS_STUDENT_PAST_END:
       v.kind = "past-end", v.has_index = TRUE, v.index = r->index;
@@ -163,7 +162,7 @@ run_inputs (const Worker *w, GPtrArray *inputs, GPtrArray *labels, GError **erro
       WsStudentResult r;
       gboolean ok;
 
-      tell (w, "input %s %" G_GSIZE_FORMAT " %s\n",
+      tell (w->fd, "input %s %" G_GSIZE_FORMAT " %s\n",
             ws_network_kind_name (ws_student_network (w->student)), input->n,
             (const char *) labels->pdata[i]);
       ok = ws_student_run (w->student, input, watch_pass, (gpointer) w, passes, &r, error)
@@ -190,8 +189,7 @@ ws_cli_check_student (const char *path, const CheckOptions *o)
 {
   int status = check_student (path, o);
 
-  if (write (o->worker_fd, "done\n", 5) < 0)
-    return status;
+  tell (o->worker_fd, "done\n");
   return status;
 }
 

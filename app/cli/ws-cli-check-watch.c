@@ -18,6 +18,7 @@
 #include "ws-size.h"
 #include "ws-error.h"
 #include "ws-network.h"
+#include "ws-student.h"
 
 #define DEFAULT_LIMIT_S 2.0
 
@@ -159,25 +160,23 @@ start_worker (char **argv, int write_end, GError **error)
   return g_subprocess_launcher_spawnv (launcher, (const char *const *) worker_argv, error);
 }
 
+/* The worker's exit status, once its verdict is out; a worker that ended
+ * without one (a signal, or an exit from inside the student's code or a
+ * sanitizer catching it) is a fault of that code. */
 static int
 outcome (GSubprocess *worker, const Watch *w, const char *path, gboolean json)
 {
-  g_autofree char *what = NULL;
-  int sig;
+  gboolean exited = g_subprocess_get_if_exited (worker);
+  const char *code = ws_student_path_kind (path) == WS_STUDENT_KERNEL ? "kernel" : "function";
+  g_autofree char *how = NULL, *what = NULL;
 
-  if (g_subprocess_get_if_exited (worker) && w->done)
+  if (exited && w->done)
     return g_subprocess_get_exit_status (worker);
-  if (g_subprocess_get_if_exited (worker))
-    what = g_strdup_printf ("the %s ended the process running it (exit status %d) — a write "
-                            "outside the keys?", g_str_has_suffix (path, ".cu") ? "kernel" : "function",
-                            g_subprocess_get_exit_status (worker));
-  else
-    {
-      sig = g_subprocess_get_term_sig (worker);
-      what = g_strdup_printf ("the %s crashed the process running it (%s) — a write outside the "
-                              "keys?", g_str_has_suffix (path, ".cu") ? "kernel" : "function",
-                              g_strsignal (sig));
-    }
+  how = exited ? g_strdup_printf ("ended the process running it (exit status %d)",
+                                  g_subprocess_get_exit_status (worker))
+               : g_strdup_printf ("crashed the process running it (%s)",
+                                  g_strsignal (g_subprocess_get_term_sig (worker)));
+  what = g_strdup_printf ("the %s %s — a write outside the keys?", code, how);
   return report (w, path, "fault", what, json);
 }
 

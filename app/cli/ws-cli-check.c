@@ -13,6 +13,7 @@
 #include "ws-cli.h"
 #include "ws-divergence.h"
 #include "ws-error.h"
+#include "ws-student.h"
 
 int
 ws_cli_check_unusable (const GError *error)
@@ -106,9 +107,8 @@ ws_cli_check_print (const CheckVerdict *v, gboolean json)
   fflush (stdout);
 }
 
-/* The divergence as a verdict. */
-static CheckVerdict
-diverged_verdict (const WsDivergence *d, const char *input, const char *text)
+CheckVerdict
+ws_cli_check_diverged (const WsDivergence *d, const char *input, const char *text)
 {
   return (CheckVerdict) { d->kind == WS_DIVERGENCE_ORDER ? "order" : "keys", d->pass + 1, TRUE,
                           d->index, TRUE, d->type, d->expected, d->got, input, text };
@@ -163,19 +163,10 @@ check_trace (const char *path, const CheckOptions *o)
     return ws_cli_check_unusable (error);
   text = trace_words (t, kind, diverged, &d);
   if (diverged)
-    ws_cli_check_print ((CheckVerdict[]) { diverged_verdict (&d, path, text) }, o->json);
+    ws_cli_check_print ((CheckVerdict[]) { ws_cli_check_diverged (&d, path, text) }, o->json);
   else
     ws_cli_check_print (&(CheckVerdict) { .input = path, .text = text }, o->json);
   return diverged ? CHECK_DIVERGED : CHECK_OK;
-}
-
-/* A kernel's source or a C function's shared object; anything else is
- * read as a trace. */
-static gboolean
-runs_code (const char *path)
-{
-  return g_str_has_suffix (path, ".cu") || g_str_has_suffix (path, ".so")
-         || strstr (path, ".so.") != NULL;
 }
 
 static const char *summary =
@@ -216,7 +207,7 @@ ws_cli_check (int argc, char **argv)
                "(.cu) or a C function (.so)\nTry “warpscope-cli check --help”.\n");
       status = CHECK_UNUSABLE;
     }
-  else if (!runs_code (argv[1]))
+  else if (ws_student_path_kind (argv[1]) == WS_STUDENT_TRACE)
     status = check_trace (argv[1], &o);
   else if (o.worker_fd >= 0)
     status = ws_cli_check_student (argv[1], &o);

@@ -4,6 +4,7 @@
 
 #include <glib.h>
 
+#include "ws-divergence.h"
 #include "ws-types.h"
 
 G_BEGIN_DECLS
@@ -33,6 +34,10 @@ typedef struct
 
 void ws_cli_check_print  (const CheckVerdict *verdict,
                           gboolean            json);
+/* A divergence (ws-divergence.h) as a verdict. */
+CheckVerdict ws_cli_check_diverged (const WsDivergence *divergence,
+                                    const char         *input,
+                                    const char         *text);
 int  ws_cli_check_unusable (const GError     *error);
 
 /* A kernel's or a C function's check: run in a worker process of its own,

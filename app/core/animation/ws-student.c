@@ -57,6 +57,16 @@ ws_student_params (const WsStudent *s, gsize width, const WsPassInfo *info, guin
   return 3;
 }
 
+WsStudentPathKind
+ws_student_path_kind (const char *path)
+{
+  if (g_str_has_suffix (path, ".cu"))
+    return WS_STUDENT_KERNEL;
+  if (g_str_has_suffix (path, ".so") || strstr (path, ".so.") != NULL)
+    return WS_STUDENT_FUNCTION;
+  return WS_STUDENT_TRACE;
+}
+
 WsNetworkKind
 ws_student_network (const WsStudent *s)
 {
@@ -202,7 +212,7 @@ ws_student_open (const char *path, const WsStudentChoice *choice, char **warning
   g_autofree char *text = NULL;
   gsize len = 0;
   WsHeader h = { NULL, WS_KEY_FLOAT32, 0 };
-  gboolean function = g_str_has_suffix (path, ".so") || strstr (path, ".so.") != NULL;
+  gboolean function = ws_student_path_kind (path) == WS_STUDENT_FUNCTION;
   gboolean ok;
 
   g_return_val_if_fail (path != NULL && choice != NULL, NULL);

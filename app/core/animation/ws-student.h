@@ -24,6 +24,17 @@ G_BEGIN_DECLS
 
 typedef struct _WsStudent WsStudent;
 
+/* What a student's file is, by its name: CUDA source (.cu), a C
+ * function's shared object (.so, .so.N), or else a trace. */
+typedef enum
+{
+  WS_STUDENT_TRACE,
+  WS_STUDENT_KERNEL,
+  WS_STUDENT_FUNCTION,
+} WsStudentPathKind;
+
+WsStudentPathKind ws_student_path_kind (const char *path);
+
 #define WS_STUDENT_DEFAULT_BLOCK 256
 
 /* The declaration Warpscope calls: for bitonic on float32
@@ -44,7 +55,8 @@ typedef struct
   guint            block;
 } WsStudentChoice;
 
-/* Opens path: a `.so` is a C function, anything else CUDA source. A
+/* Opens path: a C function where ws_student_path_kind says so, else CUDA
+ * source. A
  * kernel is compiled here; *warnings (may be NULL) gets the compiler's.
  * Errors: WS_ERROR_PARSE for a source that does not compile (each error
  * "file:line:column: …") or a header that says nothing sensible,
