@@ -42,20 +42,20 @@ struct Driver
   PFN_cuGetErrorString_v6000 error_string = nullptr;
 };
 
+// Looked up once (a static's initialiser runs once, whichever thread
+// comes first).
 bool
 driver (const Driver **out, GError **error)
 {
-  static Driver d;
-  static bool tried;
+  static const Driver d = [] {
+    Driver found;
+    cudaGetDriverEntryPointByVersion ("cuLaunchKernel", (void **) &found.launch, 4000,
+                                      cudaEnableDefault, nullptr);
+    cudaGetDriverEntryPointByVersion ("cuGetErrorString", (void **) &found.error_string, 6000,
+                                      cudaEnableDefault, nullptr);
+    return found;
+  }();
 
-  if (!tried)
-    {
-      tried = true;
-      cudaGetDriverEntryPointByVersion ("cuLaunchKernel", (void **) &d.launch, 4000,
-                                        cudaEnableDefault, nullptr);
-      cudaGetDriverEntryPointByVersion ("cuGetErrorString", (void **) &d.error_string, 6000,
-                                        cudaEnableDefault, nullptr);
-    }
   *out = &d;
   if (d.launch == nullptr || d.error_string == nullptr)
     return ws::invalid (error, "Cannot reach the driver's kernel launch (cuLaunchKernel)");

@@ -113,6 +113,7 @@ with_check (const WsNvrtcRequest *rq)
 typedef struct
 {
   GString *errors, *warnings;
+  GRegex  *diagnostic; /* "file(line): kind: text" */
   gboolean signature, undefined, not_global;
 } LogReport;
 
@@ -123,12 +124,10 @@ static void
 report_one (const WsNvrtcRequest *rq, char **lines, guint *i, LogReport *r)
 {
   g_autoptr (GMatchInfo) m = NULL;
-  g_autoptr (GRegex) re = g_regex_new ("^(.*)\\(([0-9]+)\\): (error|warning|remark)[^:]*: (.*)$",
-                                       0, 0, NULL);
   g_autofree char *file = NULL, *line = NULL, *kind = NULL, *text = NULL;
   long column = 0;
 
-  if (!g_regex_match (re, lines[*i], 0, &m))
+  if (!g_regex_match (r->diagnostic, lines[*i], 0, &m))
     return;
   file = g_match_info_fetch (m, 1), line = g_match_info_fetch (m, 2);
   kind = g_match_info_fetch (m, 3), text = g_match_info_fetch (m, 4);
@@ -159,8 +158,11 @@ report_log (const WsNvrtcRequest *rq, const char *log, LogReport *r)
 {
   g_auto (GStrv) lines = g_strsplit (log, "\n", -1);
 
+  r->diagnostic = g_regex_new ("^(.*)\\(([0-9]+)\\): (error|warning|remark)[^:]*: (.*)$", 0, 0,
+                               NULL);
   for (guint i = 0; lines[i] != NULL; i++)
     report_one (rq, lines, &i, r);
+  g_clear_pointer (&r->diagnostic, g_regex_unref);
   if (r->signature)
     g_string_append_printf (r->errors, "%s: %s; Warpscope launches %s\n", rq->path,
                             r->undefined    ? "there is no kernel named “stage”"
