@@ -81,7 +81,9 @@ inputs_of (const Worker *w, GPtrArray *labels, GError **error)
       WsArray *a = ws_array_load (w->o->keys, WS_FORMAT_TEXT, type, error);
       if (a == NULL)
         return NULL;
-      g_ptr_array_add (keys, a), g_ptr_array_add (labels, g_strdup (w->o->keys));
+      /* the label goes to the watcher as one line */
+      g_ptr_array_add (keys, a);
+      g_ptr_array_add (labels, g_strdelimit (g_filename_display_name (w->o->keys), "\r\n", ' '));
       return g_steal_pointer (&keys);
     }
   if ((w->o->n && !ws_size_parse_range ("--n", w->o->n, 1, G_MAXINT32, &n, error))
@@ -180,19 +182,6 @@ run_inputs (const Worker *w, GPtrArray *inputs, GPtrArray *labels, GError **erro
   return CHECK_OK;
 }
 
-static int check_student (const char *path, const CheckOptions *o);
-
-/* The watcher hears "done" once a verdict is out: a worker that ends
- * without it ended some other way. */
-int
-ws_cli_check_student (const char *path, const CheckOptions *o)
-{
-  int status = check_student (path, o);
-
-  tell (o->worker_fd, "done\n");
-  return status;
-}
-
 static int
 check_student (const char *path, const CheckOptions *o)
 {
@@ -223,4 +212,15 @@ check_student (const char *path, const CheckOptions *o)
     }
   status = run_inputs (&w, inputs, labels, &error);
   return status == CHECK_UNUSABLE ? ws_cli_check_unusable (error) : status;
+}
+
+/* The watcher hears "done" once a verdict is out: a worker that ends
+ * without it ended some other way. */
+int
+ws_cli_check_student (const char *path, const CheckOptions *o)
+{
+  int status = check_student (path, o);
+
+  tell (o->worker_fd, "done\n");
+  return status;
 }
