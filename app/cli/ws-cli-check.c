@@ -35,13 +35,7 @@ network_of (const CheckOptions *o, const WsTrace *t, WsNetworkKind *kind, GError
                    "oddeven-merge, or a header line “# warpscope-trace network=bitonic”");
       return FALSE;
     }
-  if (!ws_network_kind_from_name (name, kind))
-    {
-      g_set_error (error, WS_ERROR, WS_ERROR_INVALID_ARGUMENT,
-                   "“%s” is not a sorting network; use bitonic, odd-even or oddeven-merge", name);
-      return FALSE;
-    }
-  return TRUE;
+  return ws_network_kind_parse (name, kind, error);
 }
 
 /* A key for JSON: a number as key files write it, or a string for ±inf. */

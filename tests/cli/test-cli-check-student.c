@@ -119,6 +119,7 @@ test_unusable (void)
   g_autoptr (CliResult) c = cli_run ("check", cu, "--network", "bitonic", NULL);
   g_autoptr (CliResult) d = cli_run ("check", cu, "--network", "bitonic", "--block", "0", "--n",
                                      "0", NULL);
+  g_autoptr (CliResult) e = cli_run ("check", cu, "--network", "bubble", NULL);
 
   g_assert_cmpint (a->status, ==, 2);
   g_assert_nonnull (strstr (a->err, "Cannot load"));
@@ -129,6 +130,9 @@ test_unusable (void)
   g_assert_true (strstr (c->err, "cannot run here") || strstr (c->err, "built without CUDA")
                  || strstr (c->err, "NVRTC") || c->status == 0);
   g_assert_cmpint (d->status, ==, 2);
+  g_assert_cmpint (e->status, ==, 2);
+  g_assert_nonnull (strstr (e->err, "“bubble” is not a sorting network; use bitonic, odd-even or "
+                                    "oddeven-merge"));
 }
 
 /* A source that does not compile: its errors by line and column — where

@@ -39,6 +39,18 @@ ws_network_kind_from_name (const char    *name,
   return FALSE;
 }
 
+gboolean
+ws_network_kind_parse (const char    *name,
+                       WsNetworkKind *kind,
+                       GError       **error)
+{
+  if (ws_network_kind_from_name (name, kind))
+    return TRUE;
+  g_set_error (error, WS_ERROR, WS_ERROR_INVALID_ARGUMENT,
+               "“%s” is not a sorting network; use bitonic, odd-even or oddeven-merge", name);
+  return FALSE;
+}
+
 const char *
 ws_network_kind_name (WsNetworkKind kind)
 {

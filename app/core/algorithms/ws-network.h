@@ -74,6 +74,10 @@ const char    *ws_network_kind_name        (WsNetworkKind    kind);
 /* The network an algorithm name stands for; FALSE for other algorithms. */
 gboolean       ws_network_kind_from_name   (const char      *name,
                                             WsNetworkKind   *kind);
+/* The same, with an error naming the networks there are. */
+gboolean       ws_network_kind_parse       (const char      *name,
+                                            WsNetworkKind   *kind,
+                                            GError         **error);
 
 /* n = 0 is fine (no passes). Every kind accepts n up to 2^63 (bitonic pads
  * to 2^63, merge stages reach 2p = 2^63); odd-even also needs n <= G_MAXUINT

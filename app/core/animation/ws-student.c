@@ -139,14 +139,7 @@ settle (WsStudent *s, const WsStudentChoice *c, const WsHeader *h, GError **erro
                    "oddeven-merge, or a first line “// " HEADER " network=bitonic”", s->path);
       return FALSE;
     }
-  if (!ws_network_kind_from_name (network, &s->network))
-    {
-      g_set_error (error, WS_ERROR, WS_ERROR_INVALID_ARGUMENT,
-                   "“%s” is not a sorting network; use bitonic, odd-even or oddeven-merge",
-                   network);
-      return FALSE;
-    }
-  return TRUE;
+  return ws_network_kind_parse (network, &s->network, error);
 }
 
 static gboolean
