@@ -197,8 +197,8 @@ compile_program (const Nvrtc *n, nvrtcProgram prog, const WsNvrtcRequest *rq, Lo
   g_autofree char *log = program_log (n, prog);
 
   report_log (rq, log, r);
-  if (status != NVRTC_SUCCESS && r->errors->len == 0)
-    g_string_append_printf (r->errors, "%s: %s", rq->path, g_strstrip (log)); /* ptxas's words */
+  if (status != NVRTC_SUCCESS && r->errors->len == 0 && *g_strstrip (log) != '\0')
+    g_string_append_printf (r->errors, "%s: %s", rq->path, log); /* ptxas's words */
   return status;
 }
 
