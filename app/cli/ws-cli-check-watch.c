@@ -10,6 +10,8 @@
 #include <glib-unix.h>
 #include <gio/gio.h>
 #include <poll.h>
+#include <signal.h>
+#include <sys/prctl.h>
 #include <stdio.h>
 #include <string.h>
 #include <unistd.h>
@@ -143,6 +145,14 @@ parse_limit (const CheckOptions *o, gint64 *limit_us, GError **error)
   return TRUE;
 }
 
+/* In the worker before it runs: it ends with this process (killed while
+ * a kernel hangs, say), not outlives it. */
+static void
+die_with_parent (gpointer data)
+{
+  prctl (PR_SET_PDEATHSIG, SIGKILL);
+}
+
 /* The worker: this program again, with the same arguments and the pipe's
  * end as --worker-fd. */
 static GSubprocess *
@@ -157,6 +167,7 @@ start_worker (char **argv, int write_end, GError **error)
     g_strv_builder_add (args, argv[i]);
   worker_argv = g_strv_builder_end (args);
   g_subprocess_launcher_take_fd (launcher, write_end, 3);
+  g_subprocess_launcher_set_child_setup (launcher, die_with_parent, NULL, NULL);
   return g_subprocess_launcher_spawnv (launcher, (const char *const *) worker_argv, error);
 }
 
