@@ -275,6 +275,12 @@ ws_network_scene_draw_again (WsNetworkScene *s, WsRenderer *renderer, int width,
   paint_view (renderer, &view, s->last_bad_at, width, height);
 }
 
+const WsBarsView *
+ws_network_scene_view (const WsNetworkScene *s)
+{
+  return s->painted ? &s->last : NULL;
+}
+
 gboolean
 ws_network_scene_wait (WsNetworkScene *s, GError **error)
 {

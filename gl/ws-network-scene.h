@@ -115,6 +115,9 @@ void             ws_network_scene_draw_again   (WsNetworkScene   *scene,
                                                 WsRenderer       *renderer,
                                                 int               width,
                                                 int               height);
+/* The view of the last frame painted (its bins, size and scale), to draw
+ * more over it; NULL before the first. */
+const WsBarsView *ws_network_scene_view        (const WsNetworkScene *scene);
 /* Waits for the device's work on the scene (to time a phase alone); at
  * once for a host scene. */
 gboolean         ws_network_scene_wait         (WsNetworkScene   *scene,

@@ -3,6 +3,8 @@
  * is ws-sorting-page-play.c's, the keys and preferences ws-sorting-input.c's. */
 #include "ws-sorting-page-private.h"
 
+#include "ws-debug-window.h"
+
 #include <math.h>
 
 #include "ws-ui-services.h"
@@ -149,6 +151,18 @@ install_properties (GObjectClass *klass)
   g_object_class_install_properties (klass, N_PROPS, properties);
 }
 
+/* Debug your sort, for the network chosen here. */
+static void
+open_debug (GtkWidget *widget, const char *name, GVariant *parameter)
+{
+  WsSortingPage *self = WS_SORTING_PAGE (widget);
+  GtkRoot *root = gtk_widget_get_root (widget);
+  GtkWidget *window = ws_debug_window_new (GTK_IS_WINDOW (root) ? GTK_WINDOW (root) : NULL,
+                                           ws_sorting_page_kind (self));
+
+  gtk_window_present (GTK_WINDOW (window));
+}
+
 static void
 ws_sorting_page_class_init (WsSortingPageClass *klass)
 {
@@ -167,6 +181,7 @@ ws_sorting_page_class_init (WsSortingPageClass *klass)
   BIND (show_highlights), BIND (show_comparators), BIND (show_boundaries);
 #undef BIND
   ws_transport_install (w, &transport);
+  gtk_widget_class_install_action (w, "page.debug", NULL, open_debug);
 }
 
 static void

@@ -2,14 +2,18 @@
  * OpenGL context — a network scene sought back and forth draws what one
  * stepped there draws and counts what the network's passes count; a frames
  * scene clamps its seeks; a window-sum scene refills the output as its
- * launch moves and maps a click to the output drawn there. */
+ * launch moves and maps a click to the output drawn there; a student's
+ * trace that follows the network draws what the network's scene draws,
+ * and a divergence is marked only over its keys. */
 #include <string.h>
 
 #include "gl-test-util.h"
 #include "ws-frames-scene.h"
 #include "ws-network-scene.h"
 #include "ws-stencil.h"
+#include "ws-bars.h"
 #include "ws-test-util.h"
+#include "ws-trace-scene.h"
 #include "ws-window-sum-scene.h"
 
 enum { W = 640, H = 360 };
@@ -154,6 +158,118 @@ test_window_sum (Fixture *f, gconstpointer data)
   ws_window_sum_scene_release_gl (scene);
 }
 
+/* The reference's own passes as a student's trace; `overwrite` (≥ 0)
+ * makes the comparators of pass 2 copy the larger key over the smaller,
+ * as a careless student's kernel does. */
+static WsTrace *
+trace_of (WsNetworkKind kind, const WsArray *input, gboolean overwrite)
+{
+  g_autoptr (WsNetwork) net = ws_test_network_new (kind, input->n);
+  WsTrace *t = g_new0 (WsTrace, 1);
+  WsArray *work = ws_network_pad (net, input, NULL);
+
+  t->input = ws_array_copy (input, NULL);
+  t->passes = g_ptr_array_new_with_free_func ((GDestroyNotify) ws_array_free);
+  t->pass_lines = g_array_new (FALSE, TRUE, sizeof (gsize));
+  for (guint p = 0; p < ws_network_n_passes (net); p++)
+    {
+      gsize line = p + 2;
+      ws_network_apply_pass (net, work, p, NULL);
+      if (overwrite && p == 2)
+        {
+          gsize count = ws_network_pass_comparators (net, p, NULL);
+          g_autofree WsComparator *c = g_new (WsComparator, count);
+          ws_network_pass_comparators (net, p, c);
+          work->f32[c[0].min_at] = work->f32[c[0].max_at];
+        }
+      g_ptr_array_add (t->passes, ws_array_copy (work, NULL));
+      g_array_append_val (t->pass_lines, line);
+    }
+  ws_array_free (work);
+  return t;
+}
+
+/* A trace that follows the reference draws, pass for pass, what the
+ * network's scene draws with the same caption: the same keys, compared
+ * and swapped keys and comparators. */
+static void
+test_trace_follows (Fixture *f, gconstpointer data)
+{
+  g_autoptr (WsArray) input = ws_test_generate (WS_KEY_FLOAT32, WS_DIST_UNIFORM, 24, 5);
+  g_autoptr (WsNetworkScene) reference = NULL;
+  g_autoptr (WsTraceScene) student = NULL;
+  g_autoptr (GError) error = NULL;
+  WsNetworkStyle style = { TRUE, TRUE, FALSE, "pass" };
+  double vmin, vmax;
+
+  if (gl_fixture_skip (f))
+    return;
+  reference = ws_network_scene_new (WS_NETWORK_BITONIC, input, NULL, NULL);
+  student = ws_trace_scene_new (WS_NETWORK_BITONIC, trace_of (WS_NETWORK_BITONIC, input, FALSE),
+                                &error);
+  g_assert_no_error (error);
+  g_assert_false (ws_trace_scene_divergence (student, NULL));
+  ws_bars_range (input, &vmin, &vmax);
+  for (guint pass = 0; pass <= ws_trace_scene_n_passes (student); pass += 4)
+    {
+      g_autoptr (GBytes) want = NULL, got = NULL;
+      ws_trace_scene_seek (student, pass);
+      g_assert_true (ws_network_scene_seek (reference, pass, NULL));
+      g_assert_true (ws_network_scene_draw (reference, f->renderer, &style, W, H, 1.0, &error));
+      want = pixels (f);
+      g_assert_true (ws_trace_scene_draw (student, f->renderer, "pass", vmin, vmax, W, H, 1.0,
+                                          &error));
+      got = pixels (f);
+      g_assert_true (g_bytes_equal (want, got));
+    }
+  ws_trace_scene_release_gl (student);
+  ws_network_scene_release_gl (reference);
+}
+
+/* Pixels that differ between two frames, counted in the left and right
+ * halves. */
+static void
+count_changes (GBytes *a, GBytes *b, guint *left, guint *right)
+{
+  const guint32 *p = g_bytes_get_data (a, NULL), *q = g_bytes_get_data (b, NULL);
+
+  *left = *right = 0;
+  for (guint i = 0; i < (guint) W * H; i++)
+    if (p[i] != q[i])
+      (i % W < W / 2 ? (*left)++ : (*right)++);
+}
+
+/* An overwrite at pass 3 is found there; at that pass, and only there,
+ * the frame marks the key and its comparator's other end — keys 0 and 1
+ * of 24, at the left: nothing changes at the right. */
+static void
+test_trace_marks (Fixture *f, gconstpointer data)
+{
+  g_autoptr (WsArray) input = ws_test_generate (WS_KEY_FLOAT32, WS_DIST_UNIFORM, 24, 5);
+  g_autoptr (WsNetworkScene) reference = NULL;
+  g_autoptr (WsTraceScene) student = NULL;
+  g_autoptr (GBytes) plain = NULL, marked = NULL;
+  WsDivergence d;
+  guint left, right;
+
+  if (gl_fixture_skip (f))
+    return;
+  reference = ws_network_scene_new (WS_NETWORK_BITONIC, input, NULL, NULL);
+  student = ws_trace_scene_new (WS_NETWORK_BITONIC, trace_of (WS_NETWORK_BITONIC, input, TRUE),
+                                NULL);
+  g_assert_true (ws_trace_scene_divergence (student, &d));
+  g_assert_cmpuint (d.pass, ==, 2);
+  g_assert_true (d.has_comparator && d.comparator.min_at <= 1 && d.comparator.max_at <= 1);
+  g_assert_true (ws_network_scene_seek (reference, 3, NULL));
+  plain = draw_network (f, reference);
+  ws_trace_scene_mark (f->renderer, ws_network_scene_view (reference), &d, W, H);
+  marked = pixels (f);
+  count_changes (plain, marked, &left, &right);
+  g_assert_cmpuint (left, >, 0);
+  g_assert_cmpuint (right, ==, 0);
+  ws_network_scene_release_gl (reference);
+}
+
 int
 main (int argc, char **argv)
 {
@@ -163,6 +279,10 @@ main (int argc, char **argv)
   g_test_add ("/gl-scenes/frames-seek", Fixture, &size, gl_fixture_set_up, test_frames_seek,
               gl_fixture_tear_down);
   g_test_add ("/gl-scenes/window-sum", Fixture, &size, gl_fixture_set_up, test_window_sum,
+              gl_fixture_tear_down);
+  g_test_add ("/gl-scenes/trace-follows", Fixture, &size, gl_fixture_set_up, test_trace_follows,
+              gl_fixture_tear_down);
+  g_test_add ("/gl-scenes/trace-marks", Fixture, &size, gl_fixture_set_up, test_trace_marks,
               gl_fixture_tear_down);
   return g_test_run ();
 }

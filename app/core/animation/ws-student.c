@@ -104,10 +104,8 @@ ws_student_result_clear (WsStudentResult *r)
   memset (r, 0, sizeof *r);
 }
 
-/* The header: a `//` comment line naming warpscope-kernel, among the
- * comments and blank lines the file starts with. */
-static gboolean
-read_header (const char *path, const char *text, WsHeader *h, GError **error)
+gboolean
+ws_student_source_header (const char *path, const char *text, WsHeader *h, GError **error)
 {
   g_auto (GStrv) lines = g_strsplit (text, "\n", 64);
 
@@ -221,7 +219,7 @@ ws_student_open (const char *path, const WsStudentChoice *choice, char **warning
                    "give the CUDA source of your kernel", path);
       return NULL;
     }
-  ok = (function || read_header (path, text, &h, error)) && settle (s, choice, &h, error)
+  ok = (function || ws_student_source_header (path, text, &h, error)) && settle (s, choice, &h, error)
        && (function ? open_function (s, error) : open_kernel (s, text, warnings, error));
   ws_header_clear (&h);
   return ok ? g_steal_pointer (&s) : NULL;

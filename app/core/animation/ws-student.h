@@ -18,6 +18,7 @@
 
 #include "ws-array.h"
 #include "ws-divergence.h"
+#include "ws-header.h"
 #include "ws-network.h"
 
 G_BEGIN_DECLS
@@ -54,6 +55,14 @@ typedef struct
   const WsKeyType *type;
   guint            block;
 } WsStudentChoice;
+
+/* A kernel source's header line, `// warpscope-kernel network=… type=…
+ * block=…`, among the comments and blank lines it starts with; *header
+ * untouched where there is none. */
+gboolean    ws_student_source_header (const char *path,
+                                      const char *text,
+                                      WsHeader   *header,
+                                      GError    **error);
 
 /* Opens path: a C function where ws_student_path_kind says so, else CUDA
  * source. A
