@@ -105,7 +105,8 @@ static void
 report (const Worker *w, const WsArray *input, const char *label, const WsStudentResult *r)
 {
   g_autofree char *words = ws_student_describe (w->student, input->n, r);
-  g_autofree char *text = g_strdup_printf ("%s, on %s:\n%s", w->path, label, words);
+  g_autofree char *padding = ws_cli_check_padding (ws_student_network (w->student), input->n);
+  g_autofree char *text = g_strdup_printf ("%s, on %s%s:\n%s", w->path, label, padding, words);
   CheckVerdict v = { .pass = r->pass + 1, .input = label, .text = text };
 
   switch (r->outcome)

@@ -119,8 +119,10 @@ static int
 report (const Watch *w, const char *path, const char *kind, const char *what, gboolean json)
 {
   g_autofree char *pass = pass_words (w);
-  g_autofree char *text = g_strdup_printf ("%s, on %s:\n%s: %s", path,
-                                           w->input ? w->input : "its first input", pass, what);
+  g_autofree char *padding = ws_cli_check_padding (w->network, w->n);
+  g_autofree char *text = g_strdup_printf ("%s, on %s%s:\n%s: %s", path,
+                                           w->input ? w->input : "its first input", padding, pass,
+                                           what);
 
   ws_cli_check_print (&(CheckVerdict) { kind, w->pass + 1, .input = w->input ? w->input : "",
                                         .text = text },

@@ -101,6 +101,17 @@ ws_cli_check_print (const CheckVerdict *v, gboolean json)
   fflush (stdout);
 }
 
+char *
+ws_cli_check_padding (WsNetworkKind network, gsize n)
+{
+  g_autoptr (WsNetwork) net = ws_network_new (network, n, NULL);
+
+  if (net == NULL || ws_network_width (net) == n)
+    return g_strdup ("");
+  return g_strdup_printf (", padded to %" G_GSIZE_FORMAT " with the largest key as the engine "
+                          "pads", ws_network_width (net));
+}
+
 CheckVerdict
 ws_cli_check_diverged (const WsDivergence *d, const char *input, const char *text)
 {
@@ -112,7 +123,7 @@ static char *
 trace_words (const WsTrace *t, WsNetworkKind kind, gboolean diverged, const WsDivergence *d)
 {
   g_autoptr (WsNetwork) net = ws_network_new (kind, t->input->n, NULL);
-  g_autofree char *text = NULL;
+  g_autofree char *text = NULL, *padding = ws_cli_check_padding (kind, t->input->n);
 
   if (diverged)
     {
@@ -126,9 +137,7 @@ trace_words (const WsTrace *t, WsNetworkKind kind, gboolean diverged, const WsDi
     text = g_strdup_printf ("all %u pass%s match the reference", t->passes->len,
                             t->passes->len == 1 ? "" : "es");
   return g_strdup_printf ("%s on %" G_GSIZE_FORMAT " key%s%s: %s", ws_network_kind_name (kind),
-                          t->input->n, t->input->n == 1 ? "" : "s",
-                          ws_network_width (net) != t->input->n ? " (padded to a power of two)" : "",
-                          text);
+                          t->input->n, t->input->n == 1 ? "" : "s", padding, text);
 }
 
 static int

@@ -34,6 +34,10 @@ typedef struct
 
 void ws_cli_check_print  (const CheckVerdict *verdict,
                           gboolean            json);
+/* ", padded to 4 with the largest key as the engine pads" where the
+ * network pads n keys, else "". Free with g_free. */
+char *ws_cli_check_padding (WsNetworkKind network,
+                            gsize         n);
 /* A divergence (ws-divergence.h) as a verdict. */
 CheckVerdict ws_cli_check_diverged (const WsDivergence *divergence,
                                     const char         *input,

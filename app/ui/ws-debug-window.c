@@ -93,24 +93,27 @@ show_text (WsDebugWindow *self, const char *text, gboolean editable, gboolean cu
 static void
 show_verdict (WsDebugWindow *self, const char *fallback)
 {
-  g_autofree char *text = NULL;
+  g_autofree char *words = NULL, *text = NULL;
+  const WsNetwork *net;
+  gsize n;
   WsDivergence d;
 
   gtk_widget_action_set_enabled (GTK_WIDGET (self), "debug.divergence",
                                  self->student && ws_trace_scene_divergence (self->student, NULL));
   if (self->student == NULL)
     return say (self, fallback);
+  net = ws_trace_scene_network (self->student);
+  n = ws_trace_scene_trace (self->student)->input->n;
   if (ws_trace_scene_divergence (self->student, &d))
-    {
-      text = ws_divergence_describe (ws_trace_scene_network (self->student), &d);
-      say (self, text);
-    }
+    words = ws_divergence_describe (net, &d);
   else
-    {
-      text = g_strdup_printf ("All %u passes match the reference.",
-                              ws_trace_scene_n_passes (self->student));
-      say (self, text);
-    }
+    words = g_strdup_printf ("All %u passes match the reference.",
+                             ws_trace_scene_n_passes (self->student));
+  if (ws_network_width (net) == n)
+    return say (self, words);
+  text = g_strdup_printf ("%s\n(%" G_GSIZE_FORMAT " keys, padded to %" G_GSIZE_FORMAT " with the "
+                          "largest key as the engine pads)", words, n, ws_network_width (net));
+  say (self, text);
 }
 
 /* The compiler's first "file:line:column:" placed in the editor. */

@@ -79,6 +79,50 @@ test_unusable (void)
   g_assert_nonnull (strstr (f->err, "“quick” is not a sorting network"));
 }
 
+/* The traces the example kernels wrote on a GPU (data/examples), checked
+ * on every machine: each bug where the gpu suite finds its kernel's. */
+typedef struct
+{
+  const char *file;
+  int         status;
+  const char *want; /* the JSON's start */
+} ExampleTrace;
+
+static const ExampleTrace example_traces[] = {
+  { "trace-kernel-bitonic.txt", 0, "{\"ok\": true, \"pass\": null" },
+  { "trace-kernel-bitonic-wrong-partner.txt", 1,
+    "{\"ok\": false, \"pass\": 1, \"index\": 0, \"expected\": 40.8731689, \"got\": 148.211304, "
+    "\"kind\": \"order\"" },
+  { "trace-kernel-bitonic-wrong-direction.txt", 1,
+    "{\"ok\": false, \"pass\": 1, \"index\": 2, \"expected\": 148.211304, \"got\": -217.342834, "
+    "\"kind\": \"order\"" },
+  { "trace-kernel-bitonic-off-by-one.txt", 1,
+    "{\"ok\": false, \"pass\": 1, \"index\": 14, \"expected\": 781.084595, \"got\": 199.866821, "
+    "\"kind\": \"order\"" },
+  { "trace-kernel-odd-even-no-bounds-check.txt", 1,
+    "{\"ok\": false, \"pass\": 1, \"index\": 12, \"expected\": 865.54541, \"got\": "
+    "-1.00000002e+30, \"kind\": \"keys\"" },
+  { "trace-kernel-bitonic-shared-race.txt", 1,
+    "{\"ok\": false, \"pass\": 16, \"index\": 47, \"expected\": 40.8731689, \"got\": 10.1712036, "
+    "\"kind\": \"keys\"" },
+};
+
+static void
+test_example_traces (void)
+{
+  for (guint i = 0; i < G_N_ELEMENTS (example_traces); i++)
+    {
+      const ExampleTrace *e = &example_traces[i];
+      g_autofree char *path = g_build_filename (g_getenv ("G_TEST_SRCDIR"), "..", "data",
+                                                "examples", e->file, NULL);
+      g_autoptr (CliResult) r = cli_run ("check", path, "--json", NULL);
+
+      g_test_message ("%s: %s", e->file, r->out);
+      g_assert_cmpint (r->status, ==, e->status);
+      g_assert_true (g_str_has_prefix (r->out, e->want));
+    }
+}
+
 int
 main (int argc, char **argv)
 {
@@ -87,5 +131,6 @@ main (int argc, char **argv)
   g_test_add_func ("/cli/check/diverged", test_diverged);
   g_test_add_func ("/cli/check/json-ok", test_json_ok);
   g_test_add_func ("/cli/check/unusable", test_unusable);
+  g_test_add_func ("/cli/check/example-traces", test_example_traces);
   return g_test_run ();
 }
