@@ -126,12 +126,6 @@ ws_debug_window_play (WsDebugWindow *self)
   ws_pacer_start (&self->pacer);
 }
 
-void
-ws_debug_window_stop_play (WsDebugWindow *self)
-{
-  ws_pacer_clear (&self->pacer);
-}
-
 /* ---- the scenes ---- */
 
 static void
@@ -143,6 +137,13 @@ drop_scenes (WsDebugWindow *self)
     ws_network_scene_release_gl (self->reference);
   g_clear_pointer (&self->student, ws_trace_scene_free);
   g_clear_pointer (&self->reference, ws_network_scene_free);
+}
+
+void
+ws_debug_window_stop (WsDebugWindow *self)
+{
+  ws_pacer_clear (&self->pacer);
+  drop_scenes (self);
 }
 
 void

@@ -55,4 +55,6 @@ void     ws_debug_window_clear     (WsDebugWindow *self);
 void     ws_debug_window_seek      (WsDebugWindow *self,
                                     guint          pass);
 void     ws_debug_window_play      (WsDebugWindow *self);
-void     ws_debug_window_stop_play (WsDebugWindow *self);
+/* Stops the clock and drops both scenes, each in its canvas's context:
+ * before the widgets go. */
+void     ws_debug_window_stop      (WsDebugWindow *self);

@@ -85,7 +85,6 @@ show_text (WsDebugWindow *self, const char *text, gboolean editable, gboolean cu
   gtk_text_buffer_get_start_iter (GTK_TEXT_BUFFER (buffer), &start);
   gtk_text_buffer_place_cursor (GTK_TEXT_BUFFER (buffer), &start);
   gtk_text_view_set_editable (GTK_TEXT_VIEW (self->source), editable);
-  gtk_widget_action_set_enabled (GTK_WIDGET (self), "debug.run", TRUE);
 }
 
 /* ---- the verdict ---- */
@@ -486,7 +485,7 @@ ws_debug_window_dispose (GObject *object)
 {
   WsDebugWindow *self = WS_DEBUG_WINDOW (object);
 
-  ws_debug_window_stop_play (self);
+  ws_debug_window_stop (self);
   g_cancellable_cancel (self->running);
   g_clear_object (&self->running);
   g_clear_handle_id (&self->reload_id, g_source_remove);
@@ -494,8 +493,6 @@ ws_debug_window_dispose (GObject *object)
     g_signal_handlers_disconnect_by_data (self->monitor, self);
   g_clear_object (&self->monitor);
   g_clear_object (&self->file);
-  g_clear_pointer (&self->student, ws_trace_scene_free);
-  g_clear_pointer (&self->reference, ws_network_scene_free);
   gtk_widget_dispose_template (GTK_WIDGET (self), WS_TYPE_DEBUG_WINDOW);
   G_OBJECT_CLASS (ws_debug_window_parent_class)->dispose (object);
 }
