@@ -1,5 +1,8 @@
-/* ws-cli-check.h: what the files of `check` share — its options, and one
- * verdict printed as words or as the JSON object course CI reads. */
+/* ws-cli-check.h: what the files of `check` share — its options, and what
+ * it says (ws-cli-check-verdict.c): one verdict printed as words or as the
+ * JSON object course CI reads. The command (ws-cli-check.c) reads traces
+ * and hands code to the watcher (-watch.c), which runs the worker
+ * (-student.c); all three speak through the verdict. */
 #pragma once
 
 #include <glib.h>

@@ -8,6 +8,7 @@
 
 #include "ws-bars.h"
 #include "ws-divergence.h"
+#include "ws-student.h"
 
 /* A lecture's pace: two passes a second. */
 #define PASSES_PER_SECOND 2.0
@@ -46,6 +47,25 @@ pass_words (WsDebugWindow *self)
   return g_strdup_printf ("pass %u of %u — %s", pass, ws_debug_window_n_passes (self), label);
 }
 
+/* A trace in the editor: the line of the pass both sorts show. */
+static void
+show_line (WsDebugWindow *self)
+{
+  GtkTextBuffer *buffer = gtk_text_view_get_buffer (GTK_TEXT_VIEW (self->source));
+  const WsTrace *t = self->student ? ws_trace_scene_trace (self->student) : NULL;
+  guint pass = ws_debug_window_pass (self);
+  GtkTextIter at;
+  gsize line;
+
+  if (t == NULL || self->file == NULL || t->pass_lines->len == 0
+      || ws_student_path_kind (g_file_peek_path (self->file)) != WS_STUDENT_TRACE)
+    return;
+  line = pass == 0 ? t->input_line : g_array_index (t->pass_lines, gsize, pass - 1);
+  gtk_text_buffer_get_iter_at_line (buffer, &at, (int) line - 1);
+  gtk_text_buffer_place_cursor (buffer, &at);
+  gtk_text_view_scroll_to_iter (GTK_TEXT_VIEW (self->source), &at, 0.2, FALSE, 0, 0);
+}
+
 static void
 show_pass (WsDebugWindow *self)
 {
@@ -63,7 +83,7 @@ show_pass (WsDebugWindow *self)
   self->seeking = FALSE;
   gtk_widget_queue_draw (GTK_WIDGET (self->student_canvas));
   gtk_widget_queue_draw (GTK_WIDGET (self->reference_canvas));
-  ws_debug_window_show_line (self);
+  show_line (self);
 }
 
 void

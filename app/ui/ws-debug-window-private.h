@@ -40,9 +40,6 @@ struct _WsDebugWindow
   gboolean        seeking;     /* the scale follows the clock */
 };
 
-/* ws-debug-window.c: the editor follows the pass where it shows a trace. */
-void     ws_debug_window_show_line (WsDebugWindow *self);
-
 /* ws-debug-window-play.c */
 void     ws_debug_window_init_play (WsDebugWindow *self);
 /* Shows the student's scene beside the reference's (both taken) from the

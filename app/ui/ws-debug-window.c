@@ -132,24 +132,6 @@ show_error_place (WsDebugWindow *self, const char *message)
   gtk_text_view_scroll_to_iter (GTK_TEXT_VIEW (self->source), &at, 0.2, FALSE, 0, 0);
 }
 
-/* A trace in the editor: the line of the pass both sorts show. */
-void
-ws_debug_window_show_line (WsDebugWindow *self)
-{
-  GtkTextBuffer *buffer = gtk_text_view_get_buffer (GTK_TEXT_VIEW (self->source));
-  const WsTrace *t = self->student ? ws_trace_scene_trace (self->student) : NULL;
-  guint pass = ws_debug_window_pass (self);
-  GtkTextIter at;
-  gsize line;
-
-  if (t == NULL || kind_of_file (self) != WS_STUDENT_TRACE || t->pass_lines->len == 0)
-    return;
-  line = pass == 0 ? t->input_line : g_array_index (t->pass_lines, gsize, pass - 1);
-  gtk_text_buffer_get_iter_at_line (buffer, &at, (int) line - 1);
-  gtk_text_buffer_place_cursor (buffer, &at);
-  gtk_text_view_scroll_to_iter (GTK_TEXT_VIEW (self->source), &at, 0.2, FALSE, 0, 0);
-}
-
 /* ---- running ---- */
 
 /* A kernel written here is run from a temporary file: the messages name
