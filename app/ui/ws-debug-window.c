@@ -309,6 +309,14 @@ open_by_kind (WsDebugWindow *self, const char *path)
 
 /* ---- the file on disk ---- */
 
+static void
+unwatch (WsDebugWindow *self)
+{
+  if (self->monitor != NULL)
+    g_signal_handlers_disconnect_by_data (self->monitor, self);
+  g_clear_object (&self->monitor);
+}
+
 static gboolean
 reload (gpointer data)
 {
@@ -338,9 +346,7 @@ file_changed (GFileMonitor *monitor, GFile *file, GFile *other, GFileMonitorEven
 static void
 watch (WsDebugWindow *self)
 {
-  if (self->monitor != NULL)
-    g_signal_handlers_disconnect_by_data (self->monitor, self);
-  g_clear_object (&self->monitor);
+  unwatch (self);
   self->monitor = g_file_monitor_file (self->file, G_FILE_MONITOR_WATCH_MOVES, NULL, NULL);
   if (self->monitor != NULL)
     g_signal_connect (self->monitor, "changed", G_CALLBACK (file_changed), self);
@@ -373,9 +379,7 @@ new_kernel (WsDebugWindow *self)
                                            ws_network_kind_name (kind));
   g_autoptr (GBytes) starter = g_resources_lookup_data (name, 0, NULL);
 
-  if (self->monitor != NULL)
-    g_signal_handlers_disconnect_by_data (self->monitor, self);
-  g_clear_object (&self->monitor);
+  unwatch (self);
   g_clear_object (&self->file);
   gtk_label_set_text (self->file_label, "A kernel written here (not saved)");
   gtk_drop_down_set_selected (self->key_type, 0);
@@ -471,9 +475,7 @@ ws_debug_window_dispose (GObject *object)
   g_cancellable_cancel (self->running);
   g_clear_object (&self->running);
   g_clear_handle_id (&self->reload_id, g_source_remove);
-  if (self->monitor != NULL)
-    g_signal_handlers_disconnect_by_data (self->monitor, self);
-  g_clear_object (&self->monitor);
+  unwatch (self);
   g_clear_object (&self->file);
   gtk_widget_dispose_template (GTK_WIDGET (self), WS_TYPE_DEBUG_WINDOW);
   G_OBJECT_CLASS (ws_debug_window_parent_class)->dispose (object);
