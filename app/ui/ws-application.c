@@ -52,6 +52,11 @@ set_accels (GtkApplication *app)
     { "win.slower", { "minus", "KP_Subtract", NULL } },
     { "win.fullscreen", { "F11", NULL } },
     { "win.presentation", { "F5", NULL } },
+    { "win.mode('sorting')", { "<Control>1", NULL } },
+    { "win.mode('window-sum')", { "<Control>2", NULL } },
+    { "win.mode('primitives')", { "<Control>3", NULL } },
+    { "win.mode('benchmark')", { "<Control>4", NULL } },
+    { "win.show-help-overlay", { "<Control>question", NULL } },
   };
 
   for (guint i = 0; i < G_N_ELEMENTS (accels); i++)

@@ -45,6 +45,28 @@ fullscreen (GtkWidget *widget, const char *action, GVariant *param)
     gtk_window_fullscreen (w);
 }
 
+/* Full screen hides the header bar, and with it the modes and the menu:
+ * Escape is the way out there (Ctrl+1…4 still switch the modes). */
+static void
+leave_fullscreen (GtkWidget *widget, const char *action, GVariant *param)
+{
+  gtk_window_unfullscreen (GTK_WINDOW (widget));
+}
+
+static void
+on_fullscreen_changed (WsWindow *self)
+{
+  gtk_widget_action_set_enabled (GTK_WIDGET (self), "win.leave-fullscreen",
+                                 gtk_window_is_fullscreen (GTK_WINDOW (self)));
+}
+
+/* win.mode('sorting'), …: the modes by name, for Ctrl+1…4. */
+static void
+switch_mode (GtkWidget *widget, const char *action, GVariant *param)
+{
+  ws_window_set_mode (WS_WINDOW (widget), g_variant_get_string (param, NULL));
+}
+
 enum { PROP_0, PROP_PRESENTATION, N_PROPS };
 static GParamSpec *properties[N_PROPS];
 
@@ -124,6 +146,9 @@ ws_window_class_init (WsWindowClass *klass)
   for (guint i = 0; i < G_N_ELEMENTS (transport); i++)
     gtk_widget_class_install_action (w, transport[i], NULL, forward);
   gtk_widget_class_install_action (w, "win.fullscreen", NULL, fullscreen);
+  gtk_widget_class_install_action (w, "win.leave-fullscreen", NULL, leave_fullscreen);
+  gtk_widget_class_add_binding_action (w, GDK_KEY_Escape, 0, "win.leave-fullscreen", NULL);
+  gtk_widget_class_install_action (w, "win.mode", "s", switch_mode);
   gtk_widget_class_install_property_action (w, "win.presentation", "presentation");
 }
 
@@ -143,6 +168,8 @@ ws_window_init (WsWindow *self)
 {
   gtk_widget_init_template (GTK_WIDGET (self));
   g_signal_connect_swapped (self->stack, "notify::visible-child-name", G_CALLBACK (on_mode_changed), self);
+  g_signal_connect_swapped (self, "notify::fullscreened", G_CALLBACK (on_fullscreen_changed), self);
+  on_fullscreen_changed (self);
   self->settings = ws_ui_settings ();
   if (self->settings == NULL)
     return;

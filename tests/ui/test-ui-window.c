@@ -8,6 +8,7 @@
 
 #include "ui-test-util.h"
 #include "ws-application.h"
+#include "ws-debug-window.h"
 #include "ws-window.h"
 
 static gboolean ready (gpointer page) { return ws_sorting_page_ready (page); }
@@ -41,7 +42,12 @@ test_accels (void)
   const char *expected[][2] = { { "win.play", "space" }, { "win.step", "Right" },
                                 { "win.step-back", "Left" }, { "win.reset", "Home" },
                                 { "win.faster", "plus" }, { "win.slower", "minus" },
-                                { "win.fullscreen", "F11" }, { "app.quit", "<Control>q" } };
+                                { "win.fullscreen", "F11" }, { "app.quit", "<Control>q" },
+                                { "win.presentation", "F5" },
+                                { "win.mode('sorting')", "<Control>1" },
+                                { "win.mode('window-sum')", "<Control>2" },
+                                { "win.mode('primitives')", "<Control>3" },
+                                { "win.mode('benchmark')", "<Control>4" } };
 
   for (guint i = 0; i < G_N_ELEMENTS (expected); i++)
     {
@@ -178,6 +184,100 @@ test_modes (void)
   gtk_window_destroy (GTK_WINDOW (window));
 }
 
+/* Ctrl+1…4 reach the modes with the header bar hidden (full screen). */
+static void
+test_mode_keys (void)
+{
+  g_autoptr (WsApplication) app = started_app ();
+  WsWindow *window = shown_window (app);
+  const char *modes[] = { "window-sum", "primitives", "benchmark", "sorting" };
+
+  for (guint i = 0; i < G_N_ELEMENTS (modes); i++)
+    {
+      g_assert_true (gtk_widget_activate_action (GTK_WIDGET (window), "win.mode", "s", modes[i]));
+      g_assert_cmpstr (ws_window_get_mode (window), ==, modes[i]);
+    }
+  gtk_widget_activate_action (GTK_WIDGET (window), "win.mode", "s", "no-such-mode");
+  g_assert_cmpstr (ws_window_get_mode (window), ==, "sorting");
+  gtk_window_destroy (GTK_WINDOW (window));
+}
+
+/* The keys a widget binds itself (its class's shortcuts), as triggers
+ * print them. */
+static void
+add_bindings (GHashTable *keys, GtkWidget *widget)
+{
+  g_autoptr (GListModel) controllers = gtk_widget_observe_controllers (widget);
+
+  for (guint i = 0; i < g_list_model_get_n_items (controllers); i++)
+    {
+      g_autoptr (GObject) c = g_list_model_get_item (controllers, i);
+      if (!GTK_IS_SHORTCUT_CONTROLLER (c))
+        continue;
+      for (guint j = 0; j < g_list_model_get_n_items (G_LIST_MODEL (c)); j++)
+        {
+          g_autoptr (GtkShortcut) shortcut = g_list_model_get_item (G_LIST_MODEL (c), j);
+          g_hash_table_add (keys, gtk_shortcut_trigger_to_string (gtk_shortcut_get_trigger (shortcut)));
+        }
+    }
+}
+
+typedef struct
+{
+  GtkApplication *app;
+  GHashTable     *bound, *seen;
+  guint           shown;
+} Walk;
+
+/* Every key the shortcuts window's section shows (its search page holds
+ * copies), once, and each one something answers: an application
+ * accelerator, or a key the main window or the debug window binds itself
+ * (Escape out of full screen, Ctrl+O, …). */
+static void
+walk_shortcuts (GtkWidget *widget, Walk *walk, gboolean in_section)
+{
+  in_section |= GTK_IS_SHORTCUTS_SECTION (widget);
+  if (in_section && GTK_IS_SHORTCUTS_SHORTCUT (widget))
+    {
+      g_autofree char *accel = NULL;
+      g_auto (GStrv) actions = NULL;
+      g_object_get (widget, "accelerator", &accel, NULL);
+      g_assert_false (g_hash_table_contains (walk->seen, accel));
+      g_hash_table_add (walk->seen, g_strdup (accel));
+      walk->shown++;
+      actions = gtk_application_get_actions_for_accel (walk->app, accel);
+      if (actions[0] == NULL && !g_hash_table_contains (walk->bound, accel))
+        g_error ("the shortcuts window shows %s, which nothing answers", accel);
+    }
+  for (GtkWidget *c = gtk_widget_get_first_child (widget); c; c = gtk_widget_get_next_sibling (c))
+    walk_shortcuts (c, walk, in_section);
+}
+
+static void
+test_shortcuts_window (void)
+{
+  g_autoptr (WsApplication) app = started_app ();
+  g_autoptr (GtkBuilder) builder = gtk_builder_new_from_resource ("/io/github/warpscope/Warpscope/gtk/help-overlay.ui");
+  GtkWidget *overlay = GTK_WIDGET (gtk_builder_get_object (builder, "help_overlay"));
+  GtkWidget *window = ws_window_new (GTK_APPLICATION (app));
+  GtkWidget *debug = ws_debug_window_new (NULL, WS_NETWORK_BITONIC);
+  Walk walk = { GTK_APPLICATION (app), g_hash_table_new_full (g_str_hash, g_str_equal, g_free, NULL),
+                g_hash_table_new_full (g_str_hash, g_str_equal, g_free, NULL) };
+
+  add_bindings (walk.bound, window);
+  add_bindings (walk.bound, debug);
+  walk_shortcuts (overlay, &walk, FALSE);
+  g_assert_true (g_hash_table_contains (walk.seen, "F5"));
+  g_assert_true (g_hash_table_contains (walk.seen, "<Control>question"));
+  g_assert_true (g_hash_table_contains (walk.seen, "<Control>4"));
+  g_assert_true (g_hash_table_contains (walk.seen, "Escape"));
+  g_assert_cmpuint (walk.shown, >=, 18);
+  g_hash_table_unref (walk.seen), g_hash_table_unref (walk.bound);
+  gtk_window_destroy (GTK_WINDOW (overlay));
+  gtk_window_destroy (GTK_WINDOW (window));
+  gtk_window_destroy (GTK_WINDOW (debug));
+}
+
 static gboolean
 prefers_dark (void)
 {
@@ -222,6 +322,8 @@ main (int argc, char **argv)
   g_test_add_func ("/ui/window/actions", test_actions);
   g_test_add_func ("/ui/window/speed-per-page", test_speed_per_page);
   g_test_add_func ("/ui/window/modes", test_modes);
+  g_test_add_func ("/ui/window/mode-keys", test_mode_keys);
+  g_test_add_func ("/ui/window/shortcuts-window", test_shortcuts_window);
   g_test_add_func ("/ui/window/presentation-and-scheme", test_presentation_and_scheme);
   return g_test_run ();
 }
