@@ -19,6 +19,7 @@ struct _WsPrimitivesPage
   WsCanvas      *canvas;
   GtkDropDown   *primitive;
   GtkSpinButton *n, *bins, *segments, *seed;
+  GtkWidget     *bins_label, *segments_label;
   GtkButton     *generate_button, *play_button;
   GtkLabel      *step_label, *caption_label;
 
@@ -79,6 +80,20 @@ make_animation (WsPrimitivesPage *self, GError **error)
                               p == WS_PRIMITIVE_INTERPOLATION_SEARCH, error);
 }
 
+/* Only the chosen primitive's parameters: bins for the histogram, p for
+ * the searches. */
+static void
+show_parameters (WsPrimitivesPage *self)
+{
+  WsPrimitive p = gtk_drop_down_get_selected (self->primitive);
+  gboolean histogram = p == WS_PRIMITIVE_HISTOGRAM, search = p >= WS_PRIMITIVE_BINARY_SEARCH;
+
+  gtk_widget_set_visible (self->bins_label, histogram);
+  gtk_widget_set_visible (GTK_WIDGET (self->bins), histogram);
+  gtk_widget_set_visible (self->segments_label, search);
+  gtk_widget_set_visible (GTK_WIDGET (self->segments), search);
+}
+
 void
 ws_primitives_page_generate (WsPrimitivesPage *self)
 {
@@ -87,6 +102,7 @@ ws_primitives_page_generate (WsPrimitivesPage *self)
   WsAnimation *a;
 
   ws_primitives_page_play (self, FALSE);
+  show_parameters (self);
   a = make_animation (self, &error);
   if (a == NULL)
     {
@@ -297,6 +313,7 @@ ws_primitives_page_class_init (WsPrimitivesPageClass *klass)
   gtk_widget_class_set_template_from_resource (w, "/io/github/warpscope/Warpscope/ui/ws-primitives-page.ui");
 #define BIND(name) gtk_widget_class_bind_template_child (w, WsPrimitivesPage, name)
   BIND (canvas), BIND (primitive), BIND (n), BIND (bins), BIND (segments), BIND (seed);
+  BIND (bins_label), BIND (segments_label);
   BIND (generate_button), BIND (play_button), BIND (step_label), BIND (caption_label);
 #undef BIND
   ws_transport_install (w, &transport);
@@ -305,6 +322,16 @@ ws_primitives_page_class_init (WsPrimitivesPageClass *klass)
   properties[PROP_SPEED] = ws_transport_speed_pspec ();
   properties[PROP_PLAYING] = ws_transport_playing_pspec ();
   g_object_class_install_properties (G_OBJECT_CLASS (klass), N_PROPS, properties);
+}
+
+/* The first time the page shows, the chosen primitive's frames: what a
+ * projector shows first is the algorithm, not an empty canvas. */
+static void
+start_on_first_map (WsPrimitivesPage *self)
+{
+  g_signal_handlers_disconnect_by_func (self, start_on_first_map, NULL);
+  if (self->scene == NULL)
+    ws_primitives_page_generate (self);
 }
 
 static void
@@ -318,6 +345,8 @@ ws_primitives_page_init (WsPrimitivesPage *self)
                             G_CALLBACK (ws_primitives_page_generate), self);
   g_signal_connect_swapped (self->primitive, "notify::selected",
                             G_CALLBACK (ws_primitives_page_generate), self);
+  g_signal_connect (self, "map", G_CALLBACK (start_on_first_map), NULL);
+  show_parameters (self);
   show_frame (self);
 }
 

@@ -163,6 +163,16 @@ open_debug (GtkWidget *widget, const char *name, GVariant *parameter)
   gtk_window_present (GTK_WINDOW (window));
 }
 
+/* The first time the page shows, keys of the panel's choice: what a
+ * projector shows first is the network, not an empty canvas. */
+static void
+start_on_first_map (WsSortingPage *self)
+{
+  g_signal_handlers_disconnect_by_func (self, start_on_first_map, NULL);
+  if (self->scene == NULL && self->generating == NULL)
+    ws_sorting_page_generate (self);
+}
+
 static void
 ws_sorting_page_class_init (WsSortingPageClass *klass)
 {
@@ -203,6 +213,7 @@ ws_sorting_page_init (WsSortingPage *self)
   ws_sorting_page_load_preferences (self);
   show_speed (self);
   ws_sorting_page_show_pass (self);
+  g_signal_connect (self, "map", G_CALLBACK (start_on_first_map), NULL);
 }
 
 GtkWidget *

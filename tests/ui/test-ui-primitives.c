@@ -33,6 +33,8 @@ test_scan (Fixture *f, gconstpointer data)
 {
   ws_primitives_page_generate (f->page);
   g_assert_cmpstr (ws_primitives_page_step_text (f->page), ==, "step 0 of 11");
+  /* 32 keys need no padding, and say so */
+  g_assert_cmpstr (ws_primitives_page_caption (f->page), ==, "the input — 11 levels to run");
   for (int i = 0; i < 3; i++)
     ws_primitives_page_step (f->page, 1);
   g_assert_cmpstr (ws_primitives_page_step_text (f->page), ==, "step 3 of 11");
@@ -84,7 +86,14 @@ test_transport (Fixture *f, gconstpointer data)
 static void
 test_histogram (Fixture *f, gconstpointer data)
 {
+  GtkWidget *bins = ui_find_tip (GTK_WIDGET (f->page), GTK_TYPE_SPIN_BUTTON, "Histogram:");
+  GtkWidget *p = ui_find_tip (GTK_WIDGET (f->page), GTK_TYPE_SPIN_BUTTON, "Searches:");
+
+  /* each primitive shows its own parameters only */
+  g_assert_false (gtk_widget_get_visible (bins) || gtk_widget_get_visible (p));
   ws_primitives_page_choose (f->page, WS_PRIMITIVE_HISTOGRAM);
+  g_assert_true (gtk_widget_get_visible (bins));
+  g_assert_false (gtk_widget_get_visible (p));
   g_assert_cmpstr (ws_primitives_page_step_text (f->page), ==, "step 0 of 16");
   ws_primitives_page_step (f->page, 1);
   g_assert_cmpstr (ws_primitives_page_caption (f->page), ==, "keys 0 … 1 counted (2 of 32)");

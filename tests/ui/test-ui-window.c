@@ -5,6 +5,7 @@
 #include <gtk/gtk.h>
 #include <math.h>
 #include <stdio.h>
+#include <string.h>
 
 #include "ui-test-util.h"
 #include "ws-application.h"
@@ -184,6 +185,30 @@ test_modes (void)
   gtk_window_destroy (GTK_WINDOW (window));
 }
 
+/* A first start shows each animated mode's algorithm at once: keys
+ * generated on the sorting page, the primitive's frames, a window sum run
+ * — with no click (the issue's "every mode starts with an empty canvas"). */
+static void
+test_first_start (void)
+{
+  g_autoptr (WsApplication) app = started_app ();
+  WsWindow *window = shown_window (app);
+
+  ws_window_set_mode (window, "sorting");
+  g_assert_true (ui_spin_until (ready, ws_window_sorting_page (window), 30));
+  g_assert_cmpstr (ws_sorting_page_pass_text (ws_window_sorting_page (window)), !=,
+                   "generate keys to begin");
+  ws_window_set_mode (window, "primitives");
+  ui_spin (0.2);
+  g_assert_true (g_str_has_prefix (ws_primitives_page_step_text (ws_window_primitives_page (window)),
+                                   "step 0 of "));
+  ws_window_set_mode (window, "window-sum");
+  g_assert_true (ui_spin_until (sum_ready, ws_window_window_sum_page (window), 30));
+  g_assert_nonnull (strstr (ws_window_sum_page_run_text (ws_window_window_sum_page (window)),
+                            "GFLOP/s"));
+  gtk_window_destroy (GTK_WINDOW (window));
+}
+
 /* Ctrl+1…4 reach the modes with the header bar hidden (full screen). */
 static void
 test_mode_keys (void)
@@ -323,6 +348,7 @@ main (int argc, char **argv)
   g_test_add_func ("/ui/window/speed-per-page", test_speed_per_page);
   g_test_add_func ("/ui/window/modes", test_modes);
   g_test_add_func ("/ui/window/mode-keys", test_mode_keys);
+  g_test_add_func ("/ui/window/first-start", test_first_start);
   g_test_add_func ("/ui/window/shortcuts-window", test_shortcuts_window);
   g_test_add_func ("/ui/window/presentation-and-scheme", test_presentation_and_scheme);
   return g_test_run ();

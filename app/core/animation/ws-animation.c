@@ -120,8 +120,10 @@ ws_animation_scan (const WsArray *in, GError **error)
     return NULL;
   a = animation_new ();
   levels = ws_scan_schedule_n_levels (s);
-  add_frame (a, work, g_strdup_printf ("the input, padded to %" G_GSIZE_FORMAT " — %u levels to run",
-                                       work->n, levels));
+  add_frame (a, work, work->n == in->n
+                        ? g_strdup_printf ("the input — %u levels to run", levels)
+                        : g_strdup_printf ("the input, padded to %" G_GSIZE_FORMAT " — %u levels "
+                                           "to run", work->n, levels));
   for (guint l = 0; l < levels; l++)
     {
       WsScanLevelInfo info;
