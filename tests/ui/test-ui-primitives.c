@@ -109,11 +109,24 @@ stopped (gpointer page)
 static void
 test_search_plays_to_answer (Fixture *f, gconstpointer data)
 {
+  g_autofree char *total = NULL, *canvas = NULL;
+  const char *step;
+
   ws_primitives_page_choose (f->page, WS_PRIMITIVE_BINARY_SEARCH);
   g_assert_true (g_str_has_prefix (ws_primitives_page_caption (f->page), "k-ary binary search for "));
+  /* the panel and the canvas count the same steps; a range names keys */
+  ws_primitives_page_step (f->page, 1);
+  step = ws_primitives_page_step_text (f->page);
+  g_assert_true (g_str_has_prefix (step, "step 1 of "));
+  total = g_strdup (step + strlen ("step 1 of "));
+  canvas = g_strdup_printf ("step 1 of %s — key ", total);
+  g_assert_true (g_str_has_prefix (ws_primitives_page_caption (f->page), canvas));
+  g_assert_nonnull (strstr (ws_primitives_page_caption (f->page), " in keys 0 … 31: "));
   ws_primitives_page_play (f->page, TRUE);
   g_assert_true (ui_spin_until (stopped, f->page, 30));
-  g_assert_true (g_str_has_prefix (ws_primitives_page_caption (f->page), "found "));
+  g_free (canvas);
+  canvas = g_strdup_printf ("step %s of %s — found ", total, total);
+  g_assert_true (g_str_has_prefix (ws_primitives_page_caption (f->page), canvas));
   ws_primitives_page_choose (f->page, WS_PRIMITIVE_INTERPOLATION_SEARCH);
   g_assert_true (g_str_has_prefix (ws_primitives_page_caption (f->page), "interpolation search for "));
 }

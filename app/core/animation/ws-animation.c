@@ -206,12 +206,14 @@ ws_animation_histogram (const WsArray *in, guint bins, guint chunks, GError **er
 
 /* ---- search ---- */
 
+/* The range as keys it holds: the search's hi may stand one past the last
+ * key (nothing there is at or above the key), which no key is. */
 static char *
-step_caption (const WsSearchStep *st, guint step, guint steps, double key)
+step_caption (const WsSearchStep *st, guint step, guint steps, double key, gsize n)
 {
-  return g_strdup_printf ("step %u of %u — key %.6g in [%" G_GSIZE_FORMAT ", %" G_GSIZE_FORMAT
-                          "]: %u probe%s", step, steps, key, st->lo, st->hi, st->n_probes,
-                          st->n_probes == 1 ? "" : "s");
+  return g_strdup_printf ("step %u of %u — key %.6g in keys %" G_GSIZE_FORMAT " … %" G_GSIZE_FORMAT
+                          ": %u probe%s", step, steps, key, st->lo, MIN (st->hi, n - 1),
+                          st->n_probes, st->n_probes == 1 ? "" : "s");
 }
 
 WsAnimation *
@@ -232,7 +234,9 @@ ws_animation_search (const WsArray *sorted, double key, guint segments, gboolean
   for (guint s = 0; s < steps->len; s++)
     {
       const WsSearchStep *st = &g_array_index (steps, WsSearchStep, s);
-      WsAnimationFrame *f = add_frame (a, sorted, step_caption (st, s + 1, steps->len, key));
+      /* the answer is a step of its own, as the panel counts frames */
+      WsAnimationFrame *f = add_frame (a, sorted, step_caption (st, s + 1, steps->len + 1, key,
+                                                                sorted->n));
       /* The answer lies in [lo, hi], hi included: it may be the first key
        * at or above the one sought that an earlier probe found. */
       for (gsize i = st->lo; i <= MIN (st->hi, sorted->n - 1); i++)
@@ -241,8 +245,10 @@ ws_animation_search (const WsArray *sorted, double key, guint segments, gboolean
         f->flags[g_array_index (probes, gsize, st->first_probe + p)] |= WS_BAR_SWAPPED;
     }
   WsAnimationFrame *last = add_frame (a, sorted, found >= 0
-    ? g_strdup_printf ("found %.6g at index %" G_GINT64_FORMAT, key, found)
-    : g_strdup_printf ("%.6g is not in the array", key));
+    ? g_strdup_printf ("step %u of %u — found %.6g at index %" G_GINT64_FORMAT, steps->len + 1,
+                       steps->len + 1, key, found)
+    : g_strdup_printf ("step %u of %u — %.6g is not in the array", steps->len + 1,
+                       steps->len + 1, key));
   if (found >= 0)
     last->flags[found] = WS_BAR_COMPARED | WS_BAR_SWAPPED;
   set_range (a);
