@@ -102,13 +102,18 @@ ws_network_scene_label (const WsNetworkScene *s)
   return ws_stepper_label (s->stepper);
 }
 
+/* "n = 12, padded to 16" where the network pads: the padding keys are
+ * drawn as the largest key, and would look like one. */
 char *
 ws_network_scene_caption (const WsNetworkScene *s)
 {
   g_autofree char *label = ws_stepper_label (s->stepper);
+  gsize width = ws_network_width (ws_stepper_network (s->stepper));
+  g_autofree char *padded = width != s->input->n
+    ? g_strdup_printf (", padded to %" G_GSIZE_FORMAT, width) : g_strdup ("");
 
-  return g_strdup_printf ("%s  n = %" G_GSIZE_FORMAT "  ·  %s", ws_network_kind_name (s->kind),
-                          s->input->n, label);
+  return g_strdup_printf ("%s  n = %" G_GSIZE_FORMAT "%s  ·  %s", ws_network_kind_name (s->kind),
+                          s->input->n, padded, label);
 }
 
 gboolean

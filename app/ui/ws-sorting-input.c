@@ -122,6 +122,11 @@ on_generated (GObject *source, GAsyncResult *result, gpointer data)
   g_clear_object (&self->generating);
   if (keys == NULL)
     return ws_sorting_page_report (self, error);
+  if (r->path != NULL) /* n says what the file held */
+    {
+      g_autofree char *n = g_strdup_printf ("%" G_GSIZE_FORMAT, keys->n);
+      gtk_editable_set_text (GTK_EDITABLE (self->n_entry), n);
+    }
   /* What the worker prepared stands only if the choice has not changed. */
   take_input (self, keys, r->kind == ws_sorting_page_kind (self) && !ws_sorting_page_gpu_chosen (self)
                             && r->prepared.columns == self->columns ? &r->prepared : NULL);

@@ -25,6 +25,7 @@ struct _WsSortingPage
 
   WsCanvas       *canvas;
   GtkDropDown    *algorithm, *key_type, *distribution, *n_presets;
+  gboolean        following_size; /* the preset menu follows n: it writes no n back */
   GtkToggleButton *cpu_button, *gpu_button;
   GtkEntry       *n_entry;
   GtkSpinButton  *seed;

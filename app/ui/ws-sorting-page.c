@@ -7,6 +7,7 @@
 
 #include <math.h>
 
+#include "ws-size.h"
 #include "ws-ui-services.h"
 #include "ws-transport.h"
 
@@ -36,7 +37,29 @@ on_preset (WsSortingPage *self)
 {
   GtkStringObject *item = gtk_drop_down_get_selected_item (self->n_presets);
 
-  gtk_editable_set_text (GTK_EDITABLE (self->n_entry), gtk_string_object_get_string (item));
+  if (item != NULL && !self->following_size) /* none: a size of no preset */
+    gtk_editable_set_text (GTK_EDITABLE (self->n_entry), gtk_string_object_get_string (item));
+}
+
+/* The preset menu follows n as typed or loaded: its size, or none. */
+static void
+on_size_typed (WsSortingPage *self)
+{
+  GListModel *presets = gtk_drop_down_get_model (self->n_presets);
+  gsize n = 0, preset = 0;
+  guint match = GTK_INVALID_LIST_POSITION;
+
+  if (ws_size_parse ("n", gtk_editable_get_text (GTK_EDITABLE (self->n_entry)), &n, NULL))
+    for (guint i = 0; i < g_list_model_get_n_items (presets) && match == GTK_INVALID_LIST_POSITION; i++)
+      {
+        g_autoptr (GtkStringObject) item = g_list_model_get_item (presets, i);
+        if (ws_size_parse ("n", gtk_string_object_get_string (item), &preset, NULL) && preset == n)
+          match = i;
+      }
+  self->following_size = TRUE;
+  if (gtk_drop_down_get_selected (self->n_presets) != match)
+    gtk_drop_down_set_selected (self->n_presets, match);
+  self->following_size = FALSE;
 }
 
 /* The GPU button says why it cannot be used, where it cannot. */
@@ -203,6 +226,7 @@ ws_sorting_page_init (WsSortingPage *self)
   g_signal_connect_swapped (self->generate_button, "clicked", G_CALLBACK (ws_sorting_page_generate), self);
   g_signal_connect_swapped (self->load_button, "clicked", G_CALLBACK (ws_sorting_page_load_file), self);
   g_signal_connect_swapped (self->n_presets, "notify::selected", G_CALLBACK (on_preset), self);
+  g_signal_connect_swapped (self->n_entry, "changed", G_CALLBACK (on_size_typed), self);
   g_signal_connect_swapped (self->algorithm, "notify::selected", G_CALLBACK (ws_sorting_page_reset), self);
   g_signal_connect_swapped (self->gpu_button, "toggled", G_CALLBACK (ws_sorting_page_reset), self);
   g_signal_connect_swapped (self->speed, "value-changed", G_CALLBACK (show_speed), self);

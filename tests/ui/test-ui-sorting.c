@@ -309,6 +309,13 @@ test_load_files (Fixture *f, gconstpointer data)
   g_assert_cmpint (mkfifo (fifo, 0600), ==, 0);
   ws_sorting_page_load_path (f->page, good);
   g_assert_true (ui_spin_until (shows_initial, f->page, 30));
+  /* n says what the file held, the preset menu no preset, the caption the padding */
+  g_assert_cmpstr (gtk_editable_get_text (GTK_EDITABLE (f->page->n_entry)), ==, "3");
+  g_assert_cmpuint (gtk_drop_down_get_selected (f->page->n_presets), ==, GTK_INVALID_LIST_POSITION);
+  {
+    g_autofree char *caption = ws_network_scene_caption (f->page->scene);
+    g_assert_true (g_str_has_prefix (caption, "bitonic  n = 3, padded to 4  ·  "));
+  }
   for (guint i = 0; i < G_N_ELEMENTS (refused); i++)
     {
       ws_sorting_page_load_path (f->page, refused[i][0]);
@@ -321,6 +328,32 @@ test_load_files (Fixture *f, gconstpointer data)
     }
   g_unlink (good), g_unlink (fifo), g_unlink (binary), g_unlink (hex), g_unlink (empty);
   g_rmdir (dir);
+}
+
+/* The preset menu follows n as typed: 2^20 and 1048576 are its 2^20,
+ * 1000 none of its sizes. */
+static void
+test_size_presets (Fixture *f, gconstpointer data)
+{
+  GListModel *presets = gtk_drop_down_get_model (f->page->n_presets);
+  const char *const typed[][2] = { { "2^20", "2^20" }, { "1048576", "2^20" }, { "1000", NULL },
+                                   { "16", "16" } };
+
+  for (guint i = 0; i < G_N_ELEMENTS (typed); i++)
+    {
+      guint at;
+      ws_sorting_page_set_size (f->page, typed[i][0]);
+      at = gtk_drop_down_get_selected (f->page->n_presets);
+      if (typed[i][1] == NULL)
+        g_assert_cmpuint (at, ==, GTK_INVALID_LIST_POSITION);
+      else
+        {
+          g_autoptr (GtkStringObject) item = g_list_model_get_item (presets, at);
+          g_assert_cmpstr (gtk_string_object_get_string (item), ==, typed[i][1]);
+          /* choosing the preset did not rewrite what was typed */
+          g_assert_cmpstr (gtk_editable_get_text (GTK_EDITABLE (f->page->n_entry)), ==, typed[i][0]);
+        }
+    }
 }
 
 int
@@ -336,5 +369,6 @@ main (int argc, char **argv)
   g_test_add ("/ui/sorting/play", Fixture, NULL, fixture_set_up, test_play, fixture_tear_down);
   g_test_add ("/ui/sorting/worker-passes", Fixture, NULL, fixture_set_up, test_worker_passes, fixture_tear_down);
   g_test_add ("/ui/sorting/load-files", Fixture, NULL, fixture_set_up, test_load_files, fixture_tear_down);
+  g_test_add ("/ui/sorting/size-presets", Fixture, NULL, fixture_set_up, test_size_presets, fixture_tear_down);
   return g_test_run ();
 }
