@@ -176,7 +176,8 @@ format_point (const WsPlotHit *hit, const char *series, gpointer data)
       {
         g_autofree char *t = ws_format_seconds (hit->y);
         g_autofree char *lo = ws_format_seconds (hit->lo), *hi = ws_format_seconds (hit->hi);
-        return bar ? g_strdup_printf ("%s, %s: median %s (95 %% CI %s … %s)", series, where, t, lo, hi)
+        /* the interval's level is the chart title's (fewer samples, less) */
+        return bar ? g_strdup_printf ("%s, %s: median %s (interval %s … %s)", series, where, t, lo, hi)
                    : g_strdup_printf ("%s, %s: median %s", series, where, t);
       }
     case WS_CHART_SPEEDUP:

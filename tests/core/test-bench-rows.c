@@ -288,6 +288,34 @@ test_chart_instances (Fixture *f, gconstpointer data)
   assert_same_chart (table, file);
 }
 
+/* The title says the level the intervals have: 95% from six samples on,
+ * the lower level of fewer samples (0.75 at three) as it is. */
+static void
+test_chart_levels (Fixture *f, gconstpointer data)
+{
+  const char *header = "algorithm,variant,n,params,status,timing,baseline,median_s,ci_lo_s,"
+                       "ci_hi_s,ci_level\n";
+  const struct { const char *levels[2], *want; } cases[] = {
+    { { "0.96875", "0.984375" }, "sort: median time (end-to-end), 95% interval" },
+    { { "0.75", "0.75" }, "sort: median time (end-to-end), 75% interval (few samples)" },
+    { { "0.75", "0.96875" }, "sort: median time (end-to-end), 75–96% intervals (few samples)" },
+    { { "", "" }, "sort: median time (end-to-end), interval of the median" },
+  };
+
+  for (guint c = 0; c < G_N_ELEMENTS (cases); c++)
+    {
+      g_autoptr (GString) s = g_string_new (header);
+      g_autofree char *path = NULL;
+      g_autoptr (WsPlot) plot = NULL;
+      for (guint r = 0; r < 2; r++)
+        g_string_append_printf (s, "sort,gpu,%u,,ok,end-to-end,cpu-seq,0.002,0.0019,0.0021,%s\n",
+                                1024u << r, cases[c].levels[r]);
+      path = write_file (f, "levels.csv", s->str);
+      plot = chart_table (path, "sort", WS_CHART_TIME, NULL);
+      g_assert_cmpstr (ws_plot_title (plot), ==, cases[c].want);
+    }
+}
+
 /* Every row a point of its own: thousands of sizes, each one charted (a
  * linear search per row took minutes at a million). */
 static void
@@ -555,6 +583,7 @@ main (int argc, char **argv)
   ADD ("/bench-rows/reader/errors", test_reader_errors);
   g_test_add_func ("/bench-rows/faults", test_row_faults);
   ADD ("/bench-rows/chart/instances", test_chart_instances);
+  ADD ("/bench-rows/chart/levels", test_chart_levels);
   ADD ("/bench-rows/chart/distinct-sizes", test_chart_distinct_sizes);
   ADD ("/bench-rows/chart/parameter", test_chart_parameter);
   ADD ("/bench-rows/chart/choices", test_chart_choices);

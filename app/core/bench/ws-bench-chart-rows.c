@@ -77,6 +77,7 @@ typedef struct
   GString       *key;
   WsPoints       points;
   double         largest_n;   /* of the charted algorithm's ok rows */
+  double         level_lo, level_hi; /* the charted intervals' coverage, lowest and highest */
   char          *timing, *baseline; /* the first row's, for the title */
   double         peak;        /* the GPU's GB/s, from the first row with a share of it */
   guint          rows;
@@ -107,7 +108,7 @@ chart_rows_init (ChartRows *d, const char *const *header, const char *path, cons
                  WsChartKind kind, const char *x, GError **error)
 {
   *d = (ChartRows) { .path = path, .algorithm = algorithm, .x = by_n (x) ? NULL : x, .kind = kind,
-                     .peak = NAN };
+                     .peak = NAN, .level_lo = NAN, .level_hi = NAN };
   ws_bench_columns_find (&d->c, header);
   if (!check_columns (d, error))
     return FALSE;
@@ -262,9 +263,20 @@ at_charted_size (ChartRows *d, double n)
     {
       d->largest_n = n;
       if (d->x != NULL)
-        ws_points_clear (&d->points), ws_points_init (&d->points);
+        ws_points_clear (&d->points), ws_points_init (&d->points), d->level_lo = d->level_hi = NAN;
     }
   return d->x == NULL || n == d->largest_n;
+}
+
+/* The coverage of the median's interval a charted row has: 95% from six
+ * samples on, less below (0.75 at three). */
+static void
+note_level (ChartRows *d, double level)
+{
+  if (!isfinite (level))
+    return;
+  d->level_lo = isfinite (d->level_lo) ? MIN (d->level_lo, level) : level;
+  d->level_hi = isfinite (d->level_hi) ? MAX (d->level_hi, level) : level;
 }
 
 static void
@@ -283,7 +295,10 @@ add_point (ChartRows *d, const char *const *f, const double *v, guint line)
   if (!at_charted_size (d, n) || !chart_value (d, f, v, &y, &lo, &hi))
     return;
   if (d->x == NULL || isfinite (cfg->x))
-    ws_point_add (ws_points_get (&d->points, cfg->series, NULL, d->x ? cfg->x : n), y, 0, lo, hi);
+    {
+      ws_point_add (ws_points_get (&d->points, cfg->series, NULL, d->x ? cfg->x : n), y, 0, lo, hi);
+      note_level (d, v[WS_BENCH_COL_CI_LEVEL]);
+    }
 }
 
 static void
@@ -354,6 +369,22 @@ set_axes (WsPlot *plot, const ChartRows *d)
     }
 }
 
+/* "95% interval", or the level the data have where they have fewer
+ * samples: "75% interval (few samples)", "75–95% intervals (few samples)". */
+static char *
+interval_words_of (const ChartRows *d)
+{
+  double lo = floor (d->level_lo * 100 + 1e-9), hi = floor (d->level_hi * 100 + 1e-9);
+
+  if (!isfinite (d->level_lo))
+    return g_strdup ("interval of the median");
+  if (lo >= 95)
+    return g_strdup ("95% interval");
+  if (lo == hi)
+    return g_strdup_printf ("%.0f%% interval (few samples)", lo);
+  return g_strdup_printf ("%.0f–%.0f%% intervals (few samples)", lo, hi);
+}
+
 static char *
 chart_title (const ChartRows *d)
 {
@@ -363,7 +394,10 @@ chart_title (const ChartRows *d)
   switch (d->kind)
     {
     case WS_CHART_TIME:
-      return g_strdup_printf ("%smedian time (%s), 95%% interval", what, timing);
+      {
+        g_autofree char *interval = interval_words_of (d);
+        return g_strdup_printf ("%smedian time (%s), %s", what, timing, interval);
+      }
     case WS_CHART_SPEEDUP:
       return g_strdup_printf ("%sspeedup over %s (%s time)", what, baseline, timing);
     case WS_CHART_THROUGHPUT:

@@ -11,7 +11,7 @@
 static const char *const col_names[WS_BENCH_N_COLS] = {
   "algorithm", "variant", "n", "params", "status", "timing", "baseline", "median_s", "sd_s",
   "ci_lo_s", "ci_hi_s", "speedup", "speedup_lo", "speedup_hi", "gb_per_s", "peak_share",
-  "gflop_per_s",
+  "gflop_per_s", "ci_level",
 };
 
 const char *
@@ -156,7 +156,7 @@ ws_bench_row_check (const WsBenchColumns *c, const char *const *fields, WsBenchV
   static const WsBenchCol optional[] = {
     WS_BENCH_COL_SD, WS_BENCH_COL_CI_LO, WS_BENCH_COL_CI_HI, WS_BENCH_COL_SPEEDUP,
     WS_BENCH_COL_SPEEDUP_LO, WS_BENCH_COL_SPEEDUP_HI, WS_BENCH_COL_GB_PER_S,
-    WS_BENCH_COL_PEAK_SHARE, WS_BENCH_COL_GFLOP_PER_S,
+    WS_BENCH_COL_PEAK_SHARE, WS_BENCH_COL_GFLOP_PER_S, WS_BENCH_COL_CI_LEVEL,
   };
   const char *status = ws_bench_field (c, fields, WS_BENCH_COL_STATUS);
   double *v = values->v;

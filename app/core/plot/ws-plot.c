@@ -267,6 +267,13 @@ ws_plot_add_series (WsPlot     *plot,
   return plot->series->len - 1;
 }
 
+const char *
+ws_plot_title (const WsPlot *plot)
+{
+  g_return_val_if_fail (plot != NULL, NULL);
+  return plot->title;
+}
+
 guint
 ws_plot_n_series (const WsPlot *plot)
 {

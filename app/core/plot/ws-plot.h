@@ -44,6 +44,8 @@ WsPlotScale ws_plot_get_y_scale         (const WsPlot *plot);
 guint       ws_plot_add_series          (WsPlot     *plot,
                                          const char *name);
 guint       ws_plot_n_series            (const WsPlot *plot);
+/* The title as given (NULL for none). */
+const char *ws_plot_title               (const WsPlot *plot);
 /* The name as given ("" for NULL); NULL for no such series. */
 const char *ws_plot_series_name         (const WsPlot *plot,
                                          guint         series);
