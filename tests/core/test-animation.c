@@ -69,6 +69,14 @@ test_histogram (void)
 
   g_assert_true (ws_histogram (in, 32, WS_VARIANT_CPU_SEQ, want, &lo, &hi, NULL));
   g_assert_cmpuint (a->frames->len, ==, 11);
+  /* counts scale from 0 (an empty bin is drawn empty) to the largest count */
+  g_assert_cmpfloat (a->vmin, ==, 0.0);
+  {
+    guint64 most = 0;
+    for (guint b = 0; b < 32; b++)
+      most = MAX (most, want[b]);
+    g_assert_cmpfloat (a->vmax, ==, (double) most);
+  }
   for (guint f = 0; f < a->frames->len; f++)
     {
       gint64 total = 0;

@@ -60,18 +60,28 @@ ws_bars_fill (const WsArray *a, const guint8 *flags, double vmin, double vmax, g
 void
 ws_bars_range (const WsArray *a, double *vmin, double *vmax)
 {
-  double lo = INFINITY, hi = -INFINITY;
+  *vmin = INFINITY, *vmax = -INFINITY;
+  ws_bars_range_extend (a, vmin, vmax);
+  ws_bars_range_widen (vmin, vmax);
+}
 
+void
+ws_bars_range_extend (const WsArray *a, double *lo, double *hi)
+{
   for (gsize i = 0; i < a->n; i++)
     {
       double v = ws_array_get_double (a, i);
       if (isfinite (v))
-        lo = MIN (lo, v), hi = MAX (hi, v);
+        *lo = MIN (*lo, v), *hi = MAX (*hi, v);
     }
-  if (!(lo < hi))
+}
+
+void
+ws_bars_range_widen (double *lo, double *hi)
+{
+  if (!(*lo < *hi))
     {
-      double mid = isfinite (lo) ? lo : 0.0;
-      lo = mid - 1.0, hi = mid + 1.0;
+      double mid = isfinite (*lo) ? *lo : 0.0;
+      *lo = mid - 1.0, *hi = mid + 1.0;
     }
-  *vmin = lo, *vmax = hi;
 }

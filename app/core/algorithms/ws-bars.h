@@ -55,5 +55,13 @@ void  ws_bars_fill  (const WsArray *a,
 void  ws_bars_range (const WsArray *a,
                      double        *vmin,
                      double        *vmax);
+/* The same in two steps, for a range over several arrays: finite values
+ * widen [*lo, *hi] (start from INFINITY, -INFINITY); then a range of one
+ * value (or none) becomes one a unit either side. */
+void  ws_bars_range_extend (const WsArray *a,
+                            double        *lo,
+                            double        *hi);
+void  ws_bars_range_widen  (double        *lo,
+                            double        *hi);
 
 G_END_DECLS

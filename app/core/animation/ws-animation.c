@@ -74,18 +74,17 @@ check_size (const WsArray *in, GError **error)
   return FALSE;
 }
 
-/* The scale over every frame's values. */
+/* The scale over every frame's values, from 0 at most: a frame of all
+ * zeros (a histogram before its first key) widens nothing, so an empty
+ * bin is drawn empty. */
 static void
 set_range (WsAnimation *a)
 {
-  a->vmin = INFINITY, a->vmax = -INFINITY;
+  a->vmin = 0.0, a->vmax = -INFINITY;
   for (guint i = 0; i < a->frames->len; i++)
-    {
-      WsAnimationFrame *f = g_ptr_array_index (a->frames, i);
-      double lo, hi;
-      ws_bars_range (f->values, &lo, &hi);
-      a->vmin = MIN (a->vmin, MIN (lo, 0.0)), a->vmax = MAX (a->vmax, hi);
-    }
+    ws_bars_range_extend (((WsAnimationFrame *) g_ptr_array_index (a->frames, i))->values,
+                          &a->vmin, &a->vmax);
+  ws_bars_range_widen (&a->vmin, &a->vmax);
 }
 
 /* ---- scan ---- */
