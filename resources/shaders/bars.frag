@@ -1,10 +1,10 @@
 // bars.frag: the bars view. Each bin (one key, or the keys of one pixel
 // column) is a texel of u_bins: its scaled min, max and mean and its flags.
 // Below min the bar is solid, from min to max a lighter band shows the
-// spread of the keys in the column, a line marks the mean. Keys swapped by
-// the current pass are drawn in the highlight colour (and marked under the
-// axis), keys compared get a mark of their own there; stage boundaries are
-// thin lines.
+// spread of the keys in the column, a line marks the mean. A key swapped by
+// the current pass keeps its value's colour under a cap in the highlight
+// colour (and is marked under the axis), keys compared get a mark of their
+// own there; stage boundaries are thin lines.
 uniform sampler2D u_bins;      // bin_count × 1, RGBA32F: lo, hi, mean, flags
 uniform sampler2D u_colormap;  // 256 × 1, the perceptual colour map
 uniform int u_bin_count;
@@ -71,13 +71,16 @@ main ()
   // The smallest key still gets a sliver of a bar, so that it stays visible.
   float floor_height = 3.0 * u_scale * one_pixel;
   bool gap = width >= 4.0 * u_scale && (fract (at) * width < max (1.0, width * 0.12));
-  // A bar of one key turns red when swapped; a bin of many keys keeps its
-  // colour (nearly every column holds a swapped key in a big pass) and
-  // shows the swap only in its mark under the axis.
+  // A bar of one key gets a red cap when swapped, over its own colour (a
+  // sorted result is not a red one); a bin of many keys shows the swap only
+  // in its mark under the axis (nearly every column holds a swapped key in
+  // a big pass).
   bool one_key = u_keys <= float (u_bin_count);
-  vec3 bar = (flags & 2) != 0 && one_key ? swapped : bar_colour (b.z);
-  if (!gap && v <= max (b.x, floor_height))
-    c = bar;
+  bool capped = (flags & 2) != 0 && one_key;
+  float top = max (b.x, floor_height), cap = 5.0 * u_scale * one_pixel;
+  vec3 bar = bar_colour (b.z);
+  if (!gap && v <= top)
+    c = capped && v > top - cap ? swapped : bar;
   else if (!gap && v <= b.y + one_pixel)
     c = mix (u_background, bar, 0.55);
   if (!gap && b.y > b.x && abs (v - b.z) < 1.5 * u_scale * one_pixel)
