@@ -35,13 +35,55 @@ has_header (const WsBarsView *v)
   return v->caption != NULL || v->legend;
 }
 
+/* The header's widths in device pixels: the caption, the colour scale,
+ * the highlights' key, and the gap between them. */
+typedef struct
+{
+  double caption, scale, keys, swapped, gap;
+} HeaderWidths;
+
+static HeaderWidths
+header_widths (cairo_t *cr, const WsBarsView *v)
+{
+  double s = MAX (v->scale, 1.0);
+  const char *compared = v->compared_name ? v->compared_name : "compared";
+  const char *swapped = v->swapped_name ? v->swapped_name : "swapped";
+  HeaderWidths w = { 0, 0, 0, 0, 18 * s };
+
+  ws_legend_font (cr, s, TRUE);
+  if (v->caption != NULL)
+    w.caption = ws_legend_text_width (cr, v->caption);
+  ws_legend_font (cr, s, FALSE);
+  w.scale = ws_legend_scale_width (cr, v->vmin, v->vmax, 120 * s, s);
+  w.swapped = ws_legend_swatch_width (cr, swapped, s);
+  w.keys = ws_legend_swatch_width (cr, compared, s) + 12 * s + w.swapped;
+  return w;
+}
+
+/* Two rows where the caption and the legend do not fit one (a long
+ * caption, presentation mode's larger text): the legend goes under the
+ * caption rather than being left out. */
+static int
+header_rows (const WsBarsView *v, int width)
+{
+  cairo_surface_t *surface = cairo_image_surface_create (CAIRO_FORMAT_ARGB32, 1, 1);
+  cairo_t *cr = cairo_create (surface);
+  double s = MAX (v->scale, 1.0), room = width - 2 * MARGIN * s;
+  HeaderWidths w = header_widths (cr, v);
+
+  cairo_destroy (cr);
+  cairo_surface_destroy (surface);
+  return v->legend && v->caption != NULL
+         && w.caption + w.gap + w.scale + w.gap + w.keys > room ? 2 : 1;
+}
+
 static PlotArea
 plot_area (const WsBarsView *v, int width, int height)
 {
   double s = MAX (v->scale, 1.0);
   PlotArea a = { s, MARGIN * s, (MARGIN + MARK_ROOM) * s, 0, 0, 0 };
 
-  a.top = (has_header (v) ? WS_LEGEND_ROW : MARGIN) * s;
+  a.top = (has_header (v) ? WS_LEGEND_ROW * header_rows (v, width) : MARGIN) * s;
   a.width = MAX (width - 2 * a.left, 1);
   a.height = MAX (height - a.bottom - a.top, 1);
   return a;
@@ -232,37 +274,43 @@ typedef struct
   WsColormapStyle   style;
 } Header;
 
+/* The colour scale and the highlights' key, right-aligned at x on row y,
+ * as much as fits from x_min on: the scale first, then the key. */
+static void
+paint_legend (cairo_t *cr, const Header *h, const HeaderWidths *w, double x, double x_min, double y)
+{
+  const WsBarsView *v = h->view;
+  double s = MAX (v->scale, 1.0);
+  const char *compared = v->compared_name ? v->compared_name : "compared";
+  const char *swapped = v->swapped_name ? v->swapped_name : "swapped";
+
+  if (x - w->scale < x_min)
+    return;
+  ws_legend_font (cr, s, FALSE);
+  x -= ws_legend_scale (cr, v->vmin, v->vmax, x, y, 120 * s, s, WS_ALIGN_END, h->style) + w->gap;
+  if (x - w->keys < x_min)
+    return;
+  ws_legend_swatch (cr, ws_legend_compared, compared, x - w->keys, y, s);
+  ws_legend_swatch (cr, ws_legend_swapped, swapped, x - w->swapped, y, s);
+}
+
 static void
 paint_header (cairo_t *cr, int width, int height, gconstpointer data)
 {
   const Header *h = data;
   const WsBarsView *v = h->view;
-  double s = MAX (v->scale, 1.0), y = height / 2.0, x = width - MARGIN * s, gap = 18 * s;
-  double room = width - 2 * MARGIN * s, caption = 0, scale_w, swapped_w, keys_w;
-  const char *compared = v->compared_name ? v->compared_name : "compared";
-  const char *swapped = v->swapped_name ? v->swapped_name : "swapped";
+  double s = MAX (v->scale, 1.0), row = WS_LEGEND_ROW * s, x = width - MARGIN * s;
+  HeaderWidths w = header_widths (cr, v);
+  gboolean two = header_rows (v, width) == 2;
 
+  /* One row: the caption first, then what of the legend fits beside it;
+   * two: the legend has the second row to itself. */
+  if (v->legend)
+    paint_legend (cr, h, &w, x, two ? MARGIN * s : MARGIN * s + w.caption + w.gap,
+                  two ? 1.5 * row : height / 2.0);
   ws_legend_font (cr, s, TRUE);
   if (v->caption != NULL)
-    caption = ws_legend_text_width (cr, v->caption);
-  ws_legend_font (cr, s, FALSE);
-  scale_w = ws_legend_scale_width (cr, v->vmin, v->vmax, 120 * s, s);
-  swapped_w = ws_legend_swatch_width (cr, swapped, s);
-  keys_w = ws_legend_swatch_width (cr, compared, s) + 12 * s + swapped_w;
-  /* A narrow canvas keeps the caption first, then the colour scale, then
-   * the highlights' key: what does not fit is left out, not overlapped. */
-  if (v->legend && caption + gap + scale_w <= room)
-    {
-      x -= ws_legend_scale (cr, v->vmin, v->vmax, x, y, 120 * s, s, WS_ALIGN_END, h->style) + gap;
-      if (caption + gap + scale_w + gap + keys_w <= room)
-        {
-          ws_legend_swatch (cr, ws_legend_compared, compared, x - keys_w, y, s);
-          ws_legend_swatch (cr, ws_legend_swapped, swapped, x - swapped_w, y, s);
-        }
-    }
-  ws_legend_font (cr, s, TRUE);
-  if (v->caption != NULL)
-    ws_legend_text (cr, v->caption, MARGIN * s, y, WS_ALIGN_START);
+    ws_legend_text (cr, v->caption, MARGIN * s, two ? row / 2 : height / 2.0, WS_ALIGN_START);
 }
 
 static void

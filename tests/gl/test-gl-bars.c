@@ -266,13 +266,13 @@ draw_header (Fixture *f, int width)
   f->image = ws_gl_context_read (f->gl);
 }
 
-/* Pixels of the header row (its top 26) at the left third that are text,
- * and anywhere that are the swapped key's red swatch. */
+/* Pixels of a header row (rows from … from + 26) at the left third that
+ * are text, and anywhere that are the swapped key's red swatch. */
 static void
-count_header (Fixture *f, int width, guint *text, guint *swapped)
+count_header_row (Fixture *f, int width, int from, guint *text, guint *swapped)
 {
   *text = *swapped = 0;
-  for (int y = 0; y < 26; y++)
+  for (int y = from; y < from + 26; y++)
     for (int x = 0; x < width; x++)
       {
         guint32 p = pixel (f, x, y);
@@ -281,10 +281,28 @@ count_header (Fixture *f, int width, guint *text, guint *swapped)
       }
 }
 
+static void
+count_header (Fixture *f, int width, guint *text, guint *swapped)
+{
+  count_header_row (f, width, 0, text, swapped);
+}
+
+/* The first row under the header where the full bar at x shows. */
+static int
+bars_top (Fixture *f, int x)
+{
+  int top = 20;
+
+  while (top < H && pixel (f, x, top) == background (f))
+    top++;
+  return top;
+}
+
 /* A caption and the legend: a header row over the plot with text at the
  * left, the colour scale and the highlights' key at the right; the bars
- * start under it. On a narrow canvas the key is left out rather than
- * drawn over the caption. */
+ * start under it. Where the caption and the legend do not fit one row,
+ * the legend takes a second row rather than being left out; where even
+ * that row is too narrow, the key is left out, never drawn over. */
 static void
 test_header (Fixture *f, gconstpointer data)
 {
@@ -301,9 +319,18 @@ test_header (Fixture *f, gconstpointer data)
     ;
   g_assert_cmpuint (top, >=, 26);
   g_assert_cmpuint (top, <=, 28);
+  draw_header (f, 420);
+  count_header (f, 420, &text, &swapped);
+  g_assert_cmpuint (text, >, 20);
+  g_assert_cmpuint (swapped, ==, 0);
+  count_header_row (f, 420, 26, &text, &swapped);
+  g_assert_cmpuint (swapped, >, 20); /* the key, on the second row */
+  g_assert_cmpint (bars_top (f, 40), >=, 52);
   draw_header (f, 300);
   count_header (f, 300, &text, &swapped);
   g_assert_cmpuint (text, >, 20);
+  g_assert_cmpuint (swapped, ==, 0);
+  count_header_row (f, 300, 26, &text, &swapped);
   g_assert_cmpuint (swapped, ==, 0);
 }
 
