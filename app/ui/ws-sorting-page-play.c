@@ -40,6 +40,47 @@ show_counters (WsSortingPage *self)
     }
 }
 
+#define WORKER_BUDGET_US (G_USEC_PER_SEC / 10)
+
+/* Shown below this share of the rate set, the rate reached is said. */
+#define BEHIND 0.8
+
+void
+ws_sorting_page_show_speed (WsSortingPage *self)
+{
+  double speed = ws_sorting_page_get_speed (self);
+  g_autofree char *text = g_strdup_printf (speed < 10 ? "%.1f passes/s" : "%.0f passes/s", speed);
+
+  if (self->playing && self->shown_rate < BEHIND * speed)
+    {
+      g_autofree char *set = g_steal_pointer (&text);
+      text = g_strdup_printf ("%s · %.0f shown", set, self->shown_rate);
+    }
+  gtk_label_set_text (self->speed_label, text);
+}
+
+/* While playing, the passes shown a second (the passes computed may run
+ * ahead on a worker: a big array at a high speed). */
+static void
+measure_rate (WsSortingPage *self, guint pass)
+{
+  gint64 now = g_get_monotonic_time ();
+  double elapsed;
+
+  if (!self->playing)
+    return;
+  if (self->meter_us == 0 || pass < self->meter_pass)
+    {
+      self->meter_us = now, self->meter_pass = pass;
+      return;
+    }
+  if ((elapsed = (double) (now - self->meter_us) / G_USEC_PER_SEC) < 1.0)
+    return;
+  self->shown_rate = (pass - self->meter_pass) / elapsed;
+  self->meter_us = now, self->meter_pass = pass;
+  ws_sorting_page_show_speed (self);
+}
+
 /* The pass label and counters; not while a worker holds the scene. */
 void
 ws_sorting_page_show_pass (WsSortingPage *self)
@@ -49,6 +90,7 @@ ws_sorting_page_show_pass (WsSortingPage *self)
 
   gtk_label_set_text (self->pass_label, label ? label : "generate keys to begin");
   show_counters (self);
+  measure_rate (self, pass);
   if (pass != self->pass_shown)
     {
       self->pass_shown = pass;
@@ -132,7 +174,12 @@ advance (WsSortingPage *self, guint passes, gint64 budget_us)
       return ran;
     }
   a = self->advancing = g_new0 (Advance, 1);
+  /* A tenth of a second of passes at most, so that a big array at a high
+   * speed is shown ten times a second rather than after the whole batch
+   * owed (the pacer owes the rest again; the speed label says the rate
+   * reached). */
   a->scene = self->scene, a->passes = passes, a->columns = self->columns;
+  a->budget_us = self->playing ? WORKER_BUDGET_US : 0;
   a->highlights = gtk_check_button_get_active (self->show_highlights);
   task = g_task_new (self, NULL, advance_done, NULL);
   g_task_set_task_data (task, a, ws_sorting_advance_free);
@@ -275,7 +322,10 @@ play_rate (gpointer data)
 static guint64
 play_step (gpointer data, guint64 due)
 {
-  return advance (data, (guint) MIN (due, G_MAXUINT), 8000);
+  WsSortingPage *self = data;
+
+  measure_rate (self, self->pass_shown); /* a frozen view counts too */
+  return advance (self, (guint) MIN (due, G_MAXUINT), 8000);
 }
 
 /* While a worker steps, the scene is its own: play on, ask it later. */
@@ -297,6 +347,8 @@ play_changed (gpointer data, gboolean playing)
   if (playing != self->playing) /* the pacer also says so when nothing changed */
     {
       self->playing = playing;
+      self->meter_us = 0, self->shown_rate = NAN; /* a new measure for each play */
+      ws_sorting_page_show_speed (self);
       g_object_notify (G_OBJECT (self), "playing");
     }
 }
@@ -387,6 +439,7 @@ release (gpointer data)
 void
 ws_sorting_page_start_playing (WsSortingPage *self)
 {
+  self->shown_rate = NAN;
   ws_pacer_init (&self->pacer, &play_spec, GTK_WIDGET (self->canvas), self);
   ws_canvas_set_painter (self->canvas, paint, release, self);
 }

@@ -46,6 +46,11 @@ struct _WsSortingPage
   guint           columns;     /* the bins the canvas last drew */
   guint           pass_shown;  /* the "pass" property: passes run as last shown */
   gboolean        playing;     /* the "playing" property, as last notified */
+  /* The rate the passes are shown at while playing: a window of a second
+   * from meter_us at meter_pass; shown_rate NAN until one has passed. */
+  gint64          meter_us;
+  guint           meter_pass;
+  double          shown_rate;
 };
 
 /* ws-sorting-page-play.c */
@@ -53,6 +58,9 @@ void          ws_sorting_page_report   (WsSortingPage   *page,
                                         const GError    *error);
 /* The pass label and counters (not while a worker holds the scene). */
 void          ws_sorting_page_show_pass (WsSortingPage  *page);
+/* The speed as set, and the rate the passes are shown at where that falls
+ * well behind it ("1000 passes/s · 140 shown"). */
+void          ws_sorting_page_show_speed (WsSortingPage *page);
 void          ws_sorting_page_redraw   (WsSortingPage   *page);
 /* The pacer and the canvas's painter set up (init), and the animation's
  * state let go (dispose). */

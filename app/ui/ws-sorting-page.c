@@ -21,10 +21,7 @@ static GParamSpec *properties[N_PROPS];
 static void
 show_speed (WsSortingPage *self)
 {
-  double speed = pow (10.0, gtk_range_get_value (GTK_RANGE (self->speed)));
-  g_autofree char *text = g_strdup_printf (speed < 10 ? "%.1f passes/s" : "%.0f passes/s", speed);
-
-  gtk_label_set_text (self->speed_label, text);
+  ws_sorting_page_show_speed (self);
   g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_SPEED]);
 }
 

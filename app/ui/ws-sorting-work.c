@@ -5,7 +5,9 @@
 void
 ws_sorting_advance_run (WsSortingAdvance *a)
 {
-  if (ws_network_scene_advance (a->scene, a->passes, 0, NULL, &a->error) && a->columns > 0)
+  gint64 deadline = a->budget_us > 0 ? g_get_monotonic_time () + a->budget_us : 0;
+
+  if (ws_network_scene_advance (a->scene, a->passes, deadline, NULL, &a->error) && a->columns > 0)
     ws_network_scene_prepare_bins (a->scene, a->columns, a->highlights);
 }
 

@@ -15,7 +15,8 @@ G_BEGIN_DECLS
 typedef struct
 {
   WsNetworkScene *scene;
-  guint           passes;     /* to run */
+  guint           passes;     /* to run at most, */
+  gint64          budget_us;  /* within this time (one pass at least; 0: no bound) */
   GError         *error;      /* what stopped them */
   gboolean        orphaned;   /* the page went away: free the scene */
   /* The next frame's bins, made here too: 2^24 keys take tens of ms. */

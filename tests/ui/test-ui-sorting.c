@@ -272,6 +272,42 @@ test_worker_passes (Fixture *f, gconstpointer data)
   g_assert_cmpstr (ws_sorting_page_check_text (f->page), ==, "✓ sorted");
 }
 
+/* At 2^20 keys and 1000 passes a second the passes cannot be shown that
+ * fast (each runs on a worker): the speed label says the rate reached,
+ * near the one measured here, and the plain rate again when playing stops. */
+static void
+test_shown_rate (Fixture *f, gconstpointer data)
+{
+  guint from = 0, to = 0;
+  gint64 start;
+  double measured;
+  const char *label;
+
+  ws_sorting_page_set_size (f->page, "2^22");
+  ws_sorting_page_generate (f->page);
+  g_assert_true (ui_spin_until (page_ready, f->page, 60));
+  ws_sorting_page_set_speed (f->page, 1000);
+  ws_sorting_page_play (f->page, TRUE);
+  ui_spin (1.2); /* the first window */
+  g_object_get (f->page, "pass", &from, NULL);
+  start = g_get_monotonic_time ();
+  ui_spin (2.5);
+  g_object_get (f->page, "pass", &to, NULL);
+  measured = (to - from) / ((g_get_monotonic_time () - start) / 1e6);
+  label = gtk_label_get_text (f->page->speed_label);
+  g_test_message ("%.0f passes/s measured (passes %u to %u); the label says “%s”", measured, from, to, label);
+  if (measured < 0.5 * 1000 && to < 276)
+    {
+      double said;
+      g_assert_true (g_str_has_prefix (label, "1000 passes/s · "));
+      said = g_ascii_strtod (label + strlen ("1000 passes/s · "), NULL);
+      g_assert_cmpfloat (said, >, measured / 3);
+      g_assert_cmpfloat (said, <, measured * 3 + 10);
+    }
+  ws_sorting_page_play (f->page, FALSE);
+  g_assert_cmpstr (gtk_label_get_text (f->page->speed_label), ==, "1000 passes/s");
+}
+
 static gboolean
 shows_error (gpointer page)
 {
@@ -370,5 +406,6 @@ main (int argc, char **argv)
   g_test_add ("/ui/sorting/worker-passes", Fixture, NULL, fixture_set_up, test_worker_passes, fixture_tear_down);
   g_test_add ("/ui/sorting/load-files", Fixture, NULL, fixture_set_up, test_load_files, fixture_tear_down);
   g_test_add ("/ui/sorting/size-presets", Fixture, NULL, fixture_set_up, test_size_presets, fixture_tear_down);
+  g_test_add ("/ui/sorting/shown-rate", Fixture, NULL, fixture_set_up, test_shown_rate, fixture_tear_down);
   return g_test_run ();
 }
