@@ -1,6 +1,8 @@
 /* ws-canvas.c: a GtkGLArea drawing through WsRenderer (see ws-canvas.h). */
 #include "ws-canvas.h"
 
+#include "ws-ui-services.h"
+
 struct _WsCanvas
 {
   GtkGLArea        parent_instance;
@@ -59,9 +61,7 @@ ws_canvas_unrealize (GtkWidget *widget)
 double
 ws_canvas_emphasis (WsCanvas *self)
 {
-  GtkRoot *root = gtk_widget_get_root (GTK_WIDGET (self));
-
-  return root != NULL && gtk_widget_has_css_class (GTK_WIDGET (root), "presentation") ? 1.5 : 1.0;
+  return ws_ui_emphasis (GTK_WIDGET (self));
 }
 
 static gboolean

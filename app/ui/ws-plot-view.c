@@ -1,6 +1,8 @@
 /* ws-plot-view.c: a WsPlot in a widget (see ws-plot-view.h). */
 #include "ws-plot-view.h"
 
+#include "ws-ui-services.h"
+
 #define HIT_RADIUS 8.0 /* logical pixels around a marker that still show it */
 
 struct _WsPlotView
@@ -72,13 +74,23 @@ last_visible (WsPlotView *self, guint series)
   return ws_plot_series_visible (self->plot, series);
 }
 
+/* Presentation mode's larger text, markers and strokes (the chart's own
+ * sizes follow its size; this multiplies them), for drawing and hits. */
+static void
+emphasize (WsPlotView *self)
+{
+  ws_plot_set_emphasis (self->plot, ws_ui_emphasis (GTK_WIDGET (self)));
+}
+
 static gboolean
 hit_at (WsPlotView *self, double x, double y, WsPlotHit *hit)
 {
   int w = gtk_widget_get_width (GTK_WIDGET (self)), h = gtk_widget_get_height (GTK_WIDGET (self));
 
-  return self->plot != NULL && w > 0 && h > 0
-         && ws_plot_hit (self->plot, w, h, x, y, HIT_RADIUS, hit);
+  if (self->plot == NULL || w <= 0 || h <= 0)
+    return FALSE;
+  emphasize (self);
+  return ws_plot_hit (self->plot, w, h, x, y, HIT_RADIUS, hit);
 }
 
 char *
@@ -145,8 +157,17 @@ ws_plot_view_snapshot (GtkWidget *widget, GtkSnapshot *snapshot)
   if (self->plot == NULL || w <= 0 || h <= 0)
     return;
   cr = gtk_snapshot_append_cairo (snapshot, &GRAPHENE_RECT_INIT (0, 0, w, h));
+  emphasize (self);
   ws_plot_draw (self->plot, cr, w, h);
   cairo_destroy (cr);
+}
+
+/* Presentation mode comes and goes as a style class of the window. */
+static void
+ws_plot_view_css_changed (GtkWidget *widget, GtkCssStyleChange *change)
+{
+  GTK_WIDGET_CLASS (ws_plot_view_parent_class)->css_changed (widget, change);
+  gtk_widget_queue_draw (widget);
 }
 
 static void
@@ -164,6 +185,7 @@ ws_plot_view_class_init (WsPlotViewClass *klass)
 {
   G_OBJECT_CLASS (klass)->dispose = ws_plot_view_dispose;
   GTK_WIDGET_CLASS (klass)->snapshot = ws_plot_view_snapshot;
+  GTK_WIDGET_CLASS (klass)->css_changed = ws_plot_view_css_changed;
   gtk_widget_class_set_css_name (GTK_WIDGET_CLASS (klass), "ws-plot-view");
 }
 

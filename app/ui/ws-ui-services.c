@@ -50,3 +50,11 @@ ws_ui_settings (void)
     }
   return NULL;
 }
+
+double
+ws_ui_emphasis (GtkWidget *widget)
+{
+  GtkRoot *root = gtk_widget_get_root (widget);
+
+  return root != NULL && gtk_widget_has_css_class (GTK_WIDGET (root), "presentation") ? 1.5 : 1.0;
+}

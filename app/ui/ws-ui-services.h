@@ -23,4 +23,8 @@ GSettings *ws_ui_settings           (void);
  * (no CUDA device, no driver, a build without CUDA). Free with g_free. */
 gboolean   ws_ui_gpu                (char **name_or_reason);
 
+/* 1.5 where widget's window is in presentation mode (its "presentation"
+ * style class), else 1: what drawings scale their text and strokes by. */
+double     ws_ui_emphasis           (GtkWidget *widget);
+
 G_END_DECLS

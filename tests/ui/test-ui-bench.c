@@ -442,6 +442,58 @@ test_hover_and_legend (Fixture *f, gconstpointer data)
   hide_all_but_one (view, ws_bench_page_plot (f->page));
 }
 
+/* The points' tooltips found over the view, each once. */
+static GHashTable *
+point_tips (WsPlotView *view)
+{
+  GHashTable *tips = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, NULL);
+  int w = gtk_widget_get_width (GTK_WIDGET (view)), h = gtk_widget_get_height (GTK_WIDGET (view));
+
+  for (int y = 0; y < h; y += 2)
+    for (int x = 0; x < w; x += 2)
+      {
+        char *tip = ws_plot_view_tooltip_at (view, x, y);
+        if (tip != NULL && strstr (tip, "median") != NULL)
+          g_hash_table_add (tips, tip);
+        else
+          g_free (tip);
+      }
+  return tips;
+}
+
+/* Presentation mode draws the chart larger (text and strokes), and every
+ * point is still found where it is drawn. */
+static void
+test_presentation_chart (Fixture *f, gconstpointer data)
+{
+  g_autofree char *path = results_path ("study-000");
+  WsPlotView *view = WS_PLOT_VIEW (ws_bench_page_plot_view (f->page));
+  g_autoptr (GHashTable) plain = NULL, large = NULL;
+  g_autoptr (GdkTexture) before = NULL, after = NULL;
+  g_autoptr (GBytes) a = NULL, b = NULL;
+  g_autoptr (GtkCssProvider) css = gtk_css_provider_new ();
+
+  /* the application's style sheet, whose presentation rule restyles the
+   * view (and so redraws it) when the window's class changes */
+  gtk_css_provider_load_from_resource (css, "/io/github/warpscope/Warpscope/ui/style.css");
+  gtk_style_context_add_provider_for_display (gdk_display_get_default (), GTK_STYLE_PROVIDER (css),
+                                              GTK_STYLE_PROVIDER_PRIORITY_APPLICATION);
+  g_assert_true (ws_bench_page_open_csv (f->page, path, NULL));
+  ui_spin (0.2);
+  plain = point_tips (view);
+  before = ui_render_texture (GTK_WIDGET (view));
+  gtk_widget_add_css_class (f->window, "presentation");
+  ui_spin (0.2);
+  large = point_tips (view);
+  after = ui_render_texture (GTK_WIDGET (view));
+  g_assert_cmpuint (g_hash_table_size (plain), >, 3);
+  g_assert_cmpuint (g_hash_table_size (large), ==, g_hash_table_size (plain));
+  a = gdk_texture_save_to_png_bytes (before), b = gdk_texture_save_to_png_bytes (after);
+  g_assert_false (g_bytes_equal (a, b));
+  gtk_style_context_remove_provider_for_display (gdk_display_get_default (),
+                                                 GTK_STYLE_PROVIDER (css));
+}
+
 static gboolean
 asking (gpointer page)
 {
@@ -517,6 +569,7 @@ main (int argc, char **argv)
   ADD ("/ui/bench/open-errors", test_open_errors);
   ADD ("/ui/bench/hover-and-legend", test_hover_and_legend);
   ADD ("/ui/bench/view-pixels", test_view_pixels);
+  ADD ("/ui/bench/presentation-chart", test_presentation_chart);
   ADD ("/ui/bench/clicked-plan", test_clicked_plan);
   ADD ("/ui/bench/smoke", test_smoke);
   ADD ("/ui/bench/cancel", test_cancel);

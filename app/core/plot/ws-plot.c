@@ -24,6 +24,7 @@ struct _WsPlot
   GPtrArray   *series; /* WsPlotSeries */
   GArray      *hlines; /* WsPlotHline */
   GArray      *vlines; /* WsPlotVline */
+  double       emphasis; /* text, markers and strokes a multiple of the size's */
 };
 
 /* ---- The model ---- */
@@ -59,6 +60,7 @@ ws_plot_new (const char *title)
   WsPlot *plot = g_new0 (WsPlot, 1);
 
   plot->title = g_strdup (title);
+  plot->emphasis = 1.0;
   plot->series = g_ptr_array_new_with_free_func (series_free);
   plot->hlines = g_array_new (FALSE, FALSE, sizeof (WsPlotHline));
   g_array_set_clear_func (plot->hlines, hline_clear);
@@ -265,6 +267,13 @@ ws_plot_add_series (WsPlot     *plot,
   series->points = g_array_new (FALSE, FALSE, sizeof (WsPlotPoint));
   g_ptr_array_add (plot->series, series);
   return plot->series->len - 1;
+}
+
+void
+ws_plot_set_emphasis (WsPlot *plot, double emphasis)
+{
+  g_return_if_fail (plot != NULL && emphasis > 0);
+  plot->emphasis = emphasis;
 }
 
 const char *
@@ -745,7 +754,7 @@ ws_plot_frame_init (WsPlotFrame  *f,
   f->cr = cr;
   f->width = width;
   f->height = height;
-  f->u = MIN (height, width / 1.6) / 100;
+  f->u = MIN (height, width / 1.6) / 100 * plot->emphasis;
 }
 
 /* Laid out before anything is drawn, so that hit testing can do the same. */

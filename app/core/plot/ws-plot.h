@@ -44,6 +44,11 @@ WsPlotScale ws_plot_get_y_scale         (const WsPlot *plot);
 guint       ws_plot_add_series          (WsPlot     *plot,
                                          const char *name);
 guint       ws_plot_n_series            (const WsPlot *plot);
+/* Text, markers and strokes at emphasis times the sizes the drawing's size
+ * gives them (1 by default; presentation mode's 1.5 on screen), for draw
+ * and hit testing alike. */
+void        ws_plot_set_emphasis        (WsPlot       *plot,
+                                         double        emphasis);
 /* The title as given (NULL for none). */
 const char *ws_plot_title               (const WsPlot *plot);
 /* The name as given ("" for NULL); NULL for no such series. */
