@@ -15,6 +15,7 @@
 #include "ws-error.h"
 #include "ws-plot-axis.h"
 #include "ws-plot.h"
+#include "ws-plot-private.h"
 #include "ws-test-util.h"
 #include "plot-pixels.h"
 
@@ -742,7 +743,9 @@ test_axis_labels (void)
   check_labels (WS_PLOT_LOG, 1000, 1e8, 10, "1k 10k 100k 1M 10M 100M");
   check_labels (WS_PLOT_LOG, 1000, 1e8, 3, "10k 1M 100M");
   check_labels (WS_PLOT_LOG, 0.1, 10, 10, "0.1 1 10");
-  check_labels (WS_PLOT_LOG, 1e-5, 1e-3, 10, "10⁻⁵ 10⁻⁴ 0.001");
+  /* one way of writing an axis: where a label needs a power of ten, all are */
+  check_labels (WS_PLOT_LOG, 1e-5, 1e-3, 10, "10⁻⁵ 10⁻⁴ 10⁻³");
+  check_labels (WS_PLOT_LOG, 1e-4, 0.5, 10, "10⁻⁴ 10⁻³ 10⁻² 10⁻¹");
   check_labels (WS_PLOT_LOG, 1e15, 1e16, 10, "10¹⁵ 10¹⁶");
   check_labels (WS_PLOT_LOG, 3, 30, 10, "5 10 20");
   check_labels (WS_PLOT_LOG, 1.1, 1.6, 10, "1.1 1.2 1.3 1.4 1.5 1.6");
@@ -752,6 +755,50 @@ test_axis_labels (void)
   check_labels (WS_PLOT_LINEAR, 0, 15000, 4, "0 5k 10k 15k");
   check_labels (WS_PLOT_LINEAR, -1, 1, 5, "-1 -0.5 0 0.5 1");
   check_labels (WS_PLOT_LINEAR, 0.0002, 0.0008, 4, "2×10⁻⁴ 4×10⁻⁴ 6×10⁻⁴ 8×10⁻⁴");
+}
+
+/* The x labels of a chart laid out at 800 × 500: its major ticks' words. */
+static char *
+frame_x_labels (WsPlot *plot)
+{
+  cairo_surface_t *surface = cairo_image_surface_create (CAIRO_FORMAT_ARGB32, 800, 500);
+  cairo_t *cr = cairo_create (surface);
+  g_autoptr (GPtrArray) out = g_ptr_array_new_with_free_func (g_free);
+  g_auto (WsPlotFrame) f = { 0 };
+
+  ws_plot_frame_init (&f, plot, cr, 800, 500);
+  g_assert_true (ws_plot_frame_lay_out (&f));
+  for (guint i = 0; i < f.x_ticks->len; i++)
+    if (g_array_index (f.x_ticks, WsPlotTick, i).major)
+      g_ptr_array_add (out, ws_plot_tick_label (&g_array_index (f.x_ticks, WsPlotTick, i)));
+  g_ptr_array_add (out, NULL);
+  cairo_destroy (cr);
+  cairo_surface_destroy (surface);
+  return g_strjoinv (" ", (char **) out->pdata);
+}
+
+/* A study's sizes, powers of two, are labelled as themselves (decades
+ * left 4096 without a name); other sizes keep the decades. */
+static void
+test_size_labels (void)
+{
+  g_autoptr (WsPlot) binary = ws_plot_new ("sizes");
+  g_autoptr (WsPlot) decimal = ws_plot_new ("sizes");
+  guint a = ws_plot_add_series (binary, "a"), b = ws_plot_add_series (decimal, "b");
+  g_autofree char *got = NULL, *other = NULL;
+
+  ws_plot_set_x_axis (binary, "n", WS_PLOT_LOG);
+  ws_plot_set_x_axis (decimal, "n", WS_PLOT_LOG);
+  for (guint k = 10; k <= 22; k += 2)
+    {
+      ws_plot_add_point (binary, a, (double) (1u << k), k, NAN, NAN);
+      ws_plot_add_point (decimal, b, 1000.0 * (1u << (k - 10)), k, NAN, NAN);
+    }
+  got = frame_x_labels (binary);
+  g_assert_cmpstr (got, ==, "2¹⁰ 2¹² 2¹⁴ 2¹⁶ 2¹⁸ 2²⁰ 2²²");
+  other = frame_x_labels (decimal);
+  g_assert_null (strstr (other, "2¹"));
+  g_assert_nonnull (strstr (other, "10k"));
 }
 
 /* A single value gets a range around it; ranges never collapse. */
@@ -806,6 +853,7 @@ main (int argc, char **argv)
   g_test_add_func ("/plot/save/replace", test_replace);
   g_test_add_func ("/plot/save/errors", test_errors);
   g_test_add_func ("/plot/axis/labels", test_axis_labels);
+  g_test_add_func ("/plot/axis/size-labels", test_size_labels);
   g_test_add_func ("/plot/axis/ranges", test_axis_ranges);
   return g_test_run ();
 }

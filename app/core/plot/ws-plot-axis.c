@@ -244,6 +244,31 @@ choose_plain (GArray *ticks)
     g_array_index (ticks, WsPlotTick, i).plain = top < 1e4;
 }
 
+/* Whether a label of this size is written as a power of ten. */
+static gboolean
+needs_power (double value, double resolution)
+{
+  double a = fabs (value);
+
+  return a >= resolution * 1e-6 && (a >= 1e15 - EPS * 1e15 || a < 1e-3 * (1 - EPS));
+}
+
+/* One way of writing for a whole axis: where one label needs a power of
+ * ten, every label is one ("0.001" beside "10⁻⁴" reads as two scales). */
+static void
+choose_power (GArray *ticks)
+{
+  gboolean power = FALSE;
+
+  for (guint i = 0; i < ticks->len; i++)
+    {
+      const WsPlotTick *t = &g_array_index (ticks, WsPlotTick, i);
+      power |= t->major && needs_power (t->value, t->resolution);
+    }
+  for (guint i = 0; i < ticks->len; i++)
+    g_array_index (ticks, WsPlotTick, i).power = power;
+}
+
 GArray *
 ws_plot_axis_ticks (const WsPlotAxis *axis,
                     double            length,
@@ -259,6 +284,7 @@ ws_plot_axis_ticks (const WsPlotAxis *axis,
       linear_ticks (ticks, axis->lo, axis->hi, max_labels, FALSE);
       choose_plain (ticks);
     }
+  choose_power (ticks);
   return ticks;
 }
 
@@ -328,9 +354,14 @@ ws_plot_tick_label (const WsPlotTick *tick)
 {
   double a = fabs (tick->value);
 
+  if (tick->binary)
+    {
+      g_autofree char *power = superscript ((int) lround (log2 (a)));
+      return g_strconcat ("2", power, NULL);
+    }
   if (a < tick->resolution * 1e-6)
     return g_strdup ("0");
-  if (a >= 1e15 - EPS * 1e15 || a < 1e-3 * (1 - EPS))
+  if (tick->power || needs_power (tick->value, tick->resolution))
     return format_power (tick->value, tick->resolution);
   if (a >= 1e3 * (1 - EPS) && !tick->plain)
     return format_si (tick->value, tick->resolution);

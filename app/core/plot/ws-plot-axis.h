@@ -25,6 +25,8 @@ typedef struct
   double   resolution; /* the place value of its label's last digit */
   gboolean major;      /* labelled, with a gridline and a long tick */
   gboolean plain;      /* thousands written out ("1200"), not "1.2k" */
+  gboolean power;      /* as powers of ten ("10⁻³"): the axis has labels that need them */
+  gboolean binary;     /* as a power of two ("2¹²"): the data's own sizes */
 } WsPlotTick;
 
 /* A value in axis space, where straight segments are drawn: log10 of it

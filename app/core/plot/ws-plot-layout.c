@@ -105,6 +105,70 @@ labels_overlap (const WsPlotFrame *f,
   return FALSE;
 }
 
+static gint
+compare_doubles (gconstpointer a, gconstpointer b)
+{
+  double x = *(const double *) a, y = *(const double *) b;
+
+  return (x > y) - (x < y);
+}
+
+/* The distinct x of the shown points, in order, where they are all powers
+ * of two (a study's sizes, 1024 … 2^22): NULL otherwise, or for fewer than
+ * three or more than MAX_LABELS of them. */
+static GArray *
+binary_sizes (const WsPlotFrame *f)
+{
+  g_autoptr (GArray) xs = g_array_new (FALSE, FALSE, sizeof (double));
+
+  for (guint s = 0; s < f->series->len; s++)
+    {
+      const WsPlotSeries *series = f->series->pdata[s];
+      for (guint i = 0; !series->hidden && i < series->points->len; i++)
+        {
+          double x = g_array_index (series->points, WsPlotPoint, i).x;
+          int e;
+          if (!(x >= 1) || frexp (x, &e) != 0.5)
+            return NULL;
+          g_array_append_val (xs, x);
+        }
+    }
+  g_array_sort (xs, compare_doubles);
+  for (guint i = 1; i < xs->len; i++)
+    if (g_array_index (xs, double, i) == g_array_index (xs, double, i - 1))
+      g_array_remove_index (xs, i--);
+  return xs->len >= 3 && xs->len <= MAX_LABELS ? g_steal_pointer (&xs) : NULL;
+}
+
+/* Ticks at the data's own sizes, every stride-th labelled, on a log x
+ * axis whose points all lie at powers of two: a label under each point
+ * that has room, where decades would leave 4096 unnamed. */
+static GArray *
+size_ticks (GArray *sizes, guint stride)
+{
+  GArray *ticks = g_array_new (FALSE, FALSE, sizeof (WsPlotTick));
+
+  for (guint i = 0; i < sizes->len; i++)
+    {
+      WsPlotTick t = { g_array_index (sizes, double, i), 1, i % stride == 0, FALSE, FALSE, TRUE };
+      g_array_append_val (ticks, t);
+    }
+  return ticks;
+}
+
+static GArray *
+fit_size_ticks (const WsPlotFrame *f, GArray *sizes)
+{
+  for (guint stride = 1; stride < sizes->len; stride++)
+    {
+      GArray *ticks = size_ticks (sizes, stride);
+      if (!labels_overlap (f, &f->x, ticks))
+        return ticks;
+      g_array_unref (ticks);
+    }
+  return NULL;
+}
+
 /* The most labels that fit without touching (from a guess downwards). */
 static GArray *
 fit_ticks (const WsPlotFrame *f,
@@ -115,6 +179,13 @@ fit_ticks (const WsPlotFrame *f,
   guint max = (guint) CLAMP (length / per_label + 1, 2, MAX_LABELS);
 
   ws_plot_paint_font (f->cr, WS_PLOT_TICK_SIZE * f->u, FALSE);
+  if (axis == &f->x && axis->scale == WS_PLOT_LOG)
+    {
+      g_autoptr (GArray) sizes = binary_sizes (f);
+      GArray *ticks = sizes ? fit_size_ticks (f, sizes) : NULL;
+      if (ticks != NULL)
+        return ticks;
+    }
   for (;; max--)
     {
       GArray *ticks = ws_plot_axis_ticks (axis, length, max);
