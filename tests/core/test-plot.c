@@ -226,6 +226,37 @@ test_legend (void)
   check_legend_corner (falling, FALSE);
 }
 
+/* A tall error bar where the legend would go (a rising curve leaves the
+ * top left free, but for this bar): the legend goes elsewhere. */
+static void
+test_legend_clears_bars (void)
+{
+  g_autoptr (WsPlot) plot = ws_plot_new ("Bars");
+  guint a = ws_plot_add_series (plot, "cpu-seq"), b = ws_plot_add_series (plot, "gpu");
+  cairo_surface_t *surface = cairo_image_surface_create (CAIRO_FORMAT_ARGB32, W, H);
+  cairo_t *cr = cairo_create (surface);
+  g_auto (WsPlotFrame) f = { 0 };
+
+  for (int x = 1; x <= 10; x++)
+    ws_plot_add_point (plot, a, x, 10 * x, NAN, NAN);
+  ws_plot_add_point (plot, b, 1.5, 5, 1, 100);
+  ws_plot_frame_init (&f, plot, cr, W, H);
+  g_assert_true (ws_plot_frame_lay_out (&f));
+  for (guint sr = 0; sr < 2; sr++)
+    {
+      GArray *spots = ws_plot_frame_spots (&f, sr);
+      for (guint k = 0; k < spots->len; k++)
+        {
+          const WsPlotSpot *sp = &g_array_index (spots, WsPlotSpot, k);
+          gboolean under = sp->bar && sp->x >= f.legend.x && sp->x <= f.legend.x + f.legend.w
+                           && sp->top <= f.legend.y + f.legend.h && sp->bottom >= f.legend.y;
+          g_assert_false (under);
+        }
+    }
+  cairo_destroy (cr);
+  cairo_surface_destroy (surface);
+}
+
 /* Five series: the first five Okabe–Ito colours, in order. */
 static void
 test_palette (void)
@@ -840,6 +871,7 @@ main (int argc, char **argv)
   g_test_add_func ("/plot/png", test_png);
   g_test_add_func ("/plot/title", test_title);
   g_test_add_func ("/plot/legend", test_legend);
+  g_test_add_func ("/plot/legend-clears-bars", test_legend_clears_bars);
   g_test_add_func ("/plot/palette", test_palette);
   g_test_add_func ("/plot/error-bars", test_error_bars);
   g_test_add_func ("/plot/hline", test_hline);

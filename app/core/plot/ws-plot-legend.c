@@ -51,9 +51,18 @@ overlap (const WsPlotRect *a,
   return a->x < b->x + b->w && b->x < a->x + a->w && a->y < b->y + b->h && b->y < a->y + a->h;
 }
 
+/* An error bar under the box: a bar hidden in part misleads as a marker
+ * hidden does (its caps, the interval's ends, are what a reader reads). */
+static gboolean
+bar_under (const WsPlotRect *box, const WsPlotSpot *s)
+{
+  return s->bar && s->x >= box->x && s->x <= box->x + box->w && s->top <= box->y + box->h
+         && s->bottom >= box->y;
+}
+
 /* How much of a series a box would hide: its markers (even in part: the
- * box is grown by a marker's size for them), and its line sampled every u
- * along each segment. */
+ * box is grown by a marker's size for them), its error bars, and its line
+ * sampled every u along each segment. */
 static double
 series_under (const WsPlotFrame *f,
               GArray            *spots,
@@ -68,6 +77,7 @@ series_under (const WsPlotFrame *f,
       const WsPlotSpot *prev = k > 0 ? s - 1 : s;
       int n = (int) MIN (hypot (s->x - prev->x, s->y - prev->y) / f->u, 1000);
       score += ws_plot_rect_contains (&grown, s->x, s->y) ? HIDDEN_MARK : 0;
+      score += bar_under (box, s) ? HIDDEN_MARK : 0;
       for (int j = 1; j < n; j++)
         score += ws_plot_rect_contains (box, prev->x + (s->x - prev->x) * j / n,
                                         prev->y + (s->y - prev->y) * j / n);
