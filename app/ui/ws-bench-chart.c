@@ -134,6 +134,15 @@ on_chart_choice (WsBenchPage *self)
   rebuild_chart (self, TRUE);
 }
 
+/* Another kind of chart shows every series again: a series hidden in the
+ * time chart is not what its speedup chart is about. */
+static void
+on_chart_kind (WsBenchPage *self)
+{
+  ws_plot_view_show_all (self->plot_view);
+  rebuild_chart (self, TRUE);
+}
+
 /* Another algorithm has other parameters: the x choices start again. */
 static void
 on_chart_algorithm (WsBenchPage *self)
@@ -237,7 +246,7 @@ void
 ws_bench_chart_connect (WsBenchPage *self)
 {
   ws_plot_view_set_format (self->plot_view, format_point, self);
-  g_signal_connect_swapped (self->chart_kind, "notify::selected", G_CALLBACK (on_chart_choice), self);
+  g_signal_connect_swapped (self->chart_kind, "notify::selected", G_CALLBACK (on_chart_kind), self);
   g_signal_connect_swapped (self->chart_algorithm, "notify::selected", G_CALLBACK (on_chart_algorithm), self);
   g_signal_connect_swapped (self->chart_x, "notify::selected", G_CALLBACK (on_chart_choice), self);
   g_signal_connect_swapped (self->log_x, "toggled", G_CALLBACK (on_scale_toggled), self);

@@ -440,6 +440,12 @@ test_hover_and_legend (Fixture *f, gconstpointer data)
   g_assert_cmpuint (n_visible (ws_bench_page_plot (f->page)), ==,
                     ws_plot_n_series (ws_bench_page_plot (f->page)));
   hide_all_but_one (view, ws_bench_page_plot (f->page));
+  /* another kind of chart shows every series again */
+  ws_bench_page_set_chart (f->page, WS_CHART_THROUGHPUT);
+  ui_spin (0.1);
+  g_assert_cmpuint (ws_plot_n_series (ws_bench_page_plot (f->page)), >, 1);
+  g_assert_cmpuint (n_visible (ws_bench_page_plot (f->page)), ==,
+                    ws_plot_n_series (ws_bench_page_plot (f->page)));
 }
 
 /* The points' tooltips found over the view, each once. */
