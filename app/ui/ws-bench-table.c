@@ -425,8 +425,14 @@ ws_bench_table_new (void)
 void
 ws_bench_table_clear (WsBenchTable *self)
 {
+  GtkScrolledWindow *scrolled;
+
   g_return_if_fail (WS_IS_BENCH_TABLE (self));
   g_list_store_remove_all (self->store);
+  /* new rows start at their first column, where the last table may have
+   * been scrolled right */
+  scrolled = GTK_SCROLLED_WINDOW (self->scrolled);
+  gtk_adjustment_set_value (gtk_scrolled_window_get_hadjustment (scrolled), 0);
 }
 
 void

@@ -153,6 +153,18 @@ test_open_and_export (Fixture *f, gconstpointer data)
   g_assert_true (ws_bench_page_open_csv (f->page, path, &error));
   g_assert_no_error (error);
   g_assert_cmpuint (ws_bench_table_n_rows (ws_bench_page_table (f->page)), ==, original->rows->len);
+  {
+    /* a table scrolled right starts again at its first column */
+    GtkScrolledWindow *scrolled = GTK_SCROLLED_WINDOW (
+      gtk_widget_get_first_child (GTK_WIDGET (ws_bench_page_table (f->page))));
+    GtkAdjustment *h = gtk_scrolled_window_get_hadjustment (scrolled);
+    ui_spin (0.2);
+    gtk_adjustment_set_value (h, gtk_adjustment_get_upper (h));
+    g_assert_cmpfloat (gtk_adjustment_get_value (h), >, 0);
+    g_assert_true (ws_bench_page_open_csv (f->page, path, NULL));
+    ui_spin (0.2);
+    g_assert_cmpfloat (gtk_adjustment_get_value (h), ==, 0);
+  }
   plot = ws_bench_page_plot (f->page);
   g_assert_nonnull (plot);
   g_assert_cmpuint (ws_plot_n_series (plot), ==, 3); /* bitonic: cpu-seq, gpu-seed, gpu */
