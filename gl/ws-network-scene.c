@@ -280,6 +280,51 @@ ws_network_scene_draw_again (WsNetworkScene *s, WsRenderer *renderer, int width,
   paint_view (renderer, &view, s->last_bad_at, width, height);
 }
 
+/* The key's value, where the host has it (a device scene's keys come up
+ * for small arrays only, as for the comparators). */
+static gboolean
+key_value (WsNetworkScene *s, guint64 key, double *value)
+{
+  if (ws_stepper_on_device (s->stepper)
+      && (s->input->n > WS_NETWORK_SCENE_COMPARATOR_KEYS || !ws_stepper_sync (s->stepper, NULL)))
+    return FALSE;
+  *value = ws_array_get_double (ws_stepper_keys (s->stepper), key);
+  return TRUE;
+}
+
+char *
+ws_network_scene_describe_key (WsNetworkScene *s, guint64 key)
+{
+  const WsComparator *c;
+  gsize count = 0;
+  double value;
+  GString *text;
+
+  if (key >= ws_stepper_keys (s->stepper)->n)
+    return NULL;
+  text = g_string_new (NULL);
+  g_string_append_printf (text, "key %" G_GUINT64_FORMAT, key);
+  if (key >= s->input->n)
+    g_string_append (text, " (padding: the largest key)");
+  else if (key_value (s, key, &value))
+    g_string_append_printf (text, " = %.6g", value);
+  c = ws_stepper_comparators (s->stepper, &count);
+  for (gsize i = 0; i < count; i++)
+    if (c[i].min_at == key || c[i].max_at == key)
+      {
+        guint64 partner = c[i].min_at == key ? c[i].max_at : c[i].min_at;
+        g_string_append_printf (text, " · pass %u compared it with key %" G_GUINT64_FORMAT
+                                ": %s, the smaller to key %" G_GUINT64_FORMAT,
+                                ws_stepper_done (s->stepper), partner,
+                                c[i].min_at < c[i].max_at ? "ascending" : "descending",
+                                c[i].min_at);
+        return g_string_free (text, FALSE);
+      }
+  if (ws_stepper_done (s->stepper) > 0)
+    g_string_append_printf (text, " · pass %u did not touch it", ws_stepper_done (s->stepper));
+  return g_string_free (text, FALSE);
+}
+
 const WsBarsView *
 ws_network_scene_view (const WsNetworkScene *s)
 {

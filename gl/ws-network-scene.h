@@ -115,6 +115,13 @@ void             ws_network_scene_draw_again   (WsNetworkScene   *scene,
                                                 WsRenderer       *renderer,
                                                 int               width,
                                                 int               height);
+/* What a hover over key i says: its value, and in the last pass its
+ * partner and the comparator's direction — "key 5 = 0.482 · pass 3 compared
+ * it with key 4: ascending, the smaller to key 4". A device scene brings its
+ * keys up for it (WS_NETWORK_SCENE_COMPARATOR_KEYS at most; larger ones
+ * name the key only). NULL for no such key. Free with g_free. */
+char            *ws_network_scene_describe_key (WsNetworkScene *scene,
+                                                guint64         key);
 /* The view of the last frame painted (its bins, size and scale), to draw
  * more over it; NULL before the first. */
 const WsBarsView *ws_network_scene_view        (const WsNetworkScene *scene);

@@ -89,6 +89,17 @@ plot_area (const WsBarsView *v, int width, int height)
   return a;
 }
 
+gint64
+ws_renderer_bars_key_at (const WsBarsView *v, int width, int height, double x, double y)
+{
+  PlotArea a = plot_area (v, width, height);
+  double top = height - a.bottom - a.height, fraction = (x - a.left) / a.width;
+
+  if (v->keys == 0 || fraction < 0 || fraction >= 1 || y < top || y > height - a.bottom)
+    return -1;
+  return (gint64) MIN ((guint64) (fraction * (double) v->keys), v->keys - 1);
+}
+
 /* ---- the renderer ---- */
 
 static void

@@ -123,6 +123,16 @@ void        ws_renderer_draw_bars    (WsRenderer       *renderer,
                                       int               width,
                                       int               height);
 
+/* The key drawn at (x, y) of a width × height viewport (device pixels,
+ * top-left origin) by ws_renderer_draw_bars with view: -1 outside the
+ * plot (the header, the margins, under the axis). Where a column holds
+ * many keys, the key at that fraction of the array. */
+gint64      ws_renderer_bars_key_at  (const WsBarsView *view,
+                                      int               width,
+                                      int               height,
+                                      double            x,
+                                      double            y);
+
 /* A key marked as wrong (the first out of order after a stage check): a
  * red band over its column and a triangle under the axis. */
 void        ws_renderer_draw_key_mark (WsRenderer       *renderer,

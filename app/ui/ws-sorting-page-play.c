@@ -434,6 +434,37 @@ release (gpointer data)
     ws_network_scene_release_gl (self->scene);
 }
 
+/* ---- hovering ---- */
+
+char *
+ws_sorting_page_tooltip_at (WsSortingPage *self, double x, double y)
+{
+  GtkWidget *canvas = GTK_WIDGET (self->canvas);
+  int device = gtk_widget_get_scale_factor (canvas);
+  const WsBarsView *view;
+  gint64 key;
+
+  /* not while a worker holds the scene: its keys are moving */
+  if (self->scene == NULL || self->advancing != NULL
+      || (view = ws_network_scene_view (self->scene)) == NULL)
+    return NULL;
+  key = ws_renderer_bars_key_at (view, gtk_widget_get_width (canvas) * device,
+                                 gtk_widget_get_height (canvas) * device, x * device, y * device);
+  return key < 0 ? NULL : ws_network_scene_describe_key (self->scene, (guint64) key);
+}
+
+static gboolean
+on_query_tooltip (GtkWidget *canvas, int x, int y, gboolean keyboard, GtkTooltip *tooltip,
+                  gpointer data)
+{
+  g_autofree char *text = keyboard ? NULL : ws_sorting_page_tooltip_at (data, x, y);
+
+  if (text == NULL)
+    return FALSE;
+  gtk_tooltip_set_text (tooltip, text);
+  return TRUE;
+}
+
 /* ---- the page's life ---- */
 
 void
@@ -442,6 +473,8 @@ ws_sorting_page_start_playing (WsSortingPage *self)
   self->shown_rate = NAN;
   ws_pacer_init (&self->pacer, &play_spec, GTK_WIDGET (self->canvas), self);
   ws_canvas_set_painter (self->canvas, paint, release, self);
+  gtk_widget_set_has_tooltip (GTK_WIDGET (self->canvas), TRUE);
+  g_signal_connect (self->canvas, "query-tooltip", G_CALLBACK (on_query_tooltip), self);
 }
 
 void

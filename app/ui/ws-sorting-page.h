@@ -44,4 +44,11 @@ const char *ws_sorting_page_counters_text (WsSortingPage *page);
 const char *ws_sorting_page_check_text   (WsSortingPage *page);
 gboolean    ws_sorting_page_ready        (WsSortingPage *page);
 
+/* What hovering the canvas at (x, y) (its own logical pixels) shows: the
+ * key there, its value, and its partner and direction in the last pass;
+ * NULL off the bars. Free with g_free. */
+char       *ws_sorting_page_tooltip_at (WsSortingPage *page,
+                                        double         x,
+                                        double         y);
+
 G_END_DECLS

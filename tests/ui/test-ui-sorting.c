@@ -308,6 +308,47 @@ test_shown_rate (Fixture *f, gconstpointer data)
   g_assert_cmpstr (gtk_label_get_text (f->page->speed_label), ==, "1000 passes/s");
 }
 
+/* Hovering a bar names its key, its value and, in the pass just run, its
+ * partner and the comparator's direction — bitonic pass 1 on 64 keys:
+ * key i meets key i ^ 1, ascending where (i & 2) is 0. */
+static void
+test_hover (Fixture *f, gconstpointer data)
+{
+  g_autoptr (WsNetwork) net = ws_network_new (WS_NETWORK_BITONIC, 64, NULL);
+  g_autoptr (WsArray) after = ws_array_copy (f->page->input, NULL);
+  GtkWidget *canvas = GTK_WIDGET (f->page->canvas);
+  int w, y;
+  gint64 last = -1;
+  guint seen = 0;
+
+  ws_sorting_page_step (f->page);
+  ws_network_apply_pass (net, after, 0, NULL);
+  ui_spin (0.3); /* a frame drawn */
+  w = gtk_widget_get_width (canvas), y = gtk_widget_get_height (canvas) * 3 / 4;
+  g_assert_null (ws_sorting_page_tooltip_at (f->page, 1, 1)); /* the header */
+  for (int x = 0; x < w; x++)
+    {
+      g_autofree char *tip = ws_sorting_page_tooltip_at (f->page, x, y);
+      g_autofree char *want = NULL;
+      gint64 key;
+      double value;
+      if (tip == NULL)
+        continue;
+      g_assert_true (g_str_has_prefix (tip, "key "));
+      key = g_ascii_strtoll (tip + 4, NULL, 10);
+      g_assert_cmpint (key, >=, last);
+      if (key == last)
+        continue;
+      last = key, seen++;
+      value = g_ascii_strtod (strstr (tip, " = ") + 3, NULL);
+      g_assert_cmpfloat_with_epsilon (value, ws_array_get_double (after, key), 1e-5);
+      want = g_strdup_printf ("pass 1 compared it with key %" G_GINT64_FORMAT ": %s", key ^ 1,
+                              (key & 2) == 0 ? "ascending" : "descending");
+      g_assert_nonnull (strstr (tip, want));
+    }
+  g_assert_cmpuint (seen, ==, 64);
+}
+
 static gboolean
 shows_error (gpointer page)
 {
@@ -407,5 +448,6 @@ main (int argc, char **argv)
   g_test_add ("/ui/sorting/load-files", Fixture, NULL, fixture_set_up, test_load_files, fixture_tear_down);
   g_test_add ("/ui/sorting/size-presets", Fixture, NULL, fixture_set_up, test_size_presets, fixture_tear_down);
   g_test_add ("/ui/sorting/shown-rate", Fixture, NULL, fixture_set_up, test_shown_rate, fixture_tear_down);
+  g_test_add ("/ui/sorting/hover", Fixture, NULL, fixture_set_up, test_hover, fixture_tear_down);
   return g_test_run ();
 }
