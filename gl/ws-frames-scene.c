@@ -67,7 +67,8 @@ ws_frames_scene_draw (WsFramesScene *s, WsRenderer *renderer, int width, int hei
     return FALSE;
   ws_frame_path_fill_host (s->path, f->values, f->flags, vmin, vmax, columns);
   WsBarsView view = { ws_bars_count (f->values->n, columns), f->values->n, f->boundary, scale,
-                      f->caption, TRUE, vmin, vmax, s->compared_name, s->swapped_name };
+                      f->caption, TRUE, vmin, vmax, s->compared_name, s->swapped_name,
+                      s->animation->has_level, s->animation->level };
   ws_renderer_draw_bars (renderer, &view, width, height);
   if (f->values->n <= WS_FRAMES_SCENE_PAIR_KEYS && f->pairs->len > 0)
     ws_renderer_draw_comparators (renderer, (const WsComparator *) f->pairs->data, f->pairs->len,

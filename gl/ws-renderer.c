@@ -275,6 +275,9 @@ set_bars_uniforms (const WsRenderer *r, GLuint p, const WsBarsView *v, int width
   glUniform4f (glGetUniformLocation (p, "u_plot"), (GLfloat) a.left, (GLfloat) a.bottom,
                (GLfloat) a.width, (GLfloat) a.height);
   glUniform1f (glGetUniformLocation (p, "u_scale"), (GLfloat) a.scale);
+  glUniform1f (glGetUniformLocation (p, "u_level"),
+               v->has_level && v->vmax > v->vmin
+                 ? (GLfloat) ((v->level - v->vmin) / (v->vmax - v->vmin)) : -1.0f);
 }
 
 /* The header row: caption at the left; the highlights' key and the colour

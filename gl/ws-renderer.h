@@ -42,6 +42,9 @@ typedef struct
   /* The highlights' names in the legend (NULL: "compared", "swapped");
    * a scan reads and writes, a search has a range and probes. */
   const char *compared_name, *swapped_name;
+  /* A line across the plot at this value (a search's key), if has_level. */
+  gboolean    has_level;
+  double      level;
 } WsBarsView;
 
 /* The heat maps a frame can hold at once (each its own texture). */

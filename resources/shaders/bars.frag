@@ -12,6 +12,7 @@ uniform float u_keys;          // n
 uniform float u_boundary;      // keys per stage run, 0 for none
 uniform vec4 u_plot;           // left, bottom, width, height in pixels
 uniform float u_scale;         // device pixels per logical pixel (HiDPI)
+uniform float u_level;         // a value to mark across the plot, scaled to [0, 1]; < 0: none
 
 out vec4 frag_color;
 
@@ -19,6 +20,7 @@ uniform vec3 u_background;     // the renderer's style's background
 const vec3 swapped = vec3 (1.0, 0.28, 0.22);
 const vec3 compared = vec3 (0.95, 0.72, 0.18);
 const vec3 boundary = vec3 (0.55, 0.58, 0.62);
+const vec3 level = vec3 (0.95, 0.95, 0.95);
 
 vec3
 bar_colour (float mean)
@@ -87,5 +89,9 @@ main ()
     c = mix (bar, vec3 (1.0), 0.6);
   if (on_boundary (p.x))
     c = mix (c, boundary, 0.7);
+  // The value a search looks for: a dashed line across the bars.
+  if (u_level >= 0.0 && abs (v - u_level) < 1.0 * u_scale * one_pixel
+      && fract (p.x / (12.0 * u_scale)) < 0.6)
+    c = level;
   frag_color = vec4 (c, 1.0);
 }

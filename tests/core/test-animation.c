@@ -98,6 +98,10 @@ test_search (void)
   double key = ws_array_get_double (sorted, 1234);
   g_autoptr (WsAnimation) a = ws_animation_search (sorted, key, 4, FALSE, NULL);
   g_autoptr (WsArray) keys = ws_array_new (WS_KEY_FLOAT32, 1, NULL);
+
+  /* the key sought is drawn as a line across the keys */
+  g_assert_true (a->has_level);
+  g_assert_cmpfloat (a->level, ==, key);
   gint64 want;
   WsAnimationFrame *last;
 

@@ -3,6 +3,7 @@
  * heights, the colour map's rising lightness, highlights, bands and stage
  * boundaries at the pixels where they belong. */
 #include <math.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include "gl-test-util.h"
@@ -334,6 +335,42 @@ test_header (Fixture *f, gconstpointer data)
   g_assert_cmpuint (swapped, ==, 0);
 }
 
+/* A search's key as a dashed line across the plot at its value: pixels of
+ * the line's light grey on the row at 4 of [0, 8] (half the plot's height)
+ * and only there, over keys too small to reach it. */
+static void
+test_level (Fixture *f, gconstpointer data)
+{
+  const float keys[] = { 1, 1, 1, 1 };
+  g_autoptr (WsArray) a = ws_array_new (WS_KEY_FLOAT32, 4, NULL);
+  guint columns = ws_renderer_bar_columns (W, 1.0), count = ws_bars_count (4, columns);
+  g_autofree WsBarBin *bins = g_new (WsBarBin, count);
+  WsBarsView view = { count, 4, 0, 1.0, NULL, FALSE, 0.0, 8.0, NULL, NULL, TRUE, 4.0 };
+  int top = 12, bottom = H - 22, middle = (top + bottom) / 2; /* the plot: no header */
+  guint on_line = 0, elsewhere = 0;
+
+  if (gl_fixture_skip (f))
+    return;
+  memcpy (a->f32, keys, sizeof keys);
+  ws_bars_fill (a, NULL, 0.0, 8.0, columns, bins);
+  ws_renderer_upload_bins (f->renderer, bins, count);
+  ws_renderer_draw_bars (f->renderer, &view, W, H);
+  g_clear_pointer (&f->image, cairo_surface_destroy);
+  f->image = ws_gl_context_read (f->gl);
+  for (int y = top; y < bottom; y++)
+    for (int x = 0; x < W; x++)
+      {
+        guint32 p = pixel (f, x, y);
+        gboolean grey = (p >> 16 & 255) > 230 && (p >> 8 & 255) > 230 && (p & 255) > 230;
+        if (grey && abs (y - middle) <= 3)
+          on_line++;
+        else if (grey)
+          elsewhere++;
+      }
+  g_assert_cmpuint (on_line, >, W / 4);
+  g_assert_cmpuint (elsewhere, ==, 0);
+}
+
 int
 main (int argc, char **argv)
 {
@@ -345,5 +382,6 @@ main (int argc, char **argv)
   g_test_add ("/gl/bars/comparators", Fixture, &size, gl_fixture_set_up, test_comparators, gl_fixture_tear_down);
   g_test_add ("/gl/bars/boundaries", Fixture, &size, gl_fixture_set_up, test_boundaries, gl_fixture_tear_down);
   g_test_add ("/gl/bars/header", Fixture, &size, gl_fixture_set_up, test_header, gl_fixture_tear_down);
+  g_test_add ("/gl/bars/level", Fixture, &size, gl_fixture_set_up, test_level, gl_fixture_tear_down);
   return g_test_run ();
 }

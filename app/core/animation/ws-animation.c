@@ -250,6 +250,7 @@ ws_animation_search (const WsArray *sorted, double key, guint segments, gboolean
                        steps->len + 1, key));
   if (found >= 0)
     last->flags[found] = WS_BAR_COMPARED | WS_BAR_SWAPPED;
+  a->has_level = TRUE, a->level = key; /* the value sought, drawn across the keys */
   set_range (a);
   return g_steal_pointer (&a);
 }

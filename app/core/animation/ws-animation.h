@@ -29,6 +29,8 @@ typedef struct
 {
   GPtrArray *frames; /* WsAnimationFrame */
   double     vmin, vmax; /* one scale for every frame */
+  gboolean   has_level;  /* a value to draw a line at (a search's key): */
+  double     level;
 } WsAnimation;
 
 /* Blelloch's exclusive scan of in (padded to a power of two w with zeros):
