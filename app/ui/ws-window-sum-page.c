@@ -100,10 +100,13 @@ show_cell (WsWindowSumPage *self)
   if (self->scene == NULL)
     return gtk_label_set_text (self->cell_label, "");
   ws_stencil_place (&self->shape, self->row, self->col, &p);
+  /* Grids by row and column, CUDA's indices by x and y — each named, so
+   * that output (row 10, col 45) in block (x 2, y 1) reads as it is. */
   text = g_strdup_printf (
-    "output (%" G_GUINT64_FORMAT ", %" G_GUINT64_FORMAT ") = %.6g\n"
-    "thread (%u, %u) of block (%" G_GUINT64_FORMAT ", %" G_GUINT64_FORMAT "), launched %" G_GUINT64_FORMAT
-    " of %" G_GUINT64_FORMAT "; the thread computes %" G_GUINT64_FORMAT " outputs",
+    "output at row %" G_GUINT64_FORMAT ", col %" G_GUINT64_FORMAT " = %.6g\n"
+    "thread (x %u, y %u) of block (x %" G_GUINT64_FORMAT ", y %" G_GUINT64_FORMAT "), x along "
+    "the columns, y down the rows; launched %" G_GUINT64_FORMAT " of %" G_GUINT64_FORMAT
+    "; the thread computes %" G_GUINT64_FORMAT " outputs",
     self->row, self->col,
     ws_array_get_double (ws_window_sum_scene_output (self->scene),
                          self->row * ws_stencil_outputs (&self->shape) + self->col),

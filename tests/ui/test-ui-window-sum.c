@@ -42,9 +42,10 @@ test_run_and_place (Fixture *f, gconstpointer data)
 {
   g_assert_true (g_str_has_prefix (ws_window_sum_page_run_text (f->page), "cpu-seq: "));
   g_assert_nonnull (strstr (ws_window_sum_page_run_text (f->page), "GFLOP/s"));
-  g_assert_true (g_str_has_prefix (ws_window_sum_page_cell_text (f->page), "output (30, 30) = "));
+  g_assert_true (g_str_has_prefix (ws_window_sum_page_cell_text (f->page), "output at row 30, col 30 = "));
   g_assert_nonnull (strstr (ws_window_sum_page_cell_text (f->page),
-                            "thread (7, 6) of block (1, 3), launched 14 of 32; the thread "
+                            "thread (x 7, y 6) of block (x 1, y 3), x along the columns, y down "
+                            "the rows; launched 14 of 32; the thread "
                             "computes 2 outputs"));
   g_assert_cmpstr (ws_window_sum_page_launch_text (f->page), ==, "blocks run: 32 of 32");
   ws_window_sum_page_set_blocks (f->page, 5);
@@ -78,13 +79,13 @@ test_clicks (Fixture *f, gconstpointer data)
 
   cell_point (f, WS_HEAT_OUTPUT, 5, 10, &x, &y);
   ws_window_sum_page_click (f->page, x, y);
-  g_assert_true (g_str_has_prefix (ws_window_sum_page_cell_text (f->page), "output (5, 10) = "));
+  g_assert_true (g_str_has_prefix (ws_window_sum_page_cell_text (f->page), "output at row 5, col 10 = "));
   cell_point (f, WS_HEAT_INPUT, 42, 7, &x, &y);
   ws_window_sum_page_click (f->page, x, y);
-  g_assert_true (g_str_has_prefix (ws_window_sum_page_cell_text (f->page), "output (40, 5) = "));
+  g_assert_true (g_str_has_prefix (ws_window_sum_page_cell_text (f->page), "output at row 40, col 5 = "));
   cell_point (f, WS_HEAT_INPUT, 0, 7, &x, &y);
   ws_window_sum_page_click (f->page, x, y);
-  g_assert_true (g_str_has_prefix (ws_window_sum_page_cell_text (f->page), "output (40, 5) = "));
+  g_assert_true (g_str_has_prefix (ws_window_sum_page_cell_text (f->page), "output at row 40, col 5 = "));
 }
 
 static guint
