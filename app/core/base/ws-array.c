@@ -104,6 +104,14 @@ ws_array_first_difference (const WsArray *a,
   return G_MAXSIZE;
 }
 
+int
+ws_compare_doubles (const void *a, const void *b)
+{
+  double x = *(const double *) a, y = *(const double *) b;
+
+  return (x > y) - (x < y);
+}
+
 double
 ws_array_get_double (const WsArray *array,
                      gsize          i)

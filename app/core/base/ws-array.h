@@ -40,6 +40,9 @@ gsize     ws_array_first_difference (const WsArray *a,
                                      const WsArray *b,
                                      gsize          from,
                                      gsize          to);
+/* Orders two doubles, for qsort and g_array_sort (NaN-free). */
+int       ws_compare_doubles  (const void    *a,
+                               const void    *b);
 /* Value of element i widened to double (int32 converts exactly). */
 double    ws_array_get_double (const WsArray *array,
                                gsize          i);

@@ -5,13 +5,7 @@
 
 #include "ws-stats.h"
 
-static int
-compare_doubles (const void *a, const void *b)
-{
-  double x = *(const double *) a, y = *(const double *) b;
-
-  return (x > y) - (x < y);
-}
+#include "ws-array.h"
 
 static void
 moments (const double *x, guint n, WsStats *out)
@@ -67,7 +61,7 @@ ws_stats_compute (const double *samples, guint n, WsStats *out)
   memset (out, 0, sizeof *out);
   g_return_if_fail (samples != NULL && n > 0);
   x = g_memdup2 (samples, n * sizeof *x);
-  qsort (x, n, sizeof *x, compare_doubles);
+  qsort (x, n, sizeof *x, ws_compare_doubles);
   out->n = n;
   out->min = x[0];
   out->max = x[n - 1];

@@ -4,6 +4,7 @@
  */
 #include <math.h>
 
+#include "ws-array.h"
 #include "ws-plot-paint.h"
 #include "ws-plot-private.h"
 
@@ -105,14 +106,6 @@ labels_overlap (const WsPlotFrame *f,
   return FALSE;
 }
 
-static gint
-compare_doubles (gconstpointer a, gconstpointer b)
-{
-  double x = *(const double *) a, y = *(const double *) b;
-
-  return (x > y) - (x < y);
-}
-
 /* The distinct x of the shown points, in order, where they are all powers
  * of two (a study's sizes, 1024 … 2^22): NULL otherwise, or for fewer than
  * three or more than MAX_LABELS of them. */
@@ -133,7 +126,7 @@ binary_sizes (const WsPlotFrame *f)
           g_array_append_val (xs, x);
         }
     }
-  g_array_sort (xs, compare_doubles);
+  g_array_sort (xs, ws_compare_doubles);
   for (guint i = 1; i < xs->len; i++)
     if (g_array_index (xs, double, i) == g_array_index (xs, double, i - 1))
       g_array_remove_index (xs, i--);
