@@ -318,10 +318,26 @@ test_plan_text (Fixture *f, gconstpointer data)
   g_assert_nonnull (strstr (text, "algorithms = bitonic\n"));
   g_assert_nonnull (strstr (text, "sizes = 1024..2^20 x4\n"));
   g_assert_nonnull (strstr (text, "repetitions = 5\n"));
+  GtkWidget *chart = ws_bench_page_plot_view (f->page);
+  const char *presets[] = { "study-003", "showcase", "smoke" };
+  int width;
+
+  ui_spin (0.2);
+  width = gtk_widget_get_width (chart);
   ws_bench_page_set_sizes (f->page, "1000", "abc", "4");
   ws_bench_page_run (f->page);
   g_assert_false (ws_bench_page_running (f->page));
   g_assert_nonnull (strstr (ws_bench_page_status_text (f->page), "sizes"));
+  /* a message in the panel, or another plan's description, leaves the
+   * chart's edge where it was (study-003's moved it by 8 pixels) */
+  for (guint i = 0; i < G_N_ELEMENTS (presets); i++)
+    {
+      g_assert_true (ws_bench_page_choose_preset (f->page, presets[i]));
+      ui_spin (0.2);
+      g_test_message ("%s: the chart %d pixels wide, %d before", presets[i],
+                      gtk_widget_get_width (chart), width);
+      g_assert_cmpint (gtk_widget_get_width (chart), ==, width);
+    }
 }
 
 static guint
