@@ -21,7 +21,7 @@ MESON_ARGS ?=
 # missing ones are installed).
 DEPS := gcc g++ make meson ninja-build pkg-config python3 libglib2.0-dev libcairo2-dev \
         fonts-dejavu-core libepoxy-dev libegl1 libegl-mesa0 libgl1-mesa-dri libopengl0 \
-        libgtk-4-dev libgtksourceview-5-dev xvfb xauth desktop-file-utils appstream
+        libgtk-4-dev libgtksourceview-5-dev libadwaita-1-dev xvfb xauth desktop-file-utils appstream
 
 # make fuzz: clang and its libFuzzer and sanitizer runtimes.
 FUZZ_DEPS := clang libclang-rt-14-dev

@@ -7,12 +7,11 @@
 
 struct _WsApplication
 {
-  GtkApplication parent_instance;
-  GSettings     *settings;          /* NULL where the schema is missing */
-  gboolean       system_prefers_dark; /* the desktop's choice, for "default" */
+  AdwApplication parent_instance;
+  GSettings     *settings; /* NULL where the schema is missing */
 };
 
-G_DEFINE_FINAL_TYPE (WsApplication, ws_application, GTK_TYPE_APPLICATION)
+G_DEFINE_FINAL_TYPE (WsApplication, ws_application, ADW_TYPE_APPLICATION)
 
 static void
 quit (GSimpleAction *action, GVariant *param, gpointer app)
@@ -30,13 +29,16 @@ quit (GSimpleAction *action, GVariant *param, gpointer app)
 static void
 about (GSimpleAction *action, GVariant *param, gpointer app)
 {
-  const char *authors[] = { "Warpscope developers", NULL };
+  const char *developers[] = { "Warpscope developers", NULL };
+  GtkWidget *window = adw_about_window_new ();
 
-  gtk_show_about_dialog (gtk_application_get_active_window (app), "program-name", "Warpscope",
-                         "logo-icon-name", WS_APPLICATION_ID, "version", WS_VERSION,
-                         "comments", "GPU algorithms made visible and measurable: sorting networks, "
-                                     "window sums and primitives, pass by pass, CPU against GPU.",
-                         "license-type", GTK_LICENSE_GPL_3_0, "authors", authors, NULL);
+  g_object_set (window, "application-name", "Warpscope", "application-icon", WS_APPLICATION_ID,
+                "version", WS_VERSION, "developer-name", "Warpscope developers",
+                "developers", developers, "license-type", GTK_LICENSE_GPL_3_0,
+                "comments", "GPU algorithms made visible and measurable: sorting networks, "
+                            "window sums and primitives, pass by pass, CPU against GPU.",
+                "transient-for", gtk_application_get_active_window (app), NULL);
+  gtk_window_present (GTK_WINDOW (window));
 }
 
 static void
@@ -63,15 +65,18 @@ set_accels (GtkApplication *app)
     gtk_application_set_accels_for_action (app, accels[i].action, accels[i].keys);
 }
 
-/* The colour scheme: the desktop's (default), or dark or light. */
+/* The colour scheme: the desktop's (default), or dark or light, through
+ * libadwaita's style manager (GtkSettings' dark-theme flag is not for
+ * libadwaita applications). */
 static void
 apply_color_scheme (WsApplication *self)
 {
   g_autofree char *scheme = g_settings_get_string (self->settings, "color-scheme");
-  gboolean dark = g_str_equal (scheme, "dark")
-                  || (g_str_equal (scheme, "default") && self->system_prefers_dark);
+  AdwColorScheme adw = g_str_equal (scheme, "dark")    ? ADW_COLOR_SCHEME_FORCE_DARK
+                       : g_str_equal (scheme, "light") ? ADW_COLOR_SCHEME_FORCE_LIGHT
+                                                       : ADW_COLOR_SCHEME_DEFAULT;
 
-  g_object_set (gtk_settings_get_default (), "gtk-application-prefer-dark-theme", dark, NULL);
+  adw_style_manager_set_color_scheme (adw_style_manager_get_default (), adw);
 }
 
 static void
@@ -81,8 +86,6 @@ add_settings_actions (WsApplication *self)
 
   if ((self->settings = ws_ui_settings ()) == NULL)
     return;
-  g_object_get (gtk_settings_get_default (), "gtk-application-prefer-dark-theme",
-                &self->system_prefers_dark, NULL);
   scheme = g_settings_create_action (self->settings, "color-scheme");
   g_action_map_add_action (G_ACTION_MAP (self), scheme);
   g_signal_connect_swapped (self->settings, "changed::color-scheme",

@@ -29,7 +29,7 @@ struct _WsBenchPage
   GtkToggleButton *log_x, *log_y;
   GtkButton       *export_plot_button, *open_button, *export_csv_button;
   GtkButton       *run_button, *cancel_button, *open_preset_button;
-  GtkLabel        *rows_label, *preset_label, *status_label;
+  GtkLabel        *rows_label, *preset_label, *source_label, *status_label;
   GtkCheckButton  *quick;
   GtkBox          *custom_box;
   GtkFlowBox      *algorithms_box, *variants_box;

@@ -9,6 +9,8 @@
 #include "ws-bench-estimate.h"
 #include "ws-error.h"
 
+#include <adwaita.h>
+
 G_DEFINE_FINAL_TYPE (WsBenchPage, ws_bench_page, GTK_TYPE_BOX)
 
 /* ---- the run ---- */
@@ -51,6 +53,13 @@ close_confirm (WsBenchPage *self)
     gtk_window_destroy (g_steal_pointer (&self->confirm_dialog));
 }
 
+static void
+answer_confirm (WsBenchPage *self, gboolean run)
+{
+  ws_bench_job_confirm (self->job, run);
+  set_status (self, run ? "Starting…" : "Not running it");
+}
+
 void
 ws_bench_page_confirm (WsBenchPage *self, gboolean run)
 {
@@ -58,8 +67,7 @@ ws_bench_page_confirm (WsBenchPage *self, gboolean run)
   if (self->confirm_dialog == NULL || self->job == NULL)
     return;
   close_confirm (self);
-  ws_bench_job_confirm (self->job, run);
-  set_status (self, run ? "Starting…" : "Not running it");
+  answer_confirm (self, run);
 }
 
 gboolean
@@ -69,69 +77,35 @@ ws_bench_page_confirming (WsBenchPage *self)
   return self->confirm_dialog != NULL;
 }
 
+/* Escape or closing the dialog answers "cancel"; the dialog then closes
+ * itself, so it is only forgotten here. */
 static void
-on_confirm_run (WsBenchPage *self)
+on_confirm_response (AdwMessageDialog *dialog, const char *response, WsBenchPage *self)
 {
-  ws_bench_page_confirm (self, TRUE);
+  if (self->confirm_dialog != GTK_WINDOW (dialog))
+    return;
+  self->confirm_dialog = NULL;
+  if (self->job != NULL)
+    answer_confirm (self, g_str_equal (response, "run"));
 }
 
-static void
-on_confirm_cancel (WsBenchPage *self)
-{
-  ws_bench_page_confirm (self, FALSE);
-}
-
-/* Closing the dialog is a no. */
-static gboolean
-on_confirm_close (WsBenchPage *self)
-{
-  ws_bench_page_confirm (self, FALSE);
-  return TRUE;
-}
-
-static GtkWidget *
-confirm_buttons (WsBenchPage *self)
-{
-  GtkWidget *box = gtk_box_new (GTK_ORIENTATION_HORIZONTAL, 6);
-  GtkWidget *cancel = gtk_button_new_with_mnemonic ("_Cancel");
-  GtkWidget *run = gtk_button_new_with_mnemonic ("_Run It");
-
-  gtk_widget_set_halign (box, GTK_ALIGN_END);
-  gtk_widget_add_css_class (run, "suggested-action");
-  gtk_box_append (GTK_BOX (box), cancel);
-  gtk_box_append (GTK_BOX (box), run);
-  g_signal_connect_swapped (cancel, "clicked", G_CALLBACK (on_confirm_cancel), self);
-  g_signal_connect_swapped (run, "clicked", G_CALLBACK (on_confirm_run), self);
-  return box;
-}
-
-/* A small modal window rather than GtkMessageDialog, deprecated after GTK
- * 4.8, or GtkAlertDialog, which 4.8 lacks. */
 static void
 ask_confirm (WsBenchPage *self, const char *time)
 {
   GtkRoot *root = gtk_widget_get_root (GTK_WIDGET (self));
-  GtkWindow *dialog = GTK_WINDOW (gtk_window_new ());
-  GtkWidget *box = gtk_box_new (GTK_ORIENTATION_VERTICAL, 18);
   g_autofree char *text = g_strdup_printf ("This plan is estimated to take about %s, more than 10 "
-                                           "minutes.\nRun it? Quick, or fewer sizes, give a first "
-                                           "look sooner.", time);
-  GtkWidget *label = gtk_label_new (text);
+                                           "minutes. Quick, or fewer sizes, give a first look "
+                                           "sooner.", time);
+  AdwMessageDialog *dialog = ADW_MESSAGE_DIALOG (
+    adw_message_dialog_new (GTK_IS_WINDOW (root) ? GTK_WINDOW (root) : NULL, "Run a Long Benchmark?", text));
 
-  gtk_window_set_title (dialog, "Run a Long Benchmark?");
-  gtk_window_set_modal (dialog, TRUE);
-  gtk_window_set_resizable (dialog, FALSE);
-  if (GTK_IS_WINDOW (root))
-    gtk_window_set_transient_for (dialog, GTK_WINDOW (root));
-  gtk_label_set_wrap (GTK_LABEL (label), TRUE);
-  gtk_widget_set_margin_top (box, 18), gtk_widget_set_margin_bottom (box, 18);
-  gtk_widget_set_margin_start (box, 18), gtk_widget_set_margin_end (box, 18);
-  gtk_box_append (GTK_BOX (box), label);
-  gtk_box_append (GTK_BOX (box), confirm_buttons (self));
-  gtk_window_set_child (dialog, box);
-  g_signal_connect_swapped (dialog, "close-request", G_CALLBACK (on_confirm_close), self);
-  self->confirm_dialog = dialog;
-  gtk_window_present (dialog);
+  adw_message_dialog_add_responses (dialog, "cancel", "_Cancel", "run", "_Run It", NULL);
+  adw_message_dialog_set_response_appearance (dialog, "run", ADW_RESPONSE_SUGGESTED);
+  adw_message_dialog_set_default_response (dialog, "run");
+  adw_message_dialog_set_close_response (dialog, "cancel");
+  g_signal_connect (dialog, "response", G_CALLBACK (on_confirm_response), self);
+  self->confirm_dialog = GTK_WINDOW (dialog);
+  gtk_window_present (GTK_WINDOW (dialog));
 }
 
 /* Before the first configuration: the estimate, and the question past ten
@@ -310,8 +284,16 @@ ws_bench_page_export_plot (WsBenchPage *self, const char *path, GError **error)
 
 typedef gboolean (*FileAction) (WsBenchPage *self, const char *path, GError **error);
 
+/* A file's news in a toast (the status line where the page is alone). */
+static void
+say (WsBenchPage *self, const char *text, gboolean failure)
+{
+  if (!ws_ui_toast (GTK_WIDGET (self), text, failure))
+    set_status (self, text);
+}
+
 /* Runs action on the chosen file. A failure says why; a saved file says
- * where it went, while an opened one shows itself and needs no word. */
+ * so, while an opened one shows itself and needs no word. */
 static void
 file_chosen (GtkNativeDialog *dialog, int response, FileAction action)
 {
@@ -324,11 +306,12 @@ file_chosen (GtkNativeDialog *dialog, int response, FileAction action)
   if (response != GTK_RESPONSE_ACCEPT || path == NULL)
     return;
   if (!action (self, path, &error))
-    set_status (self, error->message);
+    say (self, error->message, TRUE);
   else if (gtk_file_chooser_get_action (chooser) == GTK_FILE_CHOOSER_ACTION_SAVE)
     {
-      g_autofree char *text = g_strdup_printf ("Saved %s", path);
-      set_status (self, text);
+      g_autofree char *name = g_path_get_basename (path);
+      g_autofree char *text = g_strdup_printf ("Saved %s", name);
+      say (self, text, FALSE);
     }
 }
 
@@ -407,6 +390,13 @@ ws_bench_page_status_text (WsBenchPage *self)
   return gtk_label_get_text (self->status_label);
 }
 
+const char *
+ws_bench_page_source_text (WsBenchPage *self)
+{
+  return gtk_widget_get_visible (GTK_WIDGET (self->source_label)) ? gtk_label_get_text (self->source_label)
+                                                                  : NULL;
+}
+
 WsBenchTable *
 ws_bench_page_table (WsBenchPage *self)
 {
@@ -462,7 +452,7 @@ ws_bench_page_class_init (WsBenchPageClass *klass)
   BIND (preset), BIND (log_x), BIND (log_y), BIND (export_plot_button), BIND (open_button);
   BIND (export_csv_button), BIND (run_button), BIND (cancel_button), BIND (rows_label);
   BIND (open_preset_button);
-  BIND (preset_label), BIND (status_label), BIND (quick), BIND (custom_box), BIND (algorithms_box);
+  BIND (preset_label), BIND (source_label), BIND (status_label), BIND (quick), BIND (custom_box), BIND (algorithms_box);
   BIND (variants_box), BIND (form_grid), BIND (progress);
 #undef BIND
 }

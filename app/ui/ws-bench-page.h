@@ -81,6 +81,9 @@ gboolean      ws_bench_page_export_plot    (WsBenchPage  *page,
 void          ws_bench_page_set_chart      (WsBenchPage  *page,
                                             WsChartKind   kind);
 const char   *ws_bench_page_status_text    (WsBenchPage  *page);
+/* What the plan panel says of results opened from a file (they are not
+ * the plan's), or NULL while the results shown are a run's or none. */
+const char   *ws_bench_page_source_text    (WsBenchPage  *page);
 WsBenchTable *ws_bench_page_table          (WsBenchPage  *page);
 /* The chart shown, or NULL before there are rows. */
 WsPlot       *ws_bench_page_plot           (WsBenchPage  *page);

@@ -27,6 +27,7 @@ ws_bench_page_reset_results (WsBenchPage *self, WsCsvTable *table, const char *n
   ws_bench_table_clear (self->table);
   ws_bench_chart_reset (self);
   show_rows_label (self);
+  gtk_widget_set_visible (GTK_WIDGET (self->source_label), FALSE);
 }
 
 /* Rows from r on are new: into the table, the choices and the chart. */
@@ -41,8 +42,15 @@ ws_bench_page_rows_arrived (WsBenchPage *self, guint r)
 void
 ws_bench_page_show_results (WsBenchPage *self, WsCsvTable *table, const char *name)
 {
+  g_autofree char *base = g_path_get_basename (name);
+  g_autofree char *text = g_strdup_printf ("The results shown were opened from %s: they are not "
+                                           "a run of this plan. Run It replaces them.", base);
+
   ws_bench_page_reset_results (self, table, name);
   ws_bench_page_rows_arrived (self, 0);
+  /* The plan above describes what Run It would do, not the file's rows. */
+  gtk_label_set_text (self->source_label, text);
+  gtk_widget_set_visible (GTK_WIDGET (self->source_label), TRUE);
 }
 
 /* While a run works or results open (ws-bench-open.c), what would start

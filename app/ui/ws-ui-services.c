@@ -4,6 +4,8 @@
 #include "ws-backend.h"
 #include "ws-ui-resources.h"
 
+#include <adwaita.h>
+
 void
 ws_ui_register_resources (void)
 {
@@ -57,4 +59,22 @@ ws_ui_emphasis (GtkWidget *widget)
   GtkRoot *root = gtk_widget_get_root (widget);
 
   return root != NULL && gtk_widget_has_css_class (GTK_WIDGET (root), "presentation") ? 1.5 : 1.0;
+}
+
+gboolean
+ws_ui_toast (GtkWidget *widget, const char *text, gboolean failure)
+{
+  GtkWidget *overlay = gtk_widget_get_ancestor (widget, ADW_TYPE_TOAST_OVERLAY);
+  AdwToast *toast;
+
+  if (overlay == NULL)
+    return FALSE;
+  toast = adw_toast_new (text);
+  if (failure)
+    {
+      adw_toast_set_timeout (toast, 0); /* stays until dismissed */
+      adw_toast_set_priority (toast, ADW_TOAST_PRIORITY_HIGH);
+    }
+  adw_toast_overlay_add_toast (ADW_TOAST_OVERLAY (overlay), toast);
+  return TRUE;
 }

@@ -27,4 +27,12 @@ gboolean   ws_ui_gpu                (char **name_or_reason);
  * style class), else 1: what drawings scale their text and strokes by. */
 double     ws_ui_emphasis           (GtkWidget *widget);
 
+/* Says text in a toast over the window that holds widget (its
+ * AdwToastOverlay): briefly for news ("Saved chart.png"), until dismissed
+ * for a failure the user must read. FALSE where widget is in no overlay
+ * (alone in a test). */
+gboolean   ws_ui_toast              (GtkWidget  *widget,
+                                     const char *text,
+                                     gboolean    failure);
+
 G_END_DECLS

@@ -9,8 +9,10 @@
 
 struct _WsWindow
 {
-  GtkApplicationWindow parent_instance;
-  GtkStack            *stack;
+  AdwApplicationWindow parent_instance;
+  AdwHeaderBar        *header;
+  AdwToastOverlay     *toasts;
+  AdwViewStack        *stack;
   WsSortingPage       *sorting;
   WsWindowSumPage     *window_sum;
   WsPrimitivesPage    *primitives;
@@ -18,7 +20,7 @@ struct _WsWindow
   GSettings           *settings; /* NULL where the schema is not installed */
 };
 
-G_DEFINE_FINAL_TYPE (WsWindow, ws_window, GTK_TYPE_APPLICATION_WINDOW)
+G_DEFINE_FINAL_TYPE (WsWindow, ws_window, ADW_TYPE_APPLICATION_WINDOW)
 
 /* The window's transport keys (ws-application.c gives their accelerators). */
 static const char *const transport[] = { "win.play", "win.step", "win.step-back", "win.reset",
@@ -31,7 +33,7 @@ forward (GtkWidget *widget, const char *action, GVariant *param)
 {
   WsWindow *self = WS_WINDOW (widget);
 
-  ws_transport_activate (gtk_stack_get_visible_child (self->stack), action + strlen ("win."));
+  ws_transport_activate (adw_view_stack_get_visible_child (self->stack), action + strlen ("win."));
 }
 
 static void
@@ -45,8 +47,9 @@ fullscreen (GtkWidget *widget, const char *action, GVariant *param)
     gtk_window_fullscreen (w);
 }
 
-/* Full screen hides the header bar, and with it the modes and the menu:
- * Escape is the way out there (Ctrl+1…4 still switch the modes). */
+/* Full screen hides the header bar (on_fullscreen_changed), and with it the
+ * modes and the menu: Escape is the way out there (Ctrl+1…4 still switch
+ * the modes). */
 static void
 leave_fullscreen (GtkWidget *widget, const char *action, GVariant *param)
 {
@@ -56,8 +59,10 @@ leave_fullscreen (GtkWidget *widget, const char *action, GVariant *param)
 static void
 on_fullscreen_changed (WsWindow *self)
 {
-  gtk_widget_action_set_enabled (GTK_WIDGET (self), "win.leave-fullscreen",
-                                 gtk_window_is_fullscreen (GTK_WINDOW (self)));
+  gboolean full = gtk_window_is_fullscreen (GTK_WINDOW (self));
+
+  gtk_widget_set_visible (GTK_WIDGET (self->header), !full);
+  gtk_widget_action_set_enabled (GTK_WIDGET (self), "win.leave-fullscreen", full);
 }
 
 /* win.mode('sorting'), …: the modes by name, for Ctrl+1…4. */
@@ -138,6 +143,8 @@ ws_window_class_init (WsWindowClass *klass)
   g_type_ensure (WS_TYPE_PRIMITIVES_PAGE);
   g_type_ensure (WS_TYPE_BENCH_PAGE);
   gtk_widget_class_set_template_from_resource (w, "/io/github/warpscope/Warpscope/ui/ws-window.ui");
+  gtk_widget_class_bind_template_child (w, WsWindow, header);
+  gtk_widget_class_bind_template_child (w, WsWindow, toasts);
   gtk_widget_class_bind_template_child (w, WsWindow, stack);
   gtk_widget_class_bind_template_child (w, WsWindow, sorting);
   gtk_widget_class_bind_template_child (w, WsWindow, window_sum);
@@ -157,7 +164,7 @@ ws_window_class_init (WsWindowClass *klass)
 static void
 on_mode_changed (WsWindow *self)
 {
-  gboolean animated = ws_transport_offered (gtk_stack_get_visible_child (self->stack));
+  gboolean animated = ws_transport_offered (adw_view_stack_get_visible_child (self->stack));
 
   for (guint i = 0; i < G_N_ELEMENTS (transport); i++)
     gtk_widget_action_set_enabled (GTK_WIDGET (self), transport[i], animated);
@@ -215,12 +222,12 @@ ws_window_window_sum_page (WsWindow *self)
 void
 ws_window_set_mode (WsWindow *self, const char *mode)
 {
-  if (gtk_stack_get_child_by_name (self->stack, mode) != NULL)
-    gtk_stack_set_visible_child_name (self->stack, mode);
+  if (adw_view_stack_get_child_by_name (self->stack, mode) != NULL)
+    adw_view_stack_set_visible_child_name (self->stack, mode);
 }
 
 const char *
 ws_window_get_mode (WsWindow *self)
 {
-  return gtk_stack_get_visible_child_name (self->stack);
+  return adw_view_stack_get_visible_child_name (self->stack);
 }

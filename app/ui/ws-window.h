@@ -2,7 +2,7 @@
  * the actions the keyboard drives (Space, Left, Right, Home, +, −, F11). */
 #pragma once
 
-#include <gtk/gtk.h>
+#include <adwaita.h>
 
 #include "ws-bench-page.h"
 #include "ws-primitives-page.h"
@@ -12,7 +12,7 @@
 G_BEGIN_DECLS
 
 #define WS_TYPE_WINDOW (ws_window_get_type ())
-G_DECLARE_FINAL_TYPE (WsWindow, ws_window, WS, WINDOW, GtkApplicationWindow)
+G_DECLARE_FINAL_TYPE (WsWindow, ws_window, WS, WINDOW, AdwApplicationWindow)
 
 GtkWidget     *ws_window_new          (GtkApplication *app);
 WsSortingPage *ws_window_sorting_page (WsWindow       *window);

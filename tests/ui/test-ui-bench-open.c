@@ -156,6 +156,40 @@ test_worker (Fixture *f, gconstpointer data)
   g_assert_true (ui_spin_until (all_ended, f, 30));
 }
 
+static gboolean
+not_running (gpointer page)
+{
+  return !ws_bench_page_running (page);
+}
+
+/* The plan panel describes what Run It would do: while a file's results
+ * are shown it says they are not that plan's, until a run replaces them. */
+static void
+test_source (Fixture *f, gconstpointer data)
+{
+  g_autofree char *path = big_results (f, "other.csv", 12);
+  g_autofree char *plan = g_build_filename (f->dir, "tiny.ini", NULL);
+  g_autoptr (GError) error = NULL;
+
+  g_assert_null (ws_bench_page_source_text (f->page));
+  g_assert_true (ws_bench_page_open (f->page, path, &error));
+  g_assert_true (ui_spin_until (not_opening, f->page, 60));
+  g_assert_nonnull (ws_bench_page_source_text (f->page));
+  g_assert_nonnull (strstr (ws_bench_page_source_text (f->page), "opened from other.csv"));
+  g_assert_nonnull (strstr (ws_bench_page_source_text (f->page), "not a run of this plan"));
+
+  g_assert_true (g_file_set_contents (plan, "[preset]\nname = Tiny\nalgorithms = odd-even\n"
+                                      "variants = cpu-seq\nsizes = 2^4\nrepetitions = 1\n"
+                                      "type = int32\n", -1, NULL));
+  g_assert_true (ws_bench_page_open_preset (f->page, plan, &error));
+  g_assert_nonnull (ws_bench_page_source_text (f->page)); /* still the file's rows */
+  ws_bench_page_run (f->page);
+  g_assert_null (ws_bench_page_source_text (f->page));
+  g_assert_true (ui_spin_until (not_running, f->page, 60));
+  g_assert_null (ws_bench_page_source_text (f->page));
+  g_assert_cmpuint (shown_rows (f), ==, 1);
+}
+
 /* Cancel stops the open and keeps what was shown, even when the worker
  * still returns its rows. */
 static void
@@ -249,6 +283,7 @@ main (int argc, char **argv)
   ADD ("/ui/bench-open/stale", test_stale);
   ADD ("/ui/bench-open/left-out", test_left_out);
   ADD ("/ui/bench-open/close-while-reading", test_close_while_reading);
+  ADD ("/ui/bench-open/source", test_source);
 #undef ADD
   return g_test_run ();
 }

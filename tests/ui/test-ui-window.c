@@ -2,6 +2,7 @@
  * the mode switcher, the transport driven through the window's actions (as
  * the keys drive it), and the mode kept in the settings between windows.
  * Skips where there is no display. */
+#include <adwaita.h>
 #include <gtk/gtk.h>
 #include <math.h>
 #include <stdio.h>
@@ -9,6 +10,7 @@
 
 #include "ui-test-util.h"
 #include "ws-application.h"
+#include "ws-config.h"
 #include "ws-debug-window.h"
 #include "ws-window.h"
 
@@ -306,14 +308,12 @@ test_shortcuts_window (void)
 static gboolean
 prefers_dark (void)
 {
-  gboolean dark;
-
-  g_object_get (gtk_settings_get_default (), "gtk-application-prefer-dark-theme", &dark, NULL);
-  return dark;
+  return adw_style_manager_get_dark (adw_style_manager_get_default ());
 }
 
 /* Presentation mode (F5) is the window's class, kept for the next window;
- * the colour scheme action picks dark or light for GTK. */
+ * the colour scheme action picks dark or light through libadwaita's style
+ * manager, and "default" leaves the choice to the desktop. */
 static void
 test_presentation_and_scheme (void)
 {
@@ -335,6 +335,138 @@ test_presentation_and_scheme (void)
   g_assert_true (prefers_dark ());
   g_action_group_activate_action (G_ACTION_GROUP (app), "color-scheme", g_variant_new_string ("light"));
   g_assert_false (prefers_dark ());
+  g_action_group_activate_action (G_ACTION_GROUP (app), "color-scheme", g_variant_new_string ("default"));
+  g_assert_cmpint (adw_style_manager_get_color_scheme (adw_style_manager_get_default ()), ==,
+                   ADW_COLOR_SCHEME_DEFAULT);
+  gtk_window_destroy (GTK_WINDOW (window));
+}
+
+/* The first toggle button under root whose label reads text. */
+static GtkWidget *
+find_switch (GtkWidget *root, const char *text)
+{
+  if (GTK_IS_TOGGLE_BUTTON (root) && ui_find_label (root, text) != NULL)
+    return root;
+  for (GtkWidget *c = gtk_widget_get_first_child (root); c; c = gtk_widget_get_next_sibling (c))
+    {
+      GtkWidget *found = find_switch (c, text);
+      if (found != NULL)
+        return found;
+    }
+  return NULL;
+}
+
+static gboolean
+header_hidden (gpointer header)
+{
+  return !gtk_widget_get_visible (header);
+}
+
+static gboolean
+header_shown (gpointer header)
+{
+  return gtk_widget_get_visible (header);
+}
+
+static gboolean
+is_fullscreen (gpointer window)
+{
+  return gtk_window_is_fullscreen (window);
+}
+
+/* GNOME's way: the view switcher in the header picks the mode; full screen
+ * hides the header, Escape brings it back. */
+static void
+test_view_switcher (void)
+{
+  g_autoptr (WsApplication) app = started_app ();
+  WsWindow *window = shown_window (app);
+  GtkWidget *header = gtk_widget_get_first_child (adw_application_window_get_content (
+                                                    ADW_APPLICATION_WINDOW (window)));
+  GtkWidget *button;
+
+  g_assert_true (ADW_IS_HEADER_BAR (header));
+  ws_window_set_mode (window, "sorting");
+  button = find_switch (header, "Primitives");
+  g_assert_nonnull (button);
+  gtk_widget_activate (button);
+  ui_spin (0.5); /* an activated button clicks when its press has shown */
+  g_assert_cmpstr (ws_window_get_mode (window), ==, "primitives");
+  gtk_widget_activate (find_switch (header, "Benchmark"));
+  ui_spin (0.5);
+  g_assert_cmpstr (ws_window_get_mode (window), ==, "benchmark");
+
+  /* Xvfb has no window manager to grant full screen: checked where one does. */
+  gtk_widget_activate_action (GTK_WIDGET (window), "win.fullscreen", NULL);
+  if (ui_spin_until (is_fullscreen, window, 2))
+    {
+      g_assert_true (ui_spin_until (header_hidden, header, 10));
+      gtk_widget_activate_action (GTK_WIDGET (window), "win.leave-fullscreen", NULL);
+      g_assert_true (ui_spin_until (header_shown, header, 10));
+    }
+  else
+    g_test_message ("no window manager: full screen not granted, its header not checked");
+  gtk_window_destroy (GTK_WINDOW (window));
+}
+
+/* News in a toast over the window: a saved file briefly, a failure until
+ * dismissed; a page alone (no overlay) is told so and says it itself. */
+static void
+test_toasts (void)
+{
+  g_autoptr (WsApplication) app = started_app ();
+  WsWindow *window = shown_window (app);
+  GtkWidget *page = GTK_WIDGET (ws_window_bench_page (window));
+  GtkWidget *alone = gtk_label_new ("");
+
+  g_assert_true (ws_ui_toast (page, "Saved chart.png", FALSE));
+  ui_spin (0.5);
+  g_assert_nonnull (ui_find_label (GTK_WIDGET (window), "Saved chart.png"));
+  g_assert_true (ws_ui_toast (page, "Cannot write /x: permission denied", TRUE));
+  ui_spin (6.0); /* past a brief toast's five seconds */
+  g_assert_nonnull (ui_find_label (GTK_WIDGET (window), "Cannot write /x: permission denied"));
+  g_assert_null (ui_find_label (GTK_WIDGET (window), "Saved chart.png"));
+  g_assert_false (ws_ui_toast (g_object_ref_sink (alone), "nowhere", FALSE));
+  g_object_unref (alone);
+  gtk_window_destroy (GTK_WINDOW (window));
+}
+
+/* The about window on screen, or NULL. */
+static GtkWindow *
+shown_about (void)
+{
+  GListModel *tops = gtk_window_get_toplevels (); /* not ours to free */
+
+  for (guint i = 0; i < g_list_model_get_n_items (tops); i++)
+    {
+      g_autoptr (GObject) w = g_list_model_get_item (tops, i);
+      if (ADW_IS_ABOUT_WINDOW (w) && gtk_widget_get_mapped (GTK_WIDGET (w)))
+        return GTK_WINDOW (w);
+    }
+  return NULL;
+}
+
+static gboolean
+about_shown (gpointer unused)
+{
+  return shown_about () != NULL;
+}
+
+/* app.about opens libadwaita's about window, over the main window. */
+static void
+test_about (void)
+{
+  g_autoptr (WsApplication) app = started_app ();
+  WsWindow *window = shown_window (app);
+  GtkWindow *about;
+
+  g_action_group_activate_action (G_ACTION_GROUP (app), "about", NULL);
+  g_assert_true (ui_spin_until (about_shown, NULL, 10));
+  about = shown_about ();
+  g_assert_cmpstr (adw_about_window_get_application_name (ADW_ABOUT_WINDOW (about)), ==, "Warpscope");
+  g_assert_cmpstr (adw_about_window_get_version (ADW_ABOUT_WINDOW (about)), ==, WS_VERSION);
+  g_assert_true (gtk_window_get_transient_for (about) == GTK_WINDOW (window));
+  gtk_window_destroy (about);
   gtk_window_destroy (GTK_WINDOW (window));
 }
 
@@ -351,5 +483,8 @@ main (int argc, char **argv)
   g_test_add_func ("/ui/window/first-start", test_first_start);
   g_test_add_func ("/ui/window/shortcuts-window", test_shortcuts_window);
   g_test_add_func ("/ui/window/presentation-and-scheme", test_presentation_and_scheme);
+  g_test_add_func ("/ui/window/view-switcher", test_view_switcher);
+  g_test_add_func ("/ui/window/toasts", test_toasts);
+  g_test_add_func ("/ui/window/about", test_about);
   return g_test_run ();
 }

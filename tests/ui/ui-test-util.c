@@ -1,6 +1,7 @@
 /* ui-test-util.c: main-loop helpers for the ui tests (see ui-test-util.h). */
 #include "ui-test-util.h"
 
+#include <adwaita.h>
 #include <stdio.h>
 
 gboolean
@@ -36,7 +37,10 @@ ui_test_init (int *argc, char ***argv)
 {
   g_test_init (argc, argv, NULL);
   if (gtk_init_check ())
-    return TRUE;
+    {
+      adw_init (); /* the window's libadwaita widgets and style */
+      return TRUE;
+    }
   printf ("1..0 # SKIP no display\n");
   return FALSE;
 }
