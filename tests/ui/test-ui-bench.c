@@ -193,6 +193,31 @@ test_open_and_export (Fixture *f, gconstpointer data)
   g_assert_false (g_file_test (gif, G_FILE_TEST_EXISTS));
 }
 
+/* At 1280×800 (the page under a header bar) the table is narrower than
+ * its columns: the verdict is not among those cut off at the right. */
+static void
+test_verdict_shown (Fixture *f, gconstpointer data)
+{
+  g_autofree char *path = results_path ("study-000");
+  GtkWidget *table = GTK_WIDGET (ws_bench_page_table (f->page));
+  GtkWidget *scrolled = gtk_widget_get_first_child (table);
+  GtkLabel *header, *cell;
+  graphene_rect_t head_box, cell_box;
+
+  gtk_window_set_default_size (GTK_WINDOW (f->window), 1280, 752);
+  g_assert_true (ws_bench_page_open_csv (f->page, path, NULL));
+  ui_spin (0.5);
+  g_assert_cmpint (gtk_widget_get_width (f->window), <=, 1280);
+  header = ui_find_label (table, "Verdict");
+  cell = ui_find_label (table, "✓ ok");
+  g_assert_nonnull (header);
+  g_assert_nonnull (cell);
+  g_assert_true (gtk_widget_compute_bounds (GTK_WIDGET (header), scrolled, &head_box));
+  g_assert_true (gtk_widget_compute_bounds (GTK_WIDGET (cell), scrolled, &cell_box));
+  g_assert_cmpfloat (head_box.origin.x + head_box.size.width, <=, gtk_widget_get_width (scrolled));
+  g_assert_cmpfloat (cell_box.origin.x + cell_box.size.width, <=, gtk_widget_get_width (scrolled));
+}
+
 /* Files that are not results: the message names the file and what is
  * wrong; what was shown stays. */
 static void
@@ -622,6 +647,7 @@ main (int argc, char **argv)
     return 0;
 #define ADD(path, fn) g_test_add (path, Fixture, NULL, fixture_set_up, fn, fixture_tear_down)
   ADD ("/ui/bench/plan-text", test_plan_text);
+  ADD ("/ui/bench/verdict-shown", test_verdict_shown);
   ADD ("/ui/bench/open-and-export", test_open_and_export);
   ADD ("/ui/bench/open-errors", test_open_errors);
   ADD ("/ui/bench/hover-and-legend", test_hover_and_legend);
