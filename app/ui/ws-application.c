@@ -34,6 +34,8 @@ about (GSimpleAction *action, GVariant *param, gpointer app)
 
   g_object_set (window, "application-name", "Warpscope", "application-icon", WS_APPLICATION_ID,
                 "version", WS_VERSION, "developer-name", "Warpscope developers",
+                "website", "https://github.com/warpscope/warpscope",
+                "issue-url", "https://github.com/warpscope/warpscope/issues",
                 "developers", developers, "license-type", GTK_LICENSE_GPL_3_0,
                 "comments", "GPU algorithms made visible and measurable: sorting networks, "
                             "window sums and primitives, pass by pass, CPU against GPU.",
