@@ -466,6 +466,9 @@ test_about (void)
   g_assert_cmpstr (adw_about_window_get_application_name (ADW_ABOUT_WINDOW (about)), ==, "Warpscope");
   g_assert_cmpstr (adw_about_window_get_version (ADW_ABOUT_WINDOW (about)), ==, WS_VERSION);
   g_assert_true (gtk_window_get_transient_for (about) == GTK_WINDOW (window));
+  /* its icon, uninstalled too (the GResource's icons/) */
+  g_assert_true (gtk_icon_theme_has_icon (gtk_icon_theme_get_for_display (gdk_display_get_default ()),
+                                          WS_APPLICATION_ID));
   gtk_window_destroy (about);
   gtk_window_destroy (GTK_WINDOW (window));
 }
