@@ -2,13 +2,30 @@
  * ws-frames-scene.h). */
 #include "ws-frames-scene.h"
 
+#include "ws-bar-values.h"
+
 struct _WsFramesScene
 {
   WsAnimation *animation;
   guint        at;
   const char  *compared_name, *swapped_name;
+  char        *widest;   /* the widest value label of any frame (small arrays), or NULL */
   WsFramePath *path;
 };
+
+/* Over every frame, so that the labels' size and direction hold still
+ * while a scan's sums or a histogram's counts grow. */
+static void
+find_widest (WsFramesScene *s)
+{
+  for (guint i = 0; i < s->animation->frames->len; i++)
+    {
+      const WsAnimationFrame *f = g_ptr_array_index (s->animation->frames, i);
+      if (f->values->n > WS_RENDERER_VALUE_KEYS)
+        return;
+      ws_bar_values_widen (f->values, &s->widest);
+    }
+}
 
 WsFramesScene *
 ws_frames_scene_new (WsAnimation *animation, const char *compared_name, const char *swapped_name)
@@ -18,6 +35,7 @@ ws_frames_scene_new (WsAnimation *animation, const char *compared_name, const ch
   g_return_val_if_fail (animation != NULL && animation->frames->len > 0, NULL);
   s->animation = animation;
   s->compared_name = compared_name, s->swapped_name = swapped_name;
+  find_widest (s);
   return s;
 }
 
@@ -28,6 +46,7 @@ ws_frames_scene_free (WsFramesScene *s)
     return;
   g_clear_pointer (&s->path, ws_frame_path_free);
   ws_animation_free (s->animation);
+  g_free (s->widest);
   g_free (s);
 }
 
@@ -68,7 +87,8 @@ ws_frames_scene_draw (WsFramesScene *s, WsRenderer *renderer, int width, int hei
   ws_frame_path_fill_host (s->path, f->values, f->flags, vmin, vmax, columns);
   WsBarsView view = { ws_bars_count (f->values->n, columns), f->values->n, f->boundary, scale,
                       f->caption, TRUE, vmin, vmax, s->compared_name, s->swapped_name,
-                      s->animation->has_level, s->animation->level };
+                      s->animation->has_level, s->animation->level,
+                      .values = s->widest ? f->values : NULL, .widest = s->widest };
   ws_renderer_draw_bars (renderer, &view, width, height);
   if (f->values->n <= WS_FRAMES_SCENE_PAIR_KEYS && f->pairs->len > 0)
     ws_renderer_draw_comparators (renderer, (const WsComparator *) f->pairs->data, f->pairs->len,

@@ -36,7 +36,7 @@ void                    ws_frames_scene_seek       (WsFramesScene    *scene,
                                                     gint64            at);
 
 /* Draws the frame shown: its values' bars with their highlights, and for
- * small arrays the pairs its step combined. */
+ * small arrays the values on the bars and the pairs its step combined. */
 gboolean                ws_frames_scene_draw       (WsFramesScene    *scene,
                                                     WsRenderer       *renderer,
                                                     int               width,

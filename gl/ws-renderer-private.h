@@ -44,6 +44,13 @@ void ws_renderer_draw_solid (WsRenderer  *renderer,
                              int          width,
                              int          height);
 
+/* The bars view's values, where the view has them and they fit
+ * (ws-renderer-values.c). */
+void ws_renderer_draw_values (WsRenderer       *renderer,
+                              const WsBarsView *view,
+                              int               width,
+                              int               height);
+
 /* Binds the colour map to texture unit 1 and `texture` to unit 0. */
 void ws_renderer_bind_textures (WsRenderer *renderer,
                                 GLuint      texture);

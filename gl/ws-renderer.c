@@ -89,6 +89,14 @@ plot_area (const WsBarsView *v, int width, int height)
   return a;
 }
 
+WsRect
+ws_renderer_bars_plot (const WsBarsView *v, int width, int height)
+{
+  PlotArea a = plot_area (v, width, height);
+
+  return (WsRect) { a.left, a.top, a.width, a.height };
+}
+
 gint64
 ws_renderer_bars_key_at (const WsBarsView *v, int width, int height, double x, double y)
 {
@@ -354,6 +362,7 @@ ws_renderer_draw_bars (WsRenderer *r, const WsBarsView *v, int width, int height
   glBindVertexArray (r->vertex_array);
   glDrawArrays (GL_TRIANGLES, 0, 3);
   glBindVertexArray (0);
+  ws_renderer_draw_values (r, v, width, height);
   draw_header (r, v, width, height);
 }
 

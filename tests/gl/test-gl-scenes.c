@@ -4,7 +4,8 @@
  * scene clamps its seeks; a window-sum scene refills the output as its
  * launch moves and maps a click to the output drawn there; a student's
  * trace that follows the network draws what the network's scene draws,
- * and a divergence is marked only over its keys. */
+ * and a divergence is marked only over its keys; small arrays carry their
+ * values on the bars. */
 #include <string.h>
 
 #include "gl-test-util.h"
@@ -38,7 +39,7 @@ static GBytes *
 draw_network (Fixture *f, WsNetworkScene *scene)
 {
   g_autoptr (GError) error = NULL;
-  WsNetworkStyle style = { TRUE, TRUE, TRUE, NULL };
+  WsNetworkStyle style = { TRUE, TRUE, TRUE, TRUE, NULL };
 
   g_assert_true (ws_network_scene_draw (scene, f->renderer, &style, W, H, 1.0, &error));
   g_assert_no_error (error);
@@ -199,7 +200,7 @@ test_trace_follows (Fixture *f, gconstpointer data)
   g_autoptr (WsNetworkScene) reference = NULL;
   g_autoptr (WsTraceScene) student = NULL;
   g_autoptr (GError) error = NULL;
-  WsNetworkStyle style = { TRUE, TRUE, FALSE, "pass" };
+  WsNetworkStyle style = { TRUE, TRUE, FALSE, TRUE, "pass" };
   double vmin, vmax;
 
   if (gl_fixture_skip (f))
@@ -270,6 +271,53 @@ test_trace_marks (Fixture *f, gconstpointer data)
   ws_network_scene_release_gl (reference);
 }
 
+/* A network scene draws with style's values or without. */
+static GBytes *
+draw_network_values (Fixture *f, WsNetworkScene *scene, gboolean values)
+{
+  g_autoptr (GError) error = NULL;
+  WsNetworkStyle style = { TRUE, TRUE, TRUE, values, NULL };
+
+  g_assert_true (ws_network_scene_draw (scene, f->renderer, &style, W, H, 1.0, &error));
+  g_assert_no_error (error);
+  return pixels (f);
+}
+
+/* 16 keys carry their values, those of the pass just drawn (the network
+ * applied to the input on its own says which), and the picture shows
+ * them; 1024 keys carry none, and the picture is the one without. */
+static void
+test_network_values (Fixture *f, gconstpointer data)
+{
+  g_autoptr (WsArray) small = ws_test_generate (WS_KEY_FLOAT32, WS_DIST_UNIFORM, 16, 3);
+  g_autoptr (WsArray) big = ws_test_generate (WS_KEY_FLOAT32, WS_DIST_UNIFORM, 1024, 3);
+  g_autoptr (WsNetwork) net = ws_test_network_new (WS_NETWORK_BITONIC, 16);
+  g_autoptr (WsArray) want = ws_array_copy (small, NULL);
+  g_autoptr (WsNetworkScene) scene = NULL, large = NULL;
+  g_autoptr (GBytes) with = NULL, without = NULL, big_with = NULL, big_without = NULL;
+  const WsBarsView *view;
+
+  if (gl_fixture_skip (f))
+    return;
+  scene = ws_network_scene_new (WS_NETWORK_BITONIC, small, NULL, NULL);
+  g_assert_true (ws_network_scene_advance (scene, 3, 0, NULL, NULL));
+  for (guint pass = 0; pass < 3; pass++)
+    ws_network_apply_pass (net, want, pass, NULL);
+  without = draw_network_values (f, scene, FALSE);
+  g_assert_null (ws_network_scene_view (scene)->values);
+  with = draw_network_values (f, scene, TRUE);
+  view = ws_network_scene_view (scene);
+  g_assert_nonnull (view->values);
+  g_assert_true (ws_array_equal (view->values, want));
+  g_assert_false (g_bytes_equal (with, without));
+  large = ws_network_scene_new (WS_NETWORK_BITONIC, big, NULL, NULL);
+  big_without = draw_network_values (f, large, FALSE);
+  big_with = draw_network_values (f, large, TRUE);
+  g_assert_null (ws_network_scene_view (large)->values);
+  g_assert_true (g_bytes_equal (big_with, big_without));
+  ws_network_scene_release_gl (scene), ws_network_scene_release_gl (large);
+}
+
 int
 main (int argc, char **argv)
 {
@@ -283,6 +331,8 @@ main (int argc, char **argv)
   g_test_add ("/gl-scenes/trace-follows", Fixture, &size, gl_fixture_set_up, test_trace_follows,
               gl_fixture_tear_down);
   g_test_add ("/gl-scenes/trace-marks", Fixture, &size, gl_fixture_set_up, test_trace_marks,
+              gl_fixture_tear_down);
+  g_test_add ("/gl-scenes/network-values", Fixture, &size, gl_fixture_set_up, test_network_values,
               gl_fixture_tear_down);
   return g_test_run ();
 }
