@@ -193,8 +193,8 @@ ws_bar_values_ink (const guint8 rgb[3], double ink[3])
 {
   static const double black[3] = { 0, 0, 0 }, white[3] = { 1, 1, 1 };
   double colour[3] = { rgb[0] / 255.0, rgb[1] / 255.0, rgb[2] / 255.0 };
-  const double *best = ws_bar_values_contrast (colour, black) >= ws_bar_values_contrast (colour, white)
-                         ? black : white;
+  gboolean dark = ws_bar_values_contrast (colour, black) >= ws_bar_values_contrast (colour, white);
+  const double *best = dark ? black : white;
 
   for (int c = 0; c < 3; c++)
     ink[c] = best[c];

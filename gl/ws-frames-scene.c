@@ -10,6 +10,8 @@ struct _WsFramesScene
   guint        at;
   const char  *compared_name, *swapped_name;
   char        *widest;   /* the widest value label of any frame (small arrays), or NULL */
+  WsBarsView   view;     /* as last drawn */
+  gboolean     drawn;
   WsFramePath *path;
 };
 
@@ -74,26 +76,45 @@ ws_frames_scene_seek (WsFramesScene *s, gint64 at)
   s->at = (guint) CLAMP (at, 0, (gint64) s->animation->frames->len - 1);
 }
 
+/* The frame's values with their highlights, on the scale of every frame,
+ * against a value axis (whole counts for a histogram). */
+static WsBarsView
+frame_view (const WsFramesScene *s, double scale)
+{
+  const WsAnimation *a = s->animation;
+  const WsAnimationFrame *f = ws_frames_scene_frame (s);
+
+  return (WsBarsView) { 0, f->values->n, f->boundary, scale, f->caption, TRUE, a->vmin, a->vmax,
+                        s->compared_name, s->swapped_name, a->has_level, a->level,
+                        .values = s->widest ? f->values : NULL, .widest = s->widest,
+                        .axis = TRUE, .integral = f->values->type == WS_KEY_INT32 };
+}
+
 gboolean
 ws_frames_scene_draw (WsFramesScene *s, WsRenderer *renderer, int width, int height, double scale,
                       GError **error)
 {
   const WsAnimationFrame *f = ws_frames_scene_frame (s);
-  guint columns = ws_renderer_bar_columns (width, scale);
-  double vmin = s->animation->vmin, vmax = s->animation->vmax;
+  guint columns;
 
+  s->view = frame_view (s, scale);
+  columns = ws_renderer_bars_columns (&s->view, width, height);
   if (!ws_frame_path_ensure (&s->path, renderer, NULL, FALSE, columns, error))
     return FALSE;
-  ws_frame_path_fill_host (s->path, f->values, f->flags, vmin, vmax, columns);
-  WsBarsView view = { ws_bars_count (f->values->n, columns), f->values->n, f->boundary, scale,
-                      f->caption, TRUE, vmin, vmax, s->compared_name, s->swapped_name,
-                      s->animation->has_level, s->animation->level,
-                      .values = s->widest ? f->values : NULL, .widest = s->widest };
-  ws_renderer_draw_bars (renderer, &view, width, height);
+  s->view.bins = ws_bars_count (f->values->n, columns);
+  ws_frame_path_fill_host (s->path, f->values, f->flags, s->view.vmin, s->view.vmax, columns);
+  ws_renderer_draw_bars (renderer, &s->view, width, height);
+  s->drawn = TRUE;
   if (f->values->n <= WS_FRAMES_SCENE_PAIR_KEYS && f->pairs->len > 0)
     ws_renderer_draw_comparators (renderer, (const WsComparator *) f->pairs->data, f->pairs->len,
-                                  f->flags, &view, width, height);
+                                  f->flags, &s->view, width, height);
   return TRUE;
+}
+
+const WsBarsView *
+ws_frames_scene_view (const WsFramesScene *s)
+{
+  return s->drawn ? &s->view : NULL;
 }
 
 void

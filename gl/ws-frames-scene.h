@@ -35,14 +35,17 @@ const WsAnimationFrame *ws_frames_scene_frame      (const WsFramesScene *scene);
 void                    ws_frames_scene_seek       (WsFramesScene    *scene,
                                                     gint64            at);
 
-/* Draws the frame shown: its values' bars with their highlights, and for
- * small arrays the values on the bars and the pairs its step combined. */
+/* Draws the frame shown: its values' bars with their highlights against a
+ * value axis (a histogram's counts are read off it), and for small arrays
+ * the values on the bars and the pairs its step combined. */
 gboolean                ws_frames_scene_draw       (WsFramesScene    *scene,
                                                     WsRenderer       *renderer,
                                                     int               width,
                                                     int               height,
                                                     double            scale,
                                                     GError          **error);
+/* The view last drawn, NULL before the first draw. */
+const WsBarsView       *ws_frames_scene_view       (const WsFramesScene *scene);
 /* Drops what lives in the GL context (its context current). */
 void                    ws_frames_scene_release_gl (WsFramesScene    *scene);
 

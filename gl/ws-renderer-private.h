@@ -44,8 +44,12 @@ void ws_renderer_draw_solid (WsRenderer  *renderer,
                              int          width,
                              int          height);
 
-/* The bars view's values, where the view has them and they fit
+/* The bars view's value axis and its values, where the view has them
  * (ws-renderer-values.c). */
+void ws_renderer_draw_axis   (WsRenderer       *renderer,
+                              const WsBarsView *view,
+                              int               width,
+                              int               height);
 void ws_renderer_draw_values (WsRenderer       *renderer,
                               const WsBarsView *view,
                               int               width,

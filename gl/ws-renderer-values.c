@@ -1,11 +1,47 @@
-/* ws-renderer-values.c: the values on the bars view's bars, a layer
- * painted again only when a label changes (ws-bar-values.h says what it
- * shows). */
+/* ws-renderer-values.c: the bars view's value axis and the values on its
+ * bars, each a layer painted again only when it changes (ws-bar-axis.h
+ * and ws-bar-values.h say what they show). */
 #include "ws-renderer-private.h"
 
 #include <math.h>
 
+#include "ws-bar-axis.h"
 #include "ws-bar-values.h"
+#include "ws-legend.h"
+
+typedef struct
+{
+  const WsBarsView *view;
+  WsRect            plot;
+  double            x, y; /* the layer's corner in the viewport */
+} AxisLayer;
+
+static void
+paint_axis (cairo_t *cr, int width, int height, gconstpointer data)
+{
+  const AxisLayer *l = data;
+
+  ws_bar_axis_paint (cr, l->view, l->plot, l->x, l->y);
+}
+
+/* Left of the plot, from half a row over its top to half a row under its
+ * bottom, where the end labels reach. */
+void
+ws_renderer_draw_axis (WsRenderer *r, const WsBarsView *v, int width, int height)
+{
+  WsRect plot = ws_renderer_bars_plot (v, width, height);
+  double half = WS_LEGEND_ROW * MAX (v->scale, 1.0) / 2;
+  int x = 0, y = (int) floor (MAX (plot.y - half, 0));
+  int bottom = (int) ceil (MIN (plot.y + plot.height + half, height));
+  AxisLayer l = { v, plot, x, y };
+  g_autofree char *key = g_strdup_printf ("%.17g|%.17g|%d|%g|%g,%g,%g,%g", v->vmin, v->vmax,
+                                          v->integral, v->scale, plot.x, plot.y, plot.width,
+                                          plot.height);
+
+  if (v->axis)
+    ws_layers_draw (r->layers, "bars-axis", key, x, y, (int) ceil (plot.x) - x, bottom - y,
+                    paint_axis, &l, width, height);
+}
 
 gboolean
 ws_renderer_bars_values_fit (const WsBarsView *v, int width, int height)

@@ -4,6 +4,7 @@
 
 #include <math.h>
 
+#include "ws-bar-axis.h"
 #include "ws-colormap.h"
 #include "ws-error.h"
 #include "ws-gl-program.h"
@@ -22,8 +23,9 @@ ws_renderer_background (const WsRenderer *r)
 enum { MARGIN = 12, MARK_ROOM = 10 };
 
 /* The plot area of a width × height viewport in device pixels: its left
- * and bottom edges (GL's origin), width and height; under the header row
- * when the view has one. */
+ * and bottom edges (GL's origin), width and height, and its top edge
+ * (top-left origin); under the header row when the view has one, right
+ * of the axis when it has one. */
 typedef struct
 {
   double scale, left, bottom, width, height, top;
@@ -84,8 +86,10 @@ plot_area (const WsBarsView *v, int width, int height)
   PlotArea a = { s, MARGIN * s, (MARGIN + MARK_ROOM) * s, 0, 0, 0 };
 
   a.top = (has_header (v) ? WS_LEGEND_ROW * header_rows (v, width) : MARGIN) * s;
-  a.width = MAX (width - 2 * a.left, 1);
   a.height = MAX (height - a.bottom - a.top, 1);
+  if (v->axis)
+    a.left += ws_bar_axis_width (v, a.height);
+  a.width = MAX (width - MARGIN * s - a.left, 1);
   return a;
 }
 
@@ -95,6 +99,13 @@ ws_renderer_bars_plot (const WsBarsView *v, int width, int height)
   PlotArea a = plot_area (v, width, height);
 
   return (WsRect) { a.left, a.top, a.width, a.height };
+}
+
+guint
+ws_renderer_bars_columns (const WsBarsView *v, int width, int height)
+{
+  /* Whole columns: the plot's width rounded as the pixels fall. */
+  return (guint) MAX (lround (plot_area (v, width, height).width), 1);
 }
 
 gint64
@@ -228,10 +239,8 @@ guint
 ws_renderer_bar_columns (int width, double scale)
 {
   WsBarsView v = { .scale = scale };
-  /* Whole columns: the plot's width rounded as the pixels fall. */
-  int plot = width - (int) lround (2 * plot_area (&v, width, 1).left);
 
-  return (guint) MAX (plot, 1);
+  return ws_renderer_bars_columns (&v, width, 1);
 }
 
 void
@@ -269,6 +278,19 @@ ws_renderer_upload_bins_from_buffer (WsRenderer *r, guint count)
   glBindBuffer (GL_PIXEL_UNPACK_BUFFER, 0);
 }
 
+/* The axis's interior ticks as fractions of the plot's height, for the
+ * lines behind the bars: the first, the step and how many (0: none). */
+static void
+set_grid_uniform (GLuint p, const WsBarsView *v, const PlotArea *a)
+{
+  g_autoptr (GArray) ticks = v->axis ? ws_bar_axis_view_ticks (v, a->height) : NULL;
+  double first = 0, step = 0, span = v->vmax - v->vmin;
+  gboolean grid = ticks != NULL && span > 0 && ws_bar_axis_grid (ticks, &first, &step);
+
+  glUniform3f (glGetUniformLocation (p, "u_grid"), (GLfloat) ((first - v->vmin) / span),
+               (GLfloat) (step / span), grid ? (GLfloat) (ticks->len - 2) : 0.0f);
+}
+
 static void
 set_bars_uniforms (const WsRenderer *r, GLuint p, const WsBarsView *v, int width, int height)
 {
@@ -286,6 +308,7 @@ set_bars_uniforms (const WsRenderer *r, GLuint p, const WsBarsView *v, int width
   glUniform1f (glGetUniformLocation (p, "u_level"),
                v->has_level && v->vmax > v->vmin
                  ? (GLfloat) ((v->level - v->vmin) / (v->vmax - v->vmin)) : -1.0f);
+  set_grid_uniform (p, v, &a);
 }
 
 /* The header row: caption at the left; the highlights' key and the colour
@@ -362,6 +385,7 @@ ws_renderer_draw_bars (WsRenderer *r, const WsBarsView *v, int width, int height
   glBindVertexArray (r->vertex_array);
   glDrawArrays (GL_TRIANGLES, 0, 3);
   glBindVertexArray (0);
+  ws_renderer_draw_axis (r, v, width, height);
   ws_renderer_draw_values (r, v, width, height);
   draw_header (r, v, width, height);
 }

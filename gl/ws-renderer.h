@@ -58,6 +58,10 @@ typedef struct
    * of values). */
   const WsArray *values;
   const char    *widest;
+  /* A value axis at the plot's left: ticks and labels from vmin to vmax,
+   * both ends labelled, 1-2-5 steps between; whole numbers only where
+   * integral (counts). */
+  gboolean    axis, integral;
 } WsBarsView;
 
 /* The heat maps a frame can hold at once (each its own texture). */
@@ -134,7 +138,7 @@ void        ws_renderer_upload_bins_from_buffer (WsRenderer *renderer,
                                                  guint       count);
 
 /* Draws the bars view over the whole width × height viewport: bars,
- * values and header. */
+ * axis, values and header. */
 void        ws_renderer_draw_bars    (WsRenderer       *renderer,
                                       const WsBarsView *view,
                                       int               width,
@@ -144,6 +148,11 @@ void        ws_renderer_draw_bars    (WsRenderer       *renderer,
  * stand (on its bottom edge) and reach up to, device pixels, top-left
  * origin. */
 WsRect      ws_renderer_bars_plot    (const WsBarsView *view,
+                                      int               width,
+                                      int               height);
+/* The number of bins that fit the view's plot: ws_renderer_bar_columns
+ * for a view with an axis. */
+guint       ws_renderer_bars_columns (const WsBarsView *view,
                                       int               width,
                                       int               height);
 /* Whether ws_renderer_draw_bars would write the values of view on its

@@ -2,12 +2,13 @@
  * software EGL on CI, the GPU on the GPU machine) and read back: bar
  * heights, the colour map's rising lightness, highlights, bands and stage
  * boundaries at the pixels where they belong; the keys' values written on
- * the bars where they fit. */
+ * the bars where they fit, and the value axis. */
 #include <math.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "gl-test-util.h"
+#include "ws-bar-axis.h"
 #include "ws-bar-values.h"
 #include "ws-error.h"
 
@@ -35,12 +36,18 @@ draw (Fixture *f, const float *keys, gsize n, const guint8 *flags, double vmax, 
 }
 
 static guint32
-pixel (Fixture *f, int x, int y)
+pixel_of (cairo_surface_t *image, int x, int y)
 {
-  guint8 *data = cairo_image_surface_get_data (f->image);
-  int stride = cairo_image_surface_get_stride (f->image);
+  guint8 *data = cairo_image_surface_get_data (image);
+  int stride = cairo_image_surface_get_stride (image);
 
   return ((guint32 *) (data + (gsize) y * stride))[x] & 0xffffff;
+}
+
+static guint32
+pixel (Fixture *f, int x, int y)
+{
+  return pixel_of (f->image, x, y);
 }
 
 static double
@@ -509,6 +516,7 @@ test_values_drawn (Fixture *f, gconstpointer data)
   g_autofree float *many = g_new (float, 200);
   cairo_surface_t *plain;
   int foot = H - 22 - 1; /* the plot's bottom row */
+  gsize bytes;
 
   if (gl_fixture_skip (f))
     return;
@@ -522,9 +530,7 @@ test_values_drawn (Fixture *f, gconstpointer data)
         for (int y = foot - 24; y <= foot; y++)
           {
             guint32 p = pixel (f, x, y);
-            guint32 before = ((guint32 *) (cairo_image_surface_get_data (plain)
-                                           + (gsize) y * cairo_image_surface_get_stride (plain)))[x] & 0xffffff;
-            changed += p != before;
+            changed += p != pixel_of (plain, x, y);
             inked += p == 0 || p == 0xffffff;
           }
       g_assert_cmpuint (changed, >, 15);
@@ -536,9 +542,123 @@ test_values_drawn (Fixture *f, gconstpointer data)
   draw_values (f, many, 200, 8.0, FALSE);
   plain = g_steal_pointer (&f->image);
   draw_values (f, many, 200, 8.0, TRUE);
-  g_assert_cmpint (memcmp (cairo_image_surface_get_data (plain), cairo_image_surface_get_data (f->image),
-                           (gsize) cairo_image_surface_get_stride (plain) * H), ==, 0);
+  bytes = (gsize) cairo_image_surface_get_stride (plain) * H;
+  g_assert_cmpmem (cairo_image_surface_get_data (plain), bytes,
+                   cairo_image_surface_get_data (f->image), bytes);
   cairo_surface_destroy (plain);
+}
+
+/* ---- the value axis ---- */
+
+/* 1, 2 or 5 times a power of ten. */
+static gboolean
+is_nice (double step)
+{
+  double mantissa = step / pow (10, floor (log10 (step) + 1e-9));
+
+  return fabs (mantissa - 1) < 1e-6 || fabs (mantissa - 2) < 1e-6 || fabs (mantissa - 5) < 1e-6;
+}
+
+/* The ticks of [vmin, vmax] on `length` pixels: the ends themselves, and
+ * between them multiples of one nice step (whole where integral), gap
+ * apart or more and half of that from the ends. */
+static GArray *
+check_ticks (double vmin, double vmax, gboolean integral, double length, double gap)
+{
+  GArray *ticks = ws_bar_axis_ticks (vmin, vmax, integral, length, gap);
+  const double *t = (const double *) ticks->data;
+  double per_unit = length / (vmax - vmin), step = ticks->len > 3 ? t[2] - t[1] : 0;
+
+  g_assert_cmpuint (ticks->len, >=, 2);
+  g_assert_cmpfloat (t[0], ==, vmin);
+  g_assert_cmpfloat (t[ticks->len - 1], ==, vmax);
+  for (guint i = 1; i + 1 < ticks->len; i++)
+    {
+      g_assert_cmpfloat ((t[i] - vmin) * per_unit, >=, gap / 2);
+      g_assert_cmpfloat ((vmax - t[i]) * per_unit, >=, gap / 2);
+      g_assert_true (!integral || t[i] == round (t[i]));
+      if (step == 0)
+        continue;
+      g_assert_true (is_nice (step));
+      g_assert_cmpfloat (fabs (t[i] / step - round (t[i] / step)), <, 1e-6);
+      if (i >= 2)
+        {
+          g_assert_cmpfloat (fabs (t[i] - t[i - 1] - step), <, 1e-9 * step);
+          g_assert_cmpfloat (step * per_unit, >=, gap);
+        }
+    }
+  return ticks;
+}
+
+static void
+test_axis_ticks (void)
+{
+  const double counts[] = { 0, 1, 2, 3, 4, 5, 6, 7 }, unit[] = { 0, 0.2, 0.4, 0.6, 0.8, 0.982 };
+  g_autoptr (GArray) a = check_ticks (0, 7, TRUE, 400, 48);
+  g_autoptr (GArray) b = check_ticks (0, 0.982, FALSE, 250, 48);
+  g_autoptr (GArray) c = check_ticks (0, 3, TRUE, 1000, 48);
+  g_autoptr (GArray) d = check_ticks (0, 65536, TRUE, 600, 48);
+  g_autoptr (GArray) e = check_ticks (0, 16.97, FALSE, 400, 48);
+  g_autoptr (GArray) one = ws_bar_axis_ticks (5, 5, TRUE, 400, 48);
+
+  g_assert_cmpmem (a->data, a->len * sizeof (double), counts, sizeof counts);
+  g_assert_cmpuint (b->len, ==, G_N_ELEMENTS (unit));
+  for (guint i = 0; i < b->len; i++)
+    g_assert_cmpfloat_with_epsilon (g_array_index (b, double, i), unit[i], 1e-12);
+  g_assert_cmpuint (c->len, ==, 4); /* 0 1 2 3: no half counts */
+  g_assert_cmpfloat (g_array_index (d, double, 1), ==, 10000);
+  g_assert_cmpuint (e->len, >, 4);
+  g_assert_cmpuint (one->len, ==, 1);
+}
+
+/* The row of the plot where value lies. */
+static int
+value_row (WsRect plot, double value, double vmax)
+{
+  return (int) floor (plot.y + plot.height - value / vmax * plot.height);
+}
+
+/* An axis moves the plot right of its labels, writes them there, and
+ * draws faint lines behind the bars at its interior ticks only: the row of
+ * the last one has them above the short bars (on it or a pixel off, as it
+ * falls between rows), the row halfway from it to the top has none. */
+static void
+test_axis_drawn (Fixture *f, gconstpointer data)
+{
+  const float keys[] = { 1, 1, 1, 1 };
+  g_autoptr (WsArray) a = float_array (keys, 4);
+  WsBarsView plain = { 4, 4, 0, 1.0, .vmin = 0, .vmax = 8 }, view = plain;
+  g_autoptr (GArray) ticks = NULL;
+  WsRect plot;
+  WsBarBin bins[4];
+  guint text = 0, on_tick = 0, off_tick = 0;
+  double last;
+
+  if (gl_fixture_skip (f))
+    return;
+  view.axis = TRUE;
+  plot = ws_renderer_bars_plot (&view, W, H);
+  ticks = ws_bar_axis_view_ticks (&view, plot.height);
+  g_assert_cmpuint (ticks->len, >=, 3);
+  last = g_array_index (ticks, double, ticks->len - 2);
+  g_assert_cmpfloat (plot.x, >, ws_renderer_bars_plot (&plain, W, H).x + 10);
+  ws_bars_fill (a, NULL, 0.0, 8.0, ws_renderer_bars_columns (&view, W, H), bins);
+  ws_renderer_upload_bins (f->renderer, bins, 4);
+  ws_renderer_draw_bars (f->renderer, &view, W, H);
+  f->image = ws_gl_context_read (f->gl);
+  for (int y = 0; y < H; y++)
+    for (int x = 0; x < (int) plot.x - 6; x++)
+      text += lightness (pixel (f, x, y)) > 150;
+  g_assert_cmpuint (text, >, 30);
+  for (int x = (int) ceil (plot.x); x < (int) (plot.x + plot.width); x++)
+    {
+      int row = value_row (plot, last, 8);
+      on_tick += pixel (f, x, row - 1) != background (f) || pixel (f, x, row) != background (f)
+                 || pixel (f, x, row + 1) != background (f);
+      off_tick += pixel (f, x, value_row (plot, (last + 8) / 2, 8)) != background (f);
+    }
+  g_assert_cmpuint (on_tick, >, plot.width * 0.9);
+  g_assert_cmpuint (off_tick, ==, 0);
 }
 
 int
@@ -558,5 +678,7 @@ main (int argc, char **argv)
   g_test_add_func ("/gl/bars/values-fit", test_values_fit);
   g_test_add_func ("/gl/bars/values-contrast", test_values_contrast);
   g_test_add ("/gl/bars/values-drawn", Fixture, &size, gl_fixture_set_up, test_values_drawn, gl_fixture_tear_down);
+  g_test_add_func ("/gl/bars/axis-ticks", test_axis_ticks);
+  g_test_add ("/gl/bars/axis-drawn", Fixture, &size, gl_fixture_set_up, test_axis_drawn, gl_fixture_tear_down);
   return g_test_run ();
 }

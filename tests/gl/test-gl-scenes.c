@@ -5,10 +5,13 @@
  * launch moves and maps a click to the output drawn there; a student's
  * trace that follows the network draws what the network's scene draws,
  * and a divergence is marked only over its keys; small arrays carry their
- * values on the bars. */
+ * values on the bars, a histogram a count axis. */
 #include <string.h>
 
+#include <math.h>
+
 #include "gl-test-util.h"
+#include "ws-bar-axis.h"
 #include "ws-frames-scene.h"
 #include "ws-network-scene.h"
 #include "ws-stencil.h"
@@ -318,6 +321,41 @@ test_network_values (Fixture *f, gconstpointer data)
   ws_network_scene_release_gl (scene), ws_network_scene_release_gl (large);
 }
 
+/* A histogram is drawn against a count axis from 0 to its largest bin,
+ * whole counts only; its bars carry their counts where they fit. */
+static void
+test_histogram_axis (Fixture *f, gconstpointer data)
+{
+  g_autoptr (WsArray) in = ws_test_generate (WS_KEY_FLOAT32, WS_DIST_UNIFORM, 200, 2);
+  g_autoptr (WsFramesScene) scene = ws_frames_scene_new (ws_animation_histogram (in, 12, 4, NULL),
+                                                         "read", "written");
+  g_autoptr (GError) error = NULL;
+  g_autoptr (GArray) ticks = NULL;
+  const WsArray *counts;
+  const WsBarsView *view;
+  gint32 largest = 0;
+
+  if (gl_fixture_skip (f))
+    return;
+  ws_frames_scene_seek (scene, ws_frames_scene_n_frames (scene) - 1);
+  g_assert_true (ws_frames_scene_draw (scene, f->renderer, W, H, 1.0, &error));
+  g_assert_no_error (error);
+  counts = ws_frames_scene_frame (scene)->values;
+  for (gsize i = 0; i < counts->n; i++)
+    largest = MAX (largest, counts->i32[i]);
+  view = ws_frames_scene_view (scene);
+  g_assert_true (view->axis && view->integral);
+  g_assert_true (view->values == counts);
+  ticks = ws_bar_axis_view_ticks (view, ws_renderer_bars_plot (view, W, H).height);
+  g_assert_cmpfloat (g_array_index (ticks, double, 0), ==, 0);
+  g_assert_cmpfloat (g_array_index (ticks, double, ticks->len - 1), ==, largest);
+  for (guint i = 0; i < ticks->len; i++)
+    g_assert_cmpfloat (g_array_index (ticks, double, i), ==,
+                       round (g_array_index (ticks, double, i)));
+  g_assert_cmpuint (ticks->len, >=, 3);
+  ws_frames_scene_release_gl (scene);
+}
+
 int
 main (int argc, char **argv)
 {
@@ -333,6 +371,8 @@ main (int argc, char **argv)
   g_test_add ("/gl-scenes/trace-marks", Fixture, &size, gl_fixture_set_up, test_trace_marks,
               gl_fixture_tear_down);
   g_test_add ("/gl-scenes/network-values", Fixture, &size, gl_fixture_set_up, test_network_values,
+              gl_fixture_tear_down);
+  g_test_add ("/gl-scenes/histogram-axis", Fixture, &size, gl_fixture_set_up, test_histogram_axis,
               gl_fixture_tear_down);
   return g_test_run ();
 }
