@@ -67,8 +67,8 @@ ws_bar_values_widen (const WsArray *a, char **widest)
   cairo_destroy (cr);
 }
 
-/* The part of a key's column the bar covers: bars.frag leaves a gap at
- * its left where columns are 4 pixels wide or more. */
+/* The gap bars.frag leaves at the left of a key's column where columns
+ * are 4 pixels wide or more: the bar covers the rest. */
 static double
 bar_gap (double column, double scale)
 {

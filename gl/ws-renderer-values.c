@@ -29,17 +29,19 @@ paint_axis (cairo_t *cr, int width, int height, gconstpointer data)
 void
 ws_renderer_draw_axis (WsRenderer *r, const WsBarsView *v, int width, int height)
 {
+  WsRect p = ws_renderer_view_panel (v, width, height);
   WsRect plot = ws_renderer_bars_plot (v, width, height);
   double half = WS_LEGEND_ROW * MAX (v->scale, 1.0) / 2;
-  int x = 0, y = (int) floor (MAX (plot.y - half, 0));
-  int bottom = (int) ceil (MIN (plot.y + plot.height + half, height));
+  int x = (int) lround (p.x), y = (int) floor (MAX (plot.y - half, p.y));
+  int bottom = (int) ceil (MIN (plot.y + plot.height + half, p.y + p.height));
   AxisLayer l = { v, plot, x, y };
+  g_autofree char *name = ws_renderer_layer_name (v, "axis");
   g_autofree char *key = g_strdup_printf ("%.17g|%.17g|%d|%g|%g,%g,%g,%g", v->vmin, v->vmax,
                                           v->integral, v->scale, plot.x, plot.y, plot.width,
                                           plot.height);
 
   if (v->axis)
-    ws_layers_draw (r->layers, "bars-axis", key, x, y, (int) ceil (plot.x) - x, bottom - y,
+    ws_layers_draw (r->layers, name, key, x, y, (int) ceil (plot.x) - x, bottom - y,
                     paint_axis, &l, width, height);
 }
 
@@ -88,7 +90,7 @@ ws_renderer_draw_values (WsRenderer *r, const WsBarsView *v, int width, int heig
 {
   WsRect plot = ws_renderer_bars_plot (v, width, height);
   int x = (int) floor (plot.x), y = (int) floor (plot.y);
-  g_autofree char *key = NULL;
+  g_autofree char *name = ws_renderer_layer_name (v, "values"), *key = NULL;
   g_autoptr (GArray) labels = NULL;
   WsBarValuesFit fit;
 
@@ -97,6 +99,6 @@ ws_renderer_draw_values (WsRenderer *r, const WsBarsView *v, int width, int heig
   labels = ws_bar_values_place (v, plot, &fit);
   key = values_key (labels, &fit, r->style, plot);
   ValuesLayer l = { labels, &fit, r->style, x, y };
-  ws_layers_draw (r->layers, "bars-values", key, x, y, (int) ceil (plot.x + plot.width) - x,
+  ws_layers_draw (r->layers, name, key, x, y, (int) ceil (plot.x + plot.width) - x,
                   (int) ceil (plot.y + plot.height) - y, paint_values, &l, width, height);
 }

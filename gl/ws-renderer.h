@@ -60,8 +60,16 @@ typedef struct
   const char    *widest;
   /* A value axis at the plot's left: ticks and labels from vmin to vmax,
    * both ends labelled, 1-2-5 steps between; whole numbers only where
-   * integral (counts). */
+   * integral (counts). axis_width: device pixels kept for it, so that
+   * views stacked in one viewport line their bars up (0: what its labels
+   * need, ws_renderer_bars_axis_width). */
   gboolean    axis, integral;
+  double      axis_width;
+  /* Where in the viewport the view lies (device pixels, top-left origin;
+   * zero width: all of it), and its name among the views drawn there (its
+   * layers are cached by it; NULL: the only one). */
+  WsRect      panel;
+  const char *name;
 } WsBarsView;
 
 /* The heat maps a frame can hold at once (each its own texture). */
@@ -137,8 +145,8 @@ guint       ws_renderer_bins_buffer  (WsRenderer       *renderer,
 void        ws_renderer_upload_bins_from_buffer (WsRenderer *renderer,
                                                  guint       count);
 
-/* Draws the bars view over the whole width × height viewport: bars,
- * axis, values and header. */
+/* Draws the bars view in its panel of the width × height viewport (all
+ * of it by default): bars, axis, values and header. */
 void        ws_renderer_draw_bars    (WsRenderer       *renderer,
                                       const WsBarsView *view,
                                       int               width,
@@ -151,10 +159,14 @@ WsRect      ws_renderer_bars_plot    (const WsBarsView *view,
                                       int               width,
                                       int               height);
 /* The number of bins that fit the view's plot: ws_renderer_bar_columns
- * for a view with an axis. */
+ * for a view with an axis or a panel of its own. */
 guint       ws_renderer_bars_columns (const WsBarsView *view,
                                       int               width,
                                       int               height);
+/* The device pixels the view's value axis needs at its left. */
+double      ws_renderer_bars_axis_width (const WsBarsView *view,
+                                         int               width,
+                                         int               height);
 /* Whether ws_renderer_draw_bars would write the values of view on its
  * bars: one key a bin, bars wide enough for the widest label. A scene
  * asks with widest set and values NULL before it brings keys from the

@@ -5,7 +5,8 @@
  * launch moves and maps a click to the output drawn there; a student's
  * trace that follows the network draws what the network's scene draws,
  * and a divergence is marked only over its keys; small arrays carry their
- * values on the bars, a histogram a count axis. */
+ * values on the bars, a scan's input has a band of its own, a histogram
+ * a count axis. */
 #include <string.h>
 
 #include <math.h>
@@ -321,6 +322,74 @@ test_network_values (Fixture *f, gconstpointer data)
   ws_network_scene_release_gl (scene), ws_network_scene_release_gl (large);
 }
 
+/* The run of rows from the plot's bottom up at column x that are not the
+ * background: the bar's height there. */
+static int
+bar_run (cairo_surface_t *image, WsRect plot, int x)
+{
+  const guint8 *data = cairo_image_surface_get_data (image);
+  int stride = cairo_image_surface_get_stride (image), bottom = (int) (plot.y + plot.height) - 1;
+  guint32 bg = ((const guint32 *) data)[2] & 0xffffff; /* the margin's top-left pixel */
+  int y = bottom;
+
+  while (y > plot.y && (((const guint32 *) (data + (gsize) y * stride))[x] & 0xffffff) != bg)
+    y--;
+  return bottom - y;
+}
+
+/* The tallest bar and the mean bar of a view's plot in the image, as
+ * fractions of the plot's height. */
+static void
+measure_bars (cairo_surface_t *image, const WsBarsView *view, double *tallest, double *mean)
+{
+  WsRect plot = ws_renderer_bars_plot (view, W, H);
+  int first = (int) ceil (plot.x), last = (int) (plot.x + plot.width), most = 0;
+  double sum = 0;
+
+  for (int x = first; x < last; x++)
+    {
+      int run = bar_run (image, plot, x);
+      most = MAX (most, run), sum += run;
+    }
+  *tallest = most / plot.height, *mean = sum / (last - first) / plot.height;
+}
+
+/* A scan of 256 uniform keys (values too many to write, nothing drawn over
+ * the bars): its input has a band of its own where the tallest key reaches
+ * the plot's top and the keys average about half of it, where on the
+ * sums' scale under it they are slivers; key i has one column in both. */
+static void
+test_scan_input_band (Fixture *f, gconstpointer data)
+{
+  g_autoptr (WsArray) in = ws_test_generate (WS_KEY_FLOAT32, WS_DIST_UNIFORM, 256, 7);
+  g_autoptr (WsFramesScene) scene = ws_frames_scene_new (ws_animation_scan (in, NULL), "read",
+                                                         "written");
+  g_autoptr (GError) error = NULL;
+  const WsBarsView *input, *frame;
+  WsRect ip, fp;
+  double tallest, mean;
+
+  if (gl_fixture_skip (f))
+    return;
+  g_assert_null (ws_frames_scene_view (scene, TRUE)); /* nothing drawn yet */
+  g_assert_true (ws_frames_scene_draw (scene, f->renderer, W, H, 1.0, &error));
+  g_assert_no_error (error);
+  f->image = ws_gl_context_read (f->gl);
+  input = ws_frames_scene_view (scene, TRUE), frame = ws_frames_scene_view (scene, FALSE);
+  g_assert_nonnull (input);
+  ip = ws_renderer_bars_plot (input, W, H), fp = ws_renderer_bars_plot (frame, W, H);
+  g_assert_cmpfloat (ip.x, ==, fp.x);
+  g_assert_cmpfloat (ip.width, ==, fp.width);
+  g_assert_cmpfloat (ip.y + ip.height, <, fp.y);
+  g_assert_cmpfloat (ip.height, >=, H / 4.0);
+  measure_bars (f->image, input, &tallest, &mean);
+  g_assert_cmpfloat (tallest, >=, 0.9);
+  g_assert_cmpfloat (mean, >=, 0.3);
+  measure_bars (f->image, frame, &tallest, &mean);
+  g_assert_cmpfloat (tallest, <, 0.1);
+  ws_frames_scene_release_gl (scene);
+}
+
 /* A histogram is drawn against a count axis from 0 to its largest bin,
  * whole counts only; its bars carry their counts where they fit. */
 static void
@@ -343,7 +412,8 @@ test_histogram_axis (Fixture *f, gconstpointer data)
   counts = ws_frames_scene_frame (scene)->values;
   for (gsize i = 0; i < counts->n; i++)
     largest = MAX (largest, counts->i32[i]);
-  view = ws_frames_scene_view (scene);
+  view = ws_frames_scene_view (scene, FALSE);
+  g_assert_null (ws_frames_scene_view (scene, TRUE)); /* no input band */
   g_assert_true (view->axis && view->integral);
   g_assert_true (view->values == counts);
   ticks = ws_bar_axis_view_ticks (view, ws_renderer_bars_plot (view, W, H).height);
@@ -372,6 +442,8 @@ main (int argc, char **argv)
               gl_fixture_tear_down);
   g_test_add ("/gl-scenes/network-values", Fixture, &size, gl_fixture_set_up, test_network_values,
               gl_fixture_tear_down);
+  g_test_add ("/gl-scenes/scan-input-band", Fixture, &size, gl_fixture_set_up,
+              test_scan_input_band, gl_fixture_tear_down);
   g_test_add ("/gl-scenes/histogram-axis", Fixture, &size, gl_fixture_set_up, test_histogram_axis,
               gl_fixture_tear_down);
   return g_test_run ();
