@@ -35,14 +35,21 @@ const WsAnimationFrame *ws_frames_scene_frame      (const WsFramesScene *scene);
 void                    ws_frames_scene_seek       (WsFramesScene    *scene,
                                                     gint64            at);
 
-/* Draws the frame shown: its values' bars with their highlights, and for
- * small arrays the pairs its step combined. */
+/* Draws the frame shown: its values' bars with their highlights against a
+ * value axis (a histogram's counts are read off it), for small arrays the
+ * values on the bars and the pairs its step combined; where the frames
+ * have an input band (a scan's), the input over them on its own scale,
+ * its bars lined up with the frame's. */
 gboolean                ws_frames_scene_draw       (WsFramesScene    *scene,
                                                     WsRenderer       *renderer,
                                                     int               width,
                                                     int               height,
                                                     double            scale,
                                                     GError          **error);
+/* The views last drawn: the frame's, or the input band's (NULL where the
+ * frames have none, or before the first draw). */
+const WsBarsView       *ws_frames_scene_view       (const WsFramesScene *scene,
+                                                    gboolean          input);
 /* Drops what lives in the GL context (its context current). */
 void                    ws_frames_scene_release_gl (WsFramesScene    *scene);
 

@@ -7,6 +7,7 @@
 
 const double ws_legend_compared[3] = { 0.95, 0.72, 0.18 };
 const double ws_legend_swapped[3] = { 1.0, 0.28, 0.22 };
+const double ws_legend_grey[3] = { 0.88, 0.89, 0.91 };
 
 void
 ws_legend_font (cairo_t *cr, double scale, gboolean bold)
@@ -43,7 +44,7 @@ ws_legend_text (cairo_t *cr, const char *text, double x, double y, WsAlign align
 
   cairo_font_extents (cr, &f);
   x -= align == WS_ALIGN_CENTRE ? width / 2 : align == WS_ALIGN_END ? width : 0;
-  cairo_set_source_rgb (cr, 0.88, 0.89, 0.91);
+  cairo_set_source_rgb (cr, ws_legend_grey[0], ws_legend_grey[1], ws_legend_grey[2]);
   /* Whole device pixels: the glyphs' edges stay sharp. */
   cairo_move_to (cr, round (x), round (y + (f.ascent - f.descent) / 2));
   cairo_show_text (cr, text);

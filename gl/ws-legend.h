@@ -25,6 +25,8 @@ typedef enum
 /* Colours of the highlights, shared with the shaders' constants. */
 extern const double ws_legend_compared[3];
 extern const double ws_legend_swapped[3];
+/* The text's light grey, on the views' dark backgrounds. */
+extern const double ws_legend_grey[3];
 
 void   ws_legend_font   (cairo_t      *cr,
                          double        scale,

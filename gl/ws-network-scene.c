@@ -1,6 +1,7 @@
 /* ws-network-scene.c: a sorting network's animation (see ws-network-scene.h). */
 #include "ws-network-scene-private.h"
 
+#include "ws-bar-values.h"
 #include "ws-error.h"
 #include "ws-stepper-private.h"
 
@@ -17,8 +18,13 @@ struct _WsNetworkScene
   WsBarBin        *ready_bins;
   guint            ready_columns;
   gboolean         ready_highlights;
-  /* The last frame as painted, for drawing it again. */
+  /* The widest of the keys' labels (small arrays): a network only moves
+   * keys, so the input's, padding included, holds for every pass. */
+  char            *widest;
+  /* The last frame as painted, for drawing it again (with a copy of the
+   * keys whose values it wrote: a worker may be moving the keys). */
   WsBarsView       last;
+  WsArray         *last_values;
   char            *last_caption;
   gint64           last_bad_at;
   gboolean         painted;
@@ -30,6 +36,16 @@ make_stepper (WsNetworkScene *s, GError **error)
   if (s->device != NULL)
     return ws_stepper_new_on_device (s->kind, s->input, s->device, error);
   return ws_stepper_new (s->kind, s->input, error);
+}
+
+static void
+find_widest (WsNetworkScene *s)
+{
+  g_autoptr (WsArray) padded = NULL;
+
+  if (s->input->n <= WS_RENDERER_VALUE_KEYS
+      && (padded = ws_network_pad (ws_stepper_network (s->stepper), s->input, NULL)) != NULL)
+    ws_bar_values_widen (padded, &s->widest);
 }
 
 WsNetworkScene *
@@ -44,6 +60,7 @@ ws_network_scene_new (WsNetworkKind kind, const WsArray *input, const WsBackend 
       || (s->stepper = make_stepper (s, error)) == NULL)
     return NULL;
   ws_bars_range (input, &s->vmin, &s->vmax);
+  find_widest (s);
   return g_steal_pointer (&s);
 }
 
@@ -56,6 +73,8 @@ ws_network_scene_free (WsNetworkScene *s)
   g_clear_pointer (&s->stepper, ws_stepper_free);
   g_clear_pointer (&s->input, ws_array_free);
   g_free (s->ready_bins);
+  g_free (s->widest);
+  g_clear_pointer (&s->last_values, ws_array_free);
   g_free (s->last_caption);
   g_free (s);
 }
@@ -211,21 +230,27 @@ ws_network_scene_fill (WsNetworkScene *s, WsRenderer *renderer, int width, doubl
                                     keys->n, s->vmin, s->vmax, columns, error);
 }
 
-/* The pass's comparators over the bars; a device scene brings its keys'
- * flags up for them (WS_NETWORK_SCENE_COMPARATOR_KEYS at most). */
-static gboolean
+/* The pass's comparators over the bars (the keys' flags on the host). */
+static void
 paint_comparators (WsNetworkScene *s, WsRenderer *renderer, const WsBarsView *view, int width,
-                   int height, GError **error)
+                   int height)
 {
   const WsComparator *c;
   gsize pairs;
 
-  if (!ws_stepper_sync (s->stepper, error))
-    return FALSE;
   c = ws_stepper_comparators (s->stepper, &pairs);
   ws_renderer_draw_comparators (renderer, c, pairs, ws_stepper_flags (s->stepper), view, width,
                                 height);
-  return TRUE;
+}
+
+/* Whether the frame writes the keys' values on the bars: asked of the
+ * widest label, before any key comes from the device. */
+static gboolean
+values_fit (WsNetworkScene *s, const WsNetworkStyle *style, int width, int height)
+{
+  s->last.widest = s->widest;
+  return style->values && s->widest != NULL
+         && ws_renderer_bars_values_fit (&s->last, width, height);
 }
 
 static void
@@ -242,6 +267,7 @@ ws_network_scene_paint (WsNetworkScene *s, WsRenderer *renderer, const WsNetwork
 {
   const WsArray *keys = ws_stepper_keys (s->stepper);
   guint columns = ws_renderer_bar_columns (width, scale);
+  gboolean comparators = style->comparators && keys->n <= WS_NETWORK_SCENE_COMPARATOR_KEYS, values;
 
   g_free (s->last_caption);
   s->last_caption = style->caption ? g_strdup (style->caption) : ws_network_scene_caption (s);
@@ -249,10 +275,20 @@ ws_network_scene_paint (WsNetworkScene *s, WsRenderer *renderer, const WsNetwork
                            style->boundaries ? ws_stepper_run_length (s->stepper) : 0, scale,
                            s->last_caption, TRUE, s->vmin, s->vmax };
   s->last_bad_at = ws_stepper_bad_at (s->stepper);
+  values = values_fit (s, style, width, height);
+  /* A device scene brings its keys and flags to the host for the
+   * comparators and the values: small arrays only (s->widest is made for
+   * WS_RENDERER_VALUE_KEYS keys at most), never a big one per pass. */
+  if ((comparators || values) && !ws_stepper_sync (s->stepper, error))
+    return FALSE;
+  /* A copy: the view may be drawn again while a worker moves the keys. */
+  g_clear_pointer (&s->last_values, ws_array_free);
+  if (values)
+    s->last.values = s->last_values = ws_array_copy (keys, NULL);
   s->painted = TRUE;
   paint_view (renderer, &s->last, s->last_bad_at, width, height);
-  if (style->comparators && keys->n <= WS_NETWORK_SCENE_COMPARATOR_KEYS)
-    return paint_comparators (s, renderer, &s->last, width, height, error);
+  if (comparators)
+    paint_comparators (s, renderer, &s->last, width, height);
   return TRUE;
 }
 

@@ -30,6 +30,7 @@ typedef struct
   gboolean    highlights;  /* compared and swapped keys coloured */
   gboolean    comparators; /* the pass's comparators (small n) */
   gboolean    boundaries;  /* the runs the pass works on */
+  gboolean    values;      /* the keys' values on the bars, where they fit (small n) */
   const char *caption;     /* over the bars; NULL: ws_network_scene_caption */
 } WsNetworkStyle;
 
@@ -93,7 +94,8 @@ gboolean         ws_network_scene_fill         (WsNetworkScene   *scene,
                                                 gboolean          highlights,
                                                 GError          **error);
 /* Draws the bins last filled: bars, caption, legend, the stage runs, the
- * key a check found out of order, and for small n the comparators. */
+ * key a check found out of order, and for small n the comparators and the
+ * keys' values. */
 gboolean         ws_network_scene_paint        (WsNetworkScene   *scene,
                                                 WsRenderer       *renderer,
                                                 const WsNetworkStyle *style,

@@ -44,6 +44,26 @@ void ws_renderer_draw_solid (WsRenderer  *renderer,
                              int          width,
                              int          height);
 
+/* The view's panel in a width × height viewport (all of it by default),
+ * and the name of its layer showing `what`: views in one viewport cache
+ * their layers apart. */
+WsRect ws_renderer_view_panel (const WsBarsView *view,
+                               int               width,
+                               int               height);
+char  *ws_renderer_layer_name (const WsBarsView *view,
+                               const char       *what);
+
+/* The bars view's value axis and its values, where the view has them
+ * (ws-renderer-values.c). */
+void ws_renderer_draw_axis   (WsRenderer       *renderer,
+                              const WsBarsView *view,
+                              int               width,
+                              int               height);
+void ws_renderer_draw_values (WsRenderer       *renderer,
+                              const WsBarsView *view,
+                              int               width,
+                              int               height);
+
 /* Binds the colour map to texture unit 1 and `texture` to unit 0. */
 void ws_renderer_bind_textures (WsRenderer *renderer,
                                 GLuint      texture);

@@ -4,6 +4,7 @@
 
 #include <math.h>
 
+#include "ws-bar-axis.h"
 #include "ws-colormap.h"
 #include "ws-error.h"
 #include "ws-gl-program.h"
@@ -21,9 +22,11 @@ ws_renderer_background (const WsRenderer *r)
  * compared keys, a little air elsewhere. */
 enum { MARGIN = 12, MARK_ROOM = 10 };
 
-/* The plot area of a width × height viewport in device pixels: its left
- * and bottom edges (GL's origin), width and height; under the header row
- * when the view has one. */
+/* The plot area of a view in a width × height viewport, device pixels:
+ * its left edge and its bottom edge's distance from the viewport's
+ * bottom (GL's origin), width and height, and its top edge (top-left
+ * origin); in the view's panel, under the header row when the view has
+ * one, right of the axis when it has one. */
 typedef struct
 {
   double scale, left, bottom, width, height, top;
@@ -64,7 +67,7 @@ header_widths (cairo_t *cr, const WsBarsView *v)
  * caption, presentation mode's larger text): the legend goes under the
  * caption rather than being left out. */
 static int
-header_rows (const WsBarsView *v, int width)
+header_rows (const WsBarsView *v, double width)
 {
   cairo_surface_t *surface = cairo_image_surface_create (CAIRO_FORMAT_ARGB32, 1, 1);
   cairo_t *cr = cairo_create (surface);
@@ -77,16 +80,48 @@ header_rows (const WsBarsView *v, int width)
          && w.caption + w.gap + w.scale + w.gap + w.keys > room ? 2 : 1;
 }
 
+WsRect
+ws_renderer_view_panel (const WsBarsView *v, int width, int height)
+{
+  return v->panel.width > 0 ? v->panel : (WsRect) { 0, 0, width, height };
+}
+
 static PlotArea
 plot_area (const WsBarsView *v, int width, int height)
 {
-  double s = MAX (v->scale, 1.0);
-  PlotArea a = { s, MARGIN * s, (MARGIN + MARK_ROOM) * s, 0, 0, 0 };
+  WsRect p = ws_renderer_view_panel (v, width, height);
+  double s = MAX (v->scale, 1.0), under = (MARGIN + MARK_ROOM) * s;
+  PlotArea a = { s };
 
-  a.top = (has_header (v) ? WS_LEGEND_ROW * header_rows (v, width) : MARGIN) * s;
-  a.width = MAX (width - 2 * a.left, 1);
-  a.height = MAX (height - a.bottom - a.top, 1);
+  a.top = p.y + (has_header (v) ? WS_LEGEND_ROW * header_rows (v, p.width) : MARGIN) * s;
+  a.bottom = height - (p.y + p.height) + under;
+  a.height = MAX (p.y + p.height - under - a.top, 1);
+  a.left = p.x + MARGIN * s;
+  if (v->axis)
+    a.left += v->axis_width > 0 ? v->axis_width : ws_bar_axis_width (v, a.height);
+  a.width = MAX (p.x + p.width - MARGIN * s - a.left, 1);
   return a;
+}
+
+WsRect
+ws_renderer_bars_plot (const WsBarsView *v, int width, int height)
+{
+  PlotArea a = plot_area (v, width, height);
+
+  return (WsRect) { a.left, a.top, a.width, a.height };
+}
+
+guint
+ws_renderer_bars_columns (const WsBarsView *v, int width, int height)
+{
+  /* Whole columns: the plot's width rounded as the pixels fall. */
+  return (guint) MAX (lround (plot_area (v, width, height).width), 1);
+}
+
+double
+ws_renderer_bars_axis_width (const WsBarsView *v, int width, int height)
+{
+  return ws_bar_axis_width (v, plot_area (v, width, height).height);
 }
 
 gint64
@@ -220,10 +255,8 @@ guint
 ws_renderer_bar_columns (int width, double scale)
 {
   WsBarsView v = { .scale = scale };
-  /* Whole columns: the plot's width rounded as the pixels fall. */
-  int plot = width - (int) lround (2 * plot_area (&v, width, 1).left);
 
-  return (guint) MAX (plot, 1);
+  return ws_renderer_bars_columns (&v, width, 1);
 }
 
 void
@@ -261,6 +294,19 @@ ws_renderer_upload_bins_from_buffer (WsRenderer *r, guint count)
   glBindBuffer (GL_PIXEL_UNPACK_BUFFER, 0);
 }
 
+/* The axis's interior ticks as fractions of the plot's height, for the
+ * lines behind the bars: the first, the step and how many (0: none). */
+static void
+set_grid_uniform (GLuint p, const WsBarsView *v, const PlotArea *a)
+{
+  g_autoptr (GArray) ticks = v->axis ? ws_bar_axis_view_ticks (v, a->height) : NULL;
+  double first = 0, step = 0, span = v->vmax - v->vmin;
+  gboolean grid = ticks != NULL && span > 0 && ws_bar_axis_grid (ticks, &first, &step);
+
+  glUniform3f (glGetUniformLocation (p, "u_grid"), (GLfloat) ((first - v->vmin) / span),
+               (GLfloat) (step / span), grid ? (GLfloat) (ticks->len - 2) : 0.0f);
+}
+
 static void
 set_bars_uniforms (const WsRenderer *r, GLuint p, const WsBarsView *v, int width, int height)
 {
@@ -278,6 +324,7 @@ set_bars_uniforms (const WsRenderer *r, GLuint p, const WsBarsView *v, int width
   glUniform1f (glGetUniformLocation (p, "u_level"),
                v->has_level && v->vmax > v->vmin
                  ? (GLfloat) ((v->level - v->vmin) / (v->vmax - v->vmin)) : -1.0f);
+  set_grid_uniform (p, v, &a);
 }
 
 /* The header row: caption at the left; the highlights' key and the colour
@@ -327,10 +374,18 @@ paint_header (cairo_t *cr, int width, int height, gconstpointer data)
     ws_legend_text (cr, v->caption, MARGIN * s, two ? row / 2 : height / 2.0, WS_ALIGN_START);
 }
 
+char *
+ws_renderer_layer_name (const WsBarsView *v, const char *what)
+{
+  return g_strdup_printf ("bars-%s%s%s", what, v->name ? "-" : "", v->name ? v->name : "");
+}
+
 static void
 draw_header (WsRenderer *r, const WsBarsView *v, int width, int height)
 {
   PlotArea a = plot_area (v, width, height);
+  WsRect p = ws_renderer_view_panel (v, width, height);
+  g_autofree char *name = ws_renderer_layer_name (v, "header");
   Header h = { v, r->style };
   g_autofree char *key = g_strdup_printf ("%s|%d|%.17g|%.17g|%g|%s|%s|%d",
                                           v->caption ? v->caption : "", v->legend, v->vmin,
@@ -338,22 +393,32 @@ draw_header (WsRenderer *r, const WsBarsView *v, int width, int height)
                                           v->swapped_name ? v->swapped_name : "", r->style);
 
   if (has_header (v))
-    ws_layers_draw (r->layers, "bars-header", key, 0, 0, width, (int) lround (a.top),
-                    paint_header, &h, width, height);
+    ws_layers_draw (r->layers, name, key, (int) lround (p.x), (int) lround (p.y),
+                    (int) lround (p.width), (int) lround (a.top - p.y), paint_header, &h, width,
+                    height);
 }
 
 void
 ws_renderer_draw_bars (WsRenderer *r, const WsBarsView *v, int width, int height)
 {
+  WsRect p = ws_renderer_view_panel (v, width, height);
+
   glViewport (0, 0, width, height);
   glDisable (GL_DEPTH_TEST);
   glDisable (GL_BLEND);
+  /* The shader fills all it covers; only the view's panel is its own. */
+  glEnable (GL_SCISSOR_TEST);
+  glScissor ((GLint) lround (p.x), (GLint) lround (height - p.y - p.height),
+             (GLsizei) lround (p.width), (GLsizei) lround (p.height));
   glUseProgram (r->bars_program);
   set_bars_uniforms (r, r->bars_program, v, width, height);
   ws_renderer_bind_textures (r, r->bins_texture);
   glBindVertexArray (r->vertex_array);
   glDrawArrays (GL_TRIANGLES, 0, 3);
   glBindVertexArray (0);
+  glDisable (GL_SCISSOR_TEST);
+  ws_renderer_draw_axis (r, v, width, height);
+  ws_renderer_draw_values (r, v, width, height);
   draw_header (r, v, width, height);
 }
 

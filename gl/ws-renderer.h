@@ -21,6 +21,12 @@ G_BEGIN_DECLS
 
 typedef struct _WsRenderer WsRenderer;
 
+/* Up to this many keys a bars view writes their values on the bars (where
+ * the bars are wide enough, ws_renderer_bars_values_fit): a scene whose
+ * keys live on the device brings that many to the host for them, never
+ * more. */
+#define WS_RENDERER_VALUE_KEYS 128
+
 /* A rectangle in device pixels, top-left origin. */
 typedef struct
 {
@@ -45,6 +51,25 @@ typedef struct
   /* A line across the plot at this value (a search's key), if has_level. */
   gboolean    has_level;
   double      level;
+  /* The keys' values written on the bars (ws-bar-values.h), one a key
+   * (NULL: none), where they fit (ws_renderer_bars_values_fit). widest:
+   * the widest label the animation will write, so that the labels' size
+   * and direction hold still while the values change (NULL: the widest
+   * of values). */
+  const WsArray *values;
+  const char    *widest;
+  /* A value axis at the plot's left: ticks and labels from vmin to vmax,
+   * both ends labelled, 1-2-5 steps between; whole numbers only where
+   * integral (counts). axis_width: device pixels kept for it, so that
+   * views stacked in one viewport line their bars up (0: what its labels
+   * need, ws_renderer_bars_axis_width). */
+  gboolean    axis, integral;
+  double      axis_width;
+  /* Where in the viewport the view lies (device pixels, top-left origin;
+   * zero width: all of it), and its name among the views drawn there (its
+   * layers are cached by it; NULL: the only one). */
+  WsRect      panel;
+  const char *name;
 } WsBarsView;
 
 /* The heat maps a frame can hold at once (each its own texture). */
@@ -120,11 +145,35 @@ guint       ws_renderer_bins_buffer  (WsRenderer       *renderer,
 void        ws_renderer_upload_bins_from_buffer (WsRenderer *renderer,
                                                  guint       count);
 
-/* Draws the bars view over the whole width × height viewport. */
+/* Draws the bars view in its panel of the width × height viewport (all
+ * of it by default): bars, axis, values and header. */
 void        ws_renderer_draw_bars    (WsRenderer       *renderer,
                                       const WsBarsView *view,
                                       int               width,
                                       int               height);
+
+/* The plot of a bars view in a width × height viewport: where the bars
+ * stand (on its bottom edge) and reach up to, device pixels, top-left
+ * origin. */
+WsRect      ws_renderer_bars_plot    (const WsBarsView *view,
+                                      int               width,
+                                      int               height);
+/* The number of bins that fit the view's plot: ws_renderer_bar_columns
+ * for a view with an axis or a panel of its own. */
+guint       ws_renderer_bars_columns (const WsBarsView *view,
+                                      int               width,
+                                      int               height);
+/* The device pixels the view's value axis needs at its left. */
+double      ws_renderer_bars_axis_width (const WsBarsView *view,
+                                         int               width,
+                                         int               height);
+/* Whether ws_renderer_draw_bars would write the values of view on its
+ * bars: one key a bin, bars wide enough for the widest label. A scene
+ * asks with widest set and values NULL before it brings keys from the
+ * device for them. */
+gboolean    ws_renderer_bars_values_fit (const WsBarsView *view,
+                                         int               width,
+                                         int               height);
 
 /* The key drawn at (x, y) of a width × height viewport (device pixels,
  * top-left origin) by ws_renderer_draw_bars with view: -1 outside the

@@ -3,6 +3,7 @@
 
 #include <string.h>
 
+#include "ws-bar-values.h"
 #include "ws-bars.h"
 #include "ws-network-scene.h"
 
@@ -17,8 +18,20 @@ struct _WsTraceScene
   guint8       *flags;    /* the shown pass's WS_BAR_* bits, width of them */
   WsComparator *comparators;
   gsize         n_comparators;
+  char         *widest;   /* the widest key label of any pass (small arrays), or NULL */
   WsFramePath  *path;
 };
+
+/* Over every pass: a student's pass may write keys the input never held. */
+static void
+find_widest (WsTraceScene *s)
+{
+  if (s->padded->n > WS_RENDERER_VALUE_KEYS)
+    return;
+  ws_bar_values_widen (s->padded, &s->widest);
+  for (guint i = 0; i < s->trace->passes->len; i++)
+    ws_bar_values_widen (s->trace->passes->pdata[i], &s->widest);
+}
 
 WsTraceScene *
 ws_trace_scene_new (WsNetworkKind kind, WsTrace *trace, GError **error)
@@ -32,6 +45,7 @@ ws_trace_scene_new (WsNetworkKind kind, WsTrace *trace, GError **error)
       || (s->padded = ws_network_pad (s->net, trace->input, error)) == NULL)
     return NULL;
   s->flags = g_malloc0 (MAX (s->padded->n, 1));
+  find_widest (s);
   return g_steal_pointer (&s);
 }
 
@@ -46,6 +60,7 @@ ws_trace_scene_free (WsTraceScene *s)
   g_clear_pointer (&s->padded, ws_array_free);
   g_free (s->flags);
   g_free (s->comparators);
+  g_free (s->widest);
   g_free (s);
 }
 
@@ -137,7 +152,7 @@ ws_trace_scene_draw (WsTraceScene *s, WsRenderer *renderer, const char *caption,
   const WsArray *keys = ws_trace_scene_keys (s);
   guint columns = ws_renderer_bar_columns (width, scale);
   WsBarsView view = { ws_bars_count (keys->n, columns), keys->n, 0, scale, caption, TRUE,
-                      vmin, vmax };
+                      vmin, vmax, .values = s->widest ? keys : NULL, .widest = s->widest };
 
   if (!ws_frame_path_ensure (&s->path, renderer, NULL, FALSE, columns, error))
     return FALSE;

@@ -41,7 +41,8 @@ void            ws_trace_scene_seek       (WsTraceScene       *scene,
 const WsArray  *ws_trace_scene_keys       (const WsTraceScene *scene);
 
 /* One frame, width × height device pixels: the bars (on vmin..vmax, the
- * reference's range), the caption, and the marks. */
+ * reference's range) with their values where they fit, the caption, and
+ * the marks. */
 gboolean        ws_trace_scene_draw       (WsTraceScene       *scene,
                                            WsRenderer         *renderer,
                                            const char         *caption,

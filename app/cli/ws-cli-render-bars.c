@@ -88,7 +88,7 @@ render_setup_keys (Render *r, const char *algo, const RenderOptions *o, gsize n,
 static gboolean
 write_frame (Render *r, GError **error)
 {
-  WsNetworkStyle style = { TRUE, TRUE, TRUE, NULL };
+  WsNetworkStyle style = { TRUE, TRUE, TRUE, TRUE, NULL };
 
   return ws_network_scene_draw (r->scene, r->renderer, &style, r->width, r->height, r->scale,
                                 error)

@@ -60,7 +60,7 @@ time_frame (Render *r, Times *t, gboolean keep, gboolean *stepped, GError **erro
   t2 = now ();
   /* The caption changes every pass: its text is painted again each frame,
    * as the application's is. */
-  WsNetworkStyle style = { TRUE, TRUE, TRUE, NULL };
+  WsNetworkStyle style = { TRUE, TRUE, TRUE, TRUE, NULL };
   if (!ws_network_scene_paint (r->scene, r->renderer, &style, r->width, r->height, r->scale,
                                error))
     return FALSE;

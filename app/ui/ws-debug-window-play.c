@@ -225,7 +225,7 @@ paint_reference (WsRenderer *renderer, int width, int height, double scale, gpoi
   WsDebugWindow *self = data;
   g_autoptr (GError) error = NULL;
   g_autofree char *text = NULL;
-  WsNetworkStyle style = { TRUE, TRUE, FALSE, NULL };
+  WsNetworkStyle style = { TRUE, TRUE, FALSE, TRUE, NULL };
   WsDivergence d;
 
   if (self->reference == NULL)

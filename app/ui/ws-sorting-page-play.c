@@ -409,7 +409,8 @@ paint (WsRenderer *renderer, int width, int height, double scale, gpointer data)
   gboolean had_path;
   WsNetworkStyle style = { gtk_check_button_get_active (self->show_highlights),
                            gtk_check_button_get_active (self->show_comparators),
-                           gtk_check_button_get_active (self->show_boundaries), NULL };
+                           gtk_check_button_get_active (self->show_boundaries),
+                           TRUE /* values: wherever they fit */, NULL };
 
   self->columns = ws_renderer_bar_columns (width, scale); /* for the bins workers make ahead */
   if (self->scene == NULL)

@@ -4,7 +4,8 @@
 // spread of the keys in the column, a line marks the mean. A key swapped by
 // the current pass keeps its value's colour under a cap in the highlight
 // colour (and is marked under the axis), keys compared get a mark of their
-// own there; stage boundaries are thin lines.
+// own there; stage boundaries are thin lines; faint lines behind the bars
+// mark the value axis's ticks.
 uniform sampler2D u_bins;      // bin_count × 1, RGBA32F: lo, hi, mean, flags
 uniform sampler2D u_colormap;  // 256 × 1, the perceptual colour map
 uniform int u_bin_count;
@@ -13,6 +14,7 @@ uniform float u_boundary;      // keys per stage run, 0 for none
 uniform vec4 u_plot;           // left, bottom, width, height in pixels
 uniform float u_scale;         // device pixels per logical pixel (HiDPI)
 uniform float u_level;         // a value to mark across the plot, scaled to [0, 1]; < 0: none
+uniform vec3 u_grid;           // the axis's ticks: first, step (scaled to [0, 1]), count (0: none)
 
 out vec4 frag_color;
 
@@ -21,6 +23,7 @@ const vec3 swapped = vec3 (1.0, 0.28, 0.22);
 const vec3 compared = vec3 (0.95, 0.72, 0.18);
 const vec3 boundary = vec3 (0.55, 0.58, 0.62);
 const vec3 level = vec3 (0.95, 0.95, 0.95);
+const vec3 grid = vec3 (0.55, 0.58, 0.62);
 
 vec3
 bar_colour (float mean)
@@ -39,6 +42,18 @@ on_boundary (float x)
   float s0 = x / u_plot.z * u_keys, s1 = (x + 1.0) / u_plot.z * u_keys;
   float start = ceil (s0 / u_boundary) * u_boundary;
   return start > 0.0 && start < u_keys && start < s1;
+}
+
+// TRUE on the pixel row (y pixels over the plot's bottom, v scaled like
+// the bars) that holds one of the axis's interior ticks: one row a tick,
+// wherever it falls between pixels.
+bool
+on_grid (float y, float v)
+{
+  if (u_grid.z < 0.5)
+    return false;
+  float k = floor ((v - u_grid.x) / u_grid.y + 0.5);
+  return k >= 0.0 && k < u_grid.z && floor ((u_grid.x + k * u_grid.y) * u_plot.w) == floor (y);
 }
 
 void
@@ -87,6 +102,8 @@ main ()
     c = mix (u_background, bar, 0.55);
   if (!gap && b.y > b.x && abs (v - b.z) < 1.5 * u_scale * one_pixel)
     c = mix (bar, vec3 (1.0), 0.6);
+  if (c == u_background && on_grid (p.y, v))
+    c = mix (u_background, grid, 0.35);
   if (on_boundary (p.x))
     c = mix (c, boundary, 0.7);
   // The value a search looks for: a dashed line across the bars.

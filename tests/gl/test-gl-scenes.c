@@ -4,10 +4,15 @@
  * scene clamps its seeks; a window-sum scene refills the output as its
  * launch moves and maps a click to the output drawn there; a student's
  * trace that follows the network draws what the network's scene draws,
- * and a divergence is marked only over its keys. */
+ * and a divergence is marked only over its keys; small arrays carry their
+ * values on the bars, a scan's input has a band of its own, a histogram
+ * a count axis. */
 #include <string.h>
 
+#include <math.h>
+
 #include "gl-test-util.h"
+#include "ws-bar-axis.h"
 #include "ws-frames-scene.h"
 #include "ws-network-scene.h"
 #include "ws-stencil.h"
@@ -38,7 +43,7 @@ static GBytes *
 draw_network (Fixture *f, WsNetworkScene *scene)
 {
   g_autoptr (GError) error = NULL;
-  WsNetworkStyle style = { TRUE, TRUE, TRUE, NULL };
+  WsNetworkStyle style = { TRUE, TRUE, TRUE, TRUE, NULL };
 
   g_assert_true (ws_network_scene_draw (scene, f->renderer, &style, W, H, 1.0, &error));
   g_assert_no_error (error);
@@ -199,7 +204,7 @@ test_trace_follows (Fixture *f, gconstpointer data)
   g_autoptr (WsNetworkScene) reference = NULL;
   g_autoptr (WsTraceScene) student = NULL;
   g_autoptr (GError) error = NULL;
-  WsNetworkStyle style = { TRUE, TRUE, FALSE, "pass" };
+  WsNetworkStyle style = { TRUE, TRUE, FALSE, TRUE, "pass" };
   double vmin, vmax;
 
   if (gl_fixture_skip (f))
@@ -270,6 +275,157 @@ test_trace_marks (Fixture *f, gconstpointer data)
   ws_network_scene_release_gl (reference);
 }
 
+/* A network scene draws with style's values or without. */
+static GBytes *
+draw_network_values (Fixture *f, WsNetworkScene *scene, gboolean values)
+{
+  g_autoptr (GError) error = NULL;
+  WsNetworkStyle style = { TRUE, TRUE, TRUE, values, NULL };
+
+  g_assert_true (ws_network_scene_draw (scene, f->renderer, &style, W, H, 1.0, &error));
+  g_assert_no_error (error);
+  return pixels (f);
+}
+
+/* 16 keys carry their values, those of the pass just drawn (the network
+ * applied to the input on its own says which), and the picture shows
+ * them; 1024 keys carry none, and the picture is the one without. */
+static void
+test_network_values (Fixture *f, gconstpointer data)
+{
+  g_autoptr (WsArray) small = ws_test_generate (WS_KEY_FLOAT32, WS_DIST_UNIFORM, 16, 3);
+  g_autoptr (WsArray) big = ws_test_generate (WS_KEY_FLOAT32, WS_DIST_UNIFORM, 1024, 3);
+  g_autoptr (WsNetwork) net = ws_test_network_new (WS_NETWORK_BITONIC, 16);
+  g_autoptr (WsArray) want = ws_array_copy (small, NULL);
+  g_autoptr (WsNetworkScene) scene = NULL, large = NULL;
+  g_autoptr (GBytes) with = NULL, without = NULL, big_with = NULL, big_without = NULL;
+  const WsBarsView *view;
+
+  if (gl_fixture_skip (f))
+    return;
+  scene = ws_network_scene_new (WS_NETWORK_BITONIC, small, NULL, NULL);
+  g_assert_true (ws_network_scene_advance (scene, 3, 0, NULL, NULL));
+  for (guint pass = 0; pass < 3; pass++)
+    ws_network_apply_pass (net, want, pass, NULL);
+  without = draw_network_values (f, scene, FALSE);
+  g_assert_null (ws_network_scene_view (scene)->values);
+  with = draw_network_values (f, scene, TRUE);
+  view = ws_network_scene_view (scene);
+  g_assert_nonnull (view->values);
+  g_assert_true (ws_array_equal (view->values, want));
+  g_assert_false (g_bytes_equal (with, without));
+  large = ws_network_scene_new (WS_NETWORK_BITONIC, big, NULL, NULL);
+  big_without = draw_network_values (f, large, FALSE);
+  big_with = draw_network_values (f, large, TRUE);
+  g_assert_null (ws_network_scene_view (large)->values);
+  g_assert_true (g_bytes_equal (big_with, big_without));
+  ws_network_scene_release_gl (scene), ws_network_scene_release_gl (large);
+}
+
+/* The run of rows from the plot's bottom up at column x that are not the
+ * background: the bar's height there. */
+static int
+bar_run (cairo_surface_t *image, WsRect plot, int x)
+{
+  const guint8 *data = cairo_image_surface_get_data (image);
+  int stride = cairo_image_surface_get_stride (image), bottom = (int) (plot.y + plot.height) - 1;
+  guint32 bg = ((const guint32 *) data)[2] & 0xffffff; /* the margin's top-left pixel */
+  int y = bottom;
+
+  while (y > plot.y && (((const guint32 *) (data + (gsize) y * stride))[x] & 0xffffff) != bg)
+    y--;
+  return bottom - y;
+}
+
+/* The tallest bar and the mean bar of a view's plot in the image, as
+ * fractions of the plot's height. */
+static void
+measure_bars (cairo_surface_t *image, const WsBarsView *view, double *tallest, double *mean)
+{
+  WsRect plot = ws_renderer_bars_plot (view, W, H);
+  int first = (int) ceil (plot.x), last = (int) (plot.x + plot.width), most = 0;
+  double sum = 0;
+
+  for (int x = first; x < last; x++)
+    {
+      int run = bar_run (image, plot, x);
+      most = MAX (most, run), sum += run;
+    }
+  *tallest = most / plot.height, *mean = sum / (last - first) / plot.height;
+}
+
+/* A scan of 256 uniform keys (values too many to write, nothing drawn over
+ * the bars): its input has a band of its own where the tallest key reaches
+ * the plot's top and the keys average about half of it, where on the
+ * sums' scale under it they are slivers; key i has one column in both. */
+static void
+test_scan_input_band (Fixture *f, gconstpointer data)
+{
+  g_autoptr (WsArray) in = ws_test_generate (WS_KEY_FLOAT32, WS_DIST_UNIFORM, 256, 7);
+  g_autoptr (WsFramesScene) scene = ws_frames_scene_new (ws_animation_scan (in, NULL), "read",
+                                                         "written");
+  g_autoptr (GError) error = NULL;
+  const WsBarsView *input, *frame;
+  WsRect ip, fp;
+  double tallest, mean;
+
+  if (gl_fixture_skip (f))
+    return;
+  g_assert_null (ws_frames_scene_view (scene, TRUE)); /* nothing drawn yet */
+  g_assert_true (ws_frames_scene_draw (scene, f->renderer, W, H, 1.0, &error));
+  g_assert_no_error (error);
+  f->image = ws_gl_context_read (f->gl);
+  input = ws_frames_scene_view (scene, TRUE), frame = ws_frames_scene_view (scene, FALSE);
+  g_assert_nonnull (input);
+  ip = ws_renderer_bars_plot (input, W, H), fp = ws_renderer_bars_plot (frame, W, H);
+  g_assert_cmpfloat (ip.x, ==, fp.x);
+  g_assert_cmpfloat (ip.width, ==, fp.width);
+  g_assert_cmpfloat (ip.y + ip.height, <, fp.y);
+  g_assert_cmpfloat (ip.height, >=, H / 4.0);
+  measure_bars (f->image, input, &tallest, &mean);
+  g_assert_cmpfloat (tallest, >=, 0.9);
+  g_assert_cmpfloat (mean, >=, 0.3);
+  measure_bars (f->image, frame, &tallest, &mean);
+  g_assert_cmpfloat (tallest, <, 0.1);
+  ws_frames_scene_release_gl (scene);
+}
+
+/* A histogram is drawn against a count axis from 0 to its largest bin,
+ * whole counts only; its bars carry their counts where they fit. */
+static void
+test_histogram_axis (Fixture *f, gconstpointer data)
+{
+  g_autoptr (WsArray) in = ws_test_generate (WS_KEY_FLOAT32, WS_DIST_UNIFORM, 200, 2);
+  g_autoptr (WsFramesScene) scene = ws_frames_scene_new (ws_animation_histogram (in, 12, 4, NULL),
+                                                         "read", "written");
+  g_autoptr (GError) error = NULL;
+  g_autoptr (GArray) ticks = NULL;
+  const WsArray *counts;
+  const WsBarsView *view;
+  gint32 largest = 0;
+
+  if (gl_fixture_skip (f))
+    return;
+  ws_frames_scene_seek (scene, ws_frames_scene_n_frames (scene) - 1);
+  g_assert_true (ws_frames_scene_draw (scene, f->renderer, W, H, 1.0, &error));
+  g_assert_no_error (error);
+  counts = ws_frames_scene_frame (scene)->values;
+  for (gsize i = 0; i < counts->n; i++)
+    largest = MAX (largest, counts->i32[i]);
+  view = ws_frames_scene_view (scene, FALSE);
+  g_assert_null (ws_frames_scene_view (scene, TRUE)); /* no input band */
+  g_assert_true (view->axis && view->integral);
+  g_assert_true (view->values == counts);
+  ticks = ws_bar_axis_view_ticks (view, ws_renderer_bars_plot (view, W, H).height);
+  g_assert_cmpfloat (g_array_index (ticks, double, 0), ==, 0);
+  g_assert_cmpfloat (g_array_index (ticks, double, ticks->len - 1), ==, largest);
+  for (guint i = 0; i < ticks->len; i++)
+    g_assert_cmpfloat (g_array_index (ticks, double, i), ==,
+                       round (g_array_index (ticks, double, i)));
+  g_assert_cmpuint (ticks->len, >=, 3);
+  ws_frames_scene_release_gl (scene);
+}
+
 int
 main (int argc, char **argv)
 {
@@ -283,6 +439,12 @@ main (int argc, char **argv)
   g_test_add ("/gl-scenes/trace-follows", Fixture, &size, gl_fixture_set_up, test_trace_follows,
               gl_fixture_tear_down);
   g_test_add ("/gl-scenes/trace-marks", Fixture, &size, gl_fixture_set_up, test_trace_marks,
+              gl_fixture_tear_down);
+  g_test_add ("/gl-scenes/network-values", Fixture, &size, gl_fixture_set_up, test_network_values,
+              gl_fixture_tear_down);
+  g_test_add ("/gl-scenes/scan-input-band", Fixture, &size, gl_fixture_set_up,
+              test_scan_input_band, gl_fixture_tear_down);
+  g_test_add ("/gl-scenes/histogram-axis", Fixture, &size, gl_fixture_set_up, test_histogram_axis,
               gl_fixture_tear_down);
   return g_test_run ();
 }

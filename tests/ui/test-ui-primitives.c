@@ -1,7 +1,7 @@
 /* test-ui-primitives.c: the primitives mode in a real window (Xvfb, Mesa's
- * software OpenGL): Blelloch's scan stepped level by level and back, the
- * histogram's chunks, a search played to its answer. Skips where there is
- * no display. */
+ * software OpenGL): Blelloch's scan stepped level by level and back, its
+ * input in a band of its own, the histogram's chunks, a search played to
+ * its answer. Skips where there is no display. */
 #include <gtk/gtk.h>
 #include <string.h>
 
@@ -131,6 +131,42 @@ test_search_plays_to_answer (Fixture *f, gconstpointer data)
   g_assert_true (g_str_has_prefix (ws_primitives_page_caption (f->page), "interpolation search for "));
 }
 
+/* The share of pixels in rows [top, bottom) of the widget's picture that
+ * are not the background (the canvas's bottom-left corner). */
+static double
+covered (GtkWidget *widget, double top, double bottom)
+{
+  g_autoptr (GdkTexture) texture = ui_render_texture (widget);
+  int w = gdk_texture_get_width (texture), h = gdk_texture_get_height (texture);
+  g_autofree guint32 *data = g_new (guint32, (gsize) w * h);
+  guint32 bg;
+  guint count = 0, all = 0;
+
+  gdk_texture_download (texture, (guchar *) data, (gsize) w * 4);
+  bg = data[(gsize) (h - 2) * w + 2];
+  for (int y = (int) (top * h); y < (int) (bottom * h); y++)
+    for (int x = 0; x < w; x++, all++)
+      count += data[(gsize) y * w + x] != bg;
+  return (double) count / MAX (all, 1);
+}
+
+/* The scan's input has a band of its own at the canvas's top, its bars
+ * on the input's scale: they cover much of it (on the sums' scale they
+ * were slivers at the canvas's foot, and that part stayed empty). */
+static void
+test_scan_input_band (Fixture *f, gconstpointer data)
+{
+  GtkWidget *canvas = gtk_widget_get_first_child (GTK_WIDGET (f->page));
+
+  double share;
+
+  ws_primitives_page_generate (f->page);
+  ui_spin (0.3);
+  share = covered (canvas, 0.1, 0.35);
+  g_test_message ("%.0f%% of the band's upper part covered", 100 * share);
+  g_assert_cmpfloat (share, >, 0.15);
+}
+
 int
 main (int argc, char **argv)
 {
@@ -140,5 +176,6 @@ main (int argc, char **argv)
   g_test_add ("/ui/primitives/transport", Fixture, NULL, fixture_set_up, test_transport, fixture_tear_down);
   g_test_add ("/ui/primitives/histogram", Fixture, NULL, fixture_set_up, test_histogram, fixture_tear_down);
   g_test_add ("/ui/primitives/search", Fixture, NULL, fixture_set_up, test_search_plays_to_answer, fixture_tear_down);
+  g_test_add ("/ui/primitives/scan-input-band", Fixture, NULL, fixture_set_up, test_scan_input_band, fixture_tear_down);
   return g_test_run ();
 }

@@ -438,6 +438,35 @@ test_size_presets (Fixture *f, gconstpointer data)
     }
 }
 
+/* Small arrays carry their keys' values on the bars, those of the pass
+ * shown (the network applied to the input on its own says which); 1024
+ * keys carry none. */
+static void
+test_values (Fixture *f, gconstpointer data)
+{
+  g_autoptr (WsNetwork) net = NULL;
+  g_autoptr (WsArray) after = NULL;
+  const WsBarsView *view;
+
+  ws_sorting_page_set_size (f->page, "16");
+  ws_sorting_page_generate (f->page);
+  g_assert_true (ui_spin_until (page_ready, f->page, 30));
+  net = ws_network_new (WS_NETWORK_BITONIC, 16, NULL);
+  after = ws_network_pad (net, f->page->input, NULL);
+  ws_sorting_page_step (f->page);
+  ws_network_apply_pass (net, after, 0, NULL);
+  ui_spin (0.3); /* a frame drawn */
+  view = ws_network_scene_view (f->page->scene);
+  g_assert_nonnull (view->values);
+  g_assert_true (ws_array_equal (view->values, after));
+  ws_sorting_page_set_size (f->page, "1024");
+  ws_sorting_page_generate (f->page);
+  g_assert_true (ui_spin_until (page_ready, f->page, 30));
+  ui_spin (0.3);
+  g_assert_null (ws_network_scene_view (f->page->scene)->values);
+  ws_sorting_page_set_size (f->page, "64"); /* the size the other cases expect */
+}
+
 int
 main (int argc, char **argv)
 {
@@ -454,5 +483,6 @@ main (int argc, char **argv)
   g_test_add ("/ui/sorting/size-presets", Fixture, NULL, fixture_set_up, test_size_presets, fixture_tear_down);
   g_test_add ("/ui/sorting/shown-rate", Fixture, NULL, fixture_set_up, test_shown_rate, fixture_tear_down);
   g_test_add ("/ui/sorting/hover", Fixture, NULL, fixture_set_up, test_hover, fixture_tear_down);
+  g_test_add ("/ui/sorting/values", Fixture, NULL, fixture_set_up, test_values, fixture_tear_down);
   return g_test_run ();
 }

@@ -74,17 +74,23 @@ check_size (const WsArray *in, GError **error)
   return FALSE;
 }
 
-/* The scale over every frame's values, from 0 at most: a frame of all
- * zeros (a histogram before its first key) widens nothing, so an empty
- * bin is drawn empty. */
+/* The scale over frames [first, last)'s values, from 0 at most: a frame
+ * of all zeros (a histogram before its first key) widens nothing, so an
+ * empty bin is drawn empty. */
+static void
+range_over (const WsAnimation *a, guint first, guint last, double *vmin, double *vmax)
+{
+  *vmin = 0.0, *vmax = -INFINITY;
+  for (guint i = first; i < last; i++)
+    ws_bars_range_extend (((WsAnimationFrame *) g_ptr_array_index (a->frames, i))->values,
+                          vmin, vmax);
+  ws_bars_range_widen (vmin, vmax);
+}
+
 static void
 set_range (WsAnimation *a)
 {
-  a->vmin = 0.0, a->vmax = -INFINITY;
-  for (guint i = 0; i < a->frames->len; i++)
-    ws_bars_range_extend (((WsAnimationFrame *) g_ptr_array_index (a->frames, i))->values,
-                          &a->vmin, &a->vmax);
-  ws_bars_range_widen (&a->vmin, &a->vmax);
+  range_over (a, 0, a->frames->len, &a->vmin, &a->vmax);
 }
 
 /* ---- scan ---- */
@@ -135,6 +141,8 @@ ws_animation_scan (const WsArray *in, GError **error)
       mark_level (f, &info, work->n);
     }
   set_range (a);
+  a->input_band = TRUE;
+  range_over (a, 0, 1, &a->input_vmin, &a->input_vmax);
   return g_steal_pointer (&a);
 }
 

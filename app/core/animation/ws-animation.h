@@ -31,13 +31,18 @@ typedef struct
   double     vmin, vmax; /* one scale for every frame */
   gboolean   has_level;  /* a value to draw a line at (a search's key): */
   double     level;
+  /* The first frame (the input) shown beside every frame on a scale of
+   * its own, [input_vmin, input_vmax]: a scan's sums outgrow the input up
+   * to n-fold, and on their scale the input is a sliver. */
+  gboolean   input_band;
+  double     input_vmin, input_vmax;
 } WsAnimation;
 
 /* Blelloch's exclusive scan of in (padded to a power of two w with zeros):
  * the initial work array, then one frame per level (up-sweep, clear,
  * down-sweep); up-sweep pairs are (left child, parent), down-sweep pairs
  * the two it exchanges and adds. The last frame's first in->n values are
- * the exclusive scan. */
+ * the exclusive scan. The input has a band of its own (input_band). */
 WsAnimation *ws_animation_scan      (const WsArray *in,
                                      GError       **error);
 /* bins equal-width bins over [min, max] of in (ws_histogram's bins),

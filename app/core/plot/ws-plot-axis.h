@@ -1,7 +1,8 @@
 /* ws-plot-axis.h: one axis of a WsPlot — its range, its ticks and their
- * labels. Private to the ws-plot files: pure arithmetic, no drawing, so
- * that the choices (margins, 1-2-5 steps, decades) can be read apart from
- * the Cairo code that uses them.
+ * labels. Private to the ws-plot files, and to the bars view's value axis
+ * (gl/ws-bar-axis.c), which takes its 1-2-5 steps from here: pure
+ * arithmetic, no drawing, so that the choices (margins, 1-2-5 steps,
+ * decades) can be read apart from the Cairo code that uses them.
  */
 #pragma once
 
