@@ -12,8 +12,7 @@
 #define WIRE      0x8c8c8c
 #define PAD_WIRE  0xb9b9b9
 #define ZEBRA     0xf0f0f0
-#define LIT_FILL  0xffeaa0 /* the layer just run */
-#define LIT_EDGE  0xc99700
+#define LIT_FILL  0xffeaa0 /* the layer just run, framed in the accent of its bars */
 #define SEPARATOR 0xa8a8a8 /* between stages */
 
 /* ---- Backgrounds ---- */
@@ -55,8 +54,8 @@ paint_backgrounds (const WsDiagram       *d,
   layer_rect (cr, lay, d, (guint) lit);
   ws_plot_paint_rgb (cr, LIT_FILL, d->memory != NULL ? 0.55 : 0.9);
   cairo_fill_preserve (cr);
-  ws_plot_paint_rgb (cr, LIT_EDGE, 1);
-  cairo_set_line_width (cr, 1.5 * d->emphasis);
+  ws_plot_paint_rgb (cr, WS_DIAGRAM_ACCENT, 1);
+  cairo_set_line_width (cr, 2 * d->emphasis);
   cairo_stroke (cr);
 }
 
