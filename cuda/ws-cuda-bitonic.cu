@@ -4,7 +4,9 @@
 //
 // gpu: the passes of the network are those of the CPU (pass (k, j), partner
 // i ^ j, ascending when (i & k) == 0), but grouped so that the keys cross
-// global memory about log2(w) times instead of log2(w)^2 / 2:
+// global memory about log2(w) times instead of log2(w)^2 / 2. The grouping
+// is app/core's launch plan (ws-launch-plan.h), which bitonic_ours walks
+// and the diagram draws:
 //  1. one launch sorts every tile of TILE keys in shared memory (all
 //     stages k <= TILE);
 //  2. for each larger stage k, the distances j >= TILE go up to MAX_M at a
@@ -20,12 +22,13 @@
 namespace
 {
 
-constexpr unsigned TILE_LOG = 13; // 8192 keys: 33 KB of shared memory with the padding
+constexpr unsigned TILE_LOG = WS_PLAN_BITONIC_TILE_LOG; // 8192 keys: 33 KB of shared memory with the padding
 constexpr unsigned TILE = 1u << TILE_LOG;
 constexpr unsigned TILE_THREADS = 512; // 16 keys each when 4 passes run in registers
 constexpr unsigned GROUP_THREADS = 256;
-constexpr unsigned MAX_M = 4; // passes per register group: 16 keys per thread
+constexpr unsigned MAX_M = WS_PLAN_BITONIC_GROUP; // passes per register group: 16 keys per thread
 constexpr unsigned FILL_THREADS = 256;
+static_assert (MAX_M == 4, "group_kernel and tile_group are instantiated for 1 .. 4 passes");
 
 // Unit u of a group whose smallest distance is 2^jlo_log and that spans m
 // passes starts at u with m zero bits inserted at bit jlo_log: the bits the
@@ -108,33 +111,30 @@ tile_group (T *s, unsigned tile_log, unsigned jlo_log, size_t k, size_t origin)
     run_unit<M> (s, u, jlo_log, k, origin, Padded ());
 }
 
-// Passes j = 2^(top-1), .., 1 of stage k on a tile, MAX_M at a time.
+// Group g of a tile launch: its m passes from distance 2^dist_log down.
 template <typename T>
 __device__ void
-tile_passes (T *s, unsigned tile_log, unsigned top, size_t k, size_t origin)
+tile_run_group (T *s, unsigned tile_log, const ws::TileGroups &groups, unsigned g, size_t origin)
 {
-  while (top > 0)
-    {
-      unsigned m = top < MAX_M ? top : MAX_M;
-      unsigned jlo_log = top - m;
+  unsigned m = groups.passes[g];
+  unsigned jlo_log = groups.dist_log[g] + 1 - m;
+  size_t k = (size_t) 1 << groups.stage_log[g];
 
-      switch (m)
-        {
-        case 1: tile_group<1> (s, tile_log, jlo_log, k, origin); break;
-        case 2: tile_group<2> (s, tile_log, jlo_log, k, origin); break;
-        case 3: tile_group<3> (s, tile_log, jlo_log, k, origin); break;
-        default: tile_group<4> (s, tile_log, jlo_log, k, origin); break;
-        }
-      top = jlo_log;
-      __syncthreads ();
+  switch (m)
+    {
+    case 1: tile_group<1> (s, tile_log, jlo_log, k, origin); break;
+    case 2: tile_group<2> (s, tile_log, jlo_log, k, origin); break;
+    case 3: tile_group<3> (s, tile_log, jlo_log, k, origin); break;
+    default: tile_group<4> (s, tile_log, jlo_log, k, origin); break;
     }
 }
 
-// Steps 1 (stage 0: every stage k <= tile) and 3 (the passes j < tile of
-// stage k) on tiles of 2^tile_log keys, one tile per block at a time.
+// Steps 1 (every stage k <= tile) and 3 (the passes j < tile of stage k):
+// the plan's groups on tiles of 2^tile_log keys, one tile per block at a
+// time.
 template <typename T>
 __global__ void __launch_bounds__ (TILE_THREADS)
-tile_kernel (T *keys, size_t w, unsigned tile_log, size_t stage)
+tile_kernel (T *keys, size_t w, unsigned tile_log, const __grid_constant__ ws::TileGroups groups)
 {
   __shared__ T s[TILE + TILE / 32];
   size_t tile = (size_t) 1 << tile_log;
@@ -144,11 +144,11 @@ tile_kernel (T *keys, size_t w, unsigned tile_log, size_t stage)
       for (unsigned i = threadIdx.x; i < tile; i += blockDim.x)
         s[ws::padded_index (i)] = keys[origin + i];
       __syncthreads ();
-      if (stage == 0)
-        for (unsigned log_k = 1; log_k <= tile_log; log_k++)
-          tile_passes (s, tile_log, log_k, (size_t) 1 << log_k, origin);
-      else
-        tile_passes (s, tile_log, tile_log, stage, origin);
+      for (unsigned g = 0; g < groups.n; g++)
+        {
+          tile_run_group (s, tile_log, groups, g, origin);
+          __syncthreads ();
+        }
       for (unsigned i = threadIdx.x; i < tile; i += blockDim.x)
         keys[origin + i] = s[ws::padded_index (i)];
       // The next tile overwrites s only after everyone has stored this one.
@@ -172,37 +172,36 @@ launch_group (T *keys, size_t w, unsigned m, unsigned jlo_log, size_t k, GError 
   return ws::check_launch ("Cannot launch a bitonic register pass", error);
 }
 
-// gpu: w a power of two, at least 2.
+// One launch of the plan: a tile launch, or one register group straight
+// on global memory.
+template <typename T>
+bool
+launch_planned (T *keys, size_t w, const WsPlanLaunch &launch, GError **error)
+{
+  const WsPlanGroup &g = launch.groups[0];
+
+  if (launch.memory == WS_PLAN_GLOBAL)
+    return launch_group (keys, w, g.n_passes, g.dist_log + 1 - g.n_passes,
+                         (size_t) 1 << g.stage_log, error);
+  tile_kernel<<<ws::blocks_for (w >> launch.tile_log, 1), TILE_THREADS>>> (
+      keys, w, launch.tile_log, ws::tile_groups (launch));
+  return ws::check_launch ("Cannot launch a bitonic tile kernel", error);
+}
+
+// gpu: w a power of two, at least 2; the launches are the plan's.
 template <typename T>
 bool
 bitonic_ours (T *keys, size_t w, guint64 *launches, GError **error)
 {
-  unsigned log_w = ws::log2_exact (w);
-  unsigned tile_log = log_w < TILE_LOG ? log_w : TILE_LOG;
-  unsigned tiles = ws::blocks_for (w >> tile_log, 1);
+  WsLaunchPlan plan;
+  WsPlanLaunch launch;
 
-  tile_kernel<<<tiles, TILE_THREADS>>> (keys, w, tile_log, 0);
-  ++*launches;
-  if (!ws::check_launch ("Cannot launch the bitonic tile sort", error))
-    return false;
-  for (unsigned log_k = tile_log + 1; log_k <= log_w; log_k++)
+  ws_launch_plan_bitonic (&plan, w, TILE_LOG, MAX_M);
+  while (ws_launch_plan_next (&plan, &launch))
     {
-      size_t k = (size_t) 1 << log_k;
-      if (ws::stopped (error))
+      if (ws::stopped (error) || !launch_planned (keys, w, launch, error))
         return false;
-      // Distances 2^(log_k-1) .. 2^tile_log, from the top, MAX_M at a time.
-      for (unsigned top = log_k; top > tile_log;)
-        {
-          unsigned m = top - tile_log < MAX_M ? top - tile_log : MAX_M;
-          if (!launch_group (keys, w, m, top - m, k, error))
-            return false;
-          ++*launches;
-          top -= m;
-        }
-      tile_kernel<<<tiles, TILE_THREADS>>> (keys, w, tile_log, k);
       ++*launches;
-      if (!ws::check_launch ("Cannot launch a bitonic tile merge", error))
-        return false;
     }
   return true;
 }

@@ -17,7 +17,7 @@ using ws::PassShape;
 using ws::slot_ends;
 
 constexpr unsigned PASS_THREADS = 256;
-constexpr unsigned MERGE_TILE_LOG = 13; // 8192 keys in shared memory
+constexpr unsigned MERGE_TILE_LOG = WS_PLAN_MERGE_TILE_LOG; // 8192 keys in shared memory
 constexpr unsigned MERGE_TILE = 1u << MERGE_TILE_LOG;
 constexpr unsigned MERGE_THREADS = 512;
 
@@ -137,10 +137,11 @@ ws::shape_for (WsCudaSort network, gsize width, guint64 k, guint64 j, guint phas
 namespace
 {
 
-// Every pass of the stages p with 2p <= the tile, on one tile of 2^tile_log
-// keys per block at a time: a tile starts at a multiple of 2p, so each of
-// these comparators has both ends in one tile. Keys from n on are never
-// loaded: the comparators that would reach them are dropped.
+// The plan's passes — every pass of the stages p with 2p <= the tile — on
+// one tile of 2^tile_log keys per block at a time: a tile starts at a
+// multiple of 2p, so each of these comparators has both ends in one tile.
+// Keys from n on are never loaded: the comparators that would reach them
+// are dropped.
 template <typename T>
 __device__ void
 merge_tile_pass (T *s, size_t len, unsigned tile_log, unsigned p, unsigned j)
@@ -159,7 +160,8 @@ merge_tile_pass (T *s, size_t len, unsigned tile_log, unsigned p, unsigned j)
 
 template <typename T>
 __global__ void __launch_bounds__ (MERGE_THREADS)
-merge_tile_kernel (T *keys, size_t n, unsigned tile_log)
+merge_tile_kernel (T *keys, size_t n, unsigned tile_log,
+                   const __grid_constant__ ws::TileGroups passes)
 {
   __shared__ T s[MERGE_TILE + MERGE_TILE / 32];
   size_t tile = (size_t) 1 << tile_log;
@@ -170,41 +172,52 @@ merge_tile_kernel (T *keys, size_t n, unsigned tile_log)
       for (unsigned i = threadIdx.x; i < len; i += blockDim.x)
         s[ws::padded_index (i)] = keys[origin + i];
       __syncthreads ();
-      // The network's stages are p < n only.
-      for (unsigned p = 1; 2 * p <= tile && p < n; p <<= 1)
-        for (unsigned j = p; j > 0; j >>= 1)
-          {
-            merge_tile_pass (s, len, tile_log, p, j);
-            __syncthreads ();
-          }
+      // Each group of a merge plan is one pass (p, j).
+      for (unsigned g = 0; g < passes.n; g++)
+        {
+          merge_tile_pass (s, len, tile_log, 1u << passes.stage_log[g], 1u << passes.dist_log[g]);
+          __syncthreads ();
+        }
       for (unsigned i = threadIdx.x; i < len; i += blockDim.x)
         keys[origin + i] = s[ws::padded_index (i)];
       __syncthreads ();
     }
 }
 
-// gpu: the stages that fit a tile in one shared-memory launch, then one
-// launch per pass (odd-even merge steps of a stage straddle every 2k
-// boundary inside a run, so they cannot be cut into tiles as bitonic can).
+// One launch of the plan: the tile launch, or one pass on global memory.
+template <typename T>
+bool
+launch_planned (T *keys, size_t n, const WsPlanLaunch &launch, GError **error)
+{
+  const WsPlanGroup &g = launch.groups[0];
+
+  if (launch.memory == WS_PLAN_GLOBAL)
+    return launch_pass (keys, (guint8 *) nullptr,
+                        merge_shape (n, (size_t) 1 << g.stage_log, (size_t) 1 << g.dist_log),
+                        nullptr, error);
+  merge_tile_kernel<<<ws::blocks_for (n, 1u << launch.tile_log), MERGE_THREADS>>> (
+      keys, n, launch.tile_log, ws::tile_groups (launch));
+  return ws::check_launch ("Cannot launch the odd-even merge tile sort", error);
+}
+
+// gpu: the plan's launches (ws-launch-plan.h) — the stages that fit a tile
+// in one shared-memory launch, then one launch per pass (odd-even merge
+// steps of a stage straddle every 2k boundary inside a run, so they cannot
+// be cut into tiles as bitonic can).
 template <typename T>
 bool
 merge_sort (T *keys, size_t n, guint64 *launches, GError **error)
 {
-  size_t tile = n < MERGE_TILE ? ws::next_pow2 (n) : MERGE_TILE;
+  WsLaunchPlan plan;
+  WsPlanLaunch launch;
 
-  merge_tile_kernel<<<ws::blocks_for (n, (unsigned) tile), MERGE_THREADS>>> (keys, n,
-                                                                           log2_exact (tile));
-  ++*launches;
-  if (!ws::check_launch ("Cannot launch the odd-even merge tile sort", error))
-    return false;
-  for (size_t p = tile; p < n; p <<= 1)
-    for (size_t j = p; j > 0; j >>= 1)
-      {
-        if (ws::stopped (error)
-            || !launch_pass (keys, (guint8 *) nullptr, merge_shape (n, p, j), nullptr, error))
-          return false;
-        ++*launches;
-      }
+  ws_launch_plan_merge (&plan, n, MERGE_TILE_LOG);
+  while (ws_launch_plan_next (&plan, &launch))
+    {
+      if (ws::stopped (error) || !launch_planned (keys, n, launch, error))
+        return false;
+      ++*launches;
+    }
   return true;
 }
 

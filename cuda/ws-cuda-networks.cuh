@@ -7,6 +7,7 @@
 #include <cub/block/block_reduce.cuh>
 
 #include "ws-cuda-internal.h"
+#include "ws-launch-plan.h"
 
 namespace ws
 {
@@ -118,6 +119,33 @@ __device__ __forceinline__ unsigned
 padded_index (unsigned i)
 {
   return i + (i >> 5);
+}
+
+// The groups of a tile launch of the plan (ws-launch-plan.h) as its kernel
+// walks them: group g runs passes[g] passes of stage 2^stage_log[g] from
+// distance 2^dist_log[g] down. Passed as a __grid_constant__ parameter, so
+// that the kernel reads it where the launch put it (no per-thread copy).
+struct TileGroups
+{
+  unsigned char n;
+  unsigned char stage_log[WS_PLAN_MAX_GROUPS];
+  unsigned char dist_log[WS_PLAN_MAX_GROUPS];
+  unsigned char passes[WS_PLAN_MAX_GROUPS];
+};
+
+inline TileGroups
+tile_groups (const WsPlanLaunch &launch)
+{
+  TileGroups t{};
+
+  t.n = (unsigned char) launch.n_groups;
+  for (unsigned g = 0; g < launch.n_groups; g++)
+    {
+      t.stage_log[g] = (unsigned char) launch.groups[g].stage_log;
+      t.dist_log[g] = (unsigned char) launch.groups[g].dist_log;
+      t.passes[g] = (unsigned char) launch.groups[g].n_passes;
+    }
+  return t;
 }
 
 // study 002's chunk: SIZE_OF_BLOCKS keys, one thread each.

@@ -12,8 +12,10 @@
 //               device's properties, n launches on a created stream.
 //  gpu-seed-v2  §3.3.2: V1 with each block staging its keys in shared memory.
 //  gpu          ours: s phases per launch on tiles with halos (trapezoidal
-//               time tiling), the phases in registers; see run_tiles.
+//               time tiling), the phases in registers; see run_tiles. Its
+//               launches are app/core's launch plan (ws-launch-plan.h).
 #include "ws-cuda-internal.h"
+#include "ws-launch-plan.h"
 
 #include <type_traits>
 
@@ -290,7 +292,7 @@ seed_stream_sort (T *keys, size_t n, bool staged, guint64 *launches, GError **er
 // loads and stores coalesce.
 constexpr int KEYS = 32; // keys a lane; also the warp size the staging assumes
 constexpr int WINDOW = 32 * KEYS;
-constexpr int HALO = 128; // phases a launch; even, so every launch starts on an even phase
+constexpr int HALO = WS_PLAN_ODD_EVEN_PHASES; // phases a launch; even, so every launch starts on an even phase
 constexpr int INTERIOR = WINDOW - 2 * HALO;
 constexpr int WARPS = 4; // windows a block
 constexpr unsigned FULL = 0xffffffffu;
@@ -405,8 +407,8 @@ tiled_kernel (const T *src, T *dst, size_t n, size_t windows, unsigned parity, u
     }
 }
 
-// n phases in ceil(n / HALO) launches, ping-ponging between keys and scratch
-// (scratch == keys when a single window covers the array).
+// n phases in ceil(n / HALO) launches (the plan's), ping-ponging between
+// keys and scratch (scratch == keys when a single window covers the array).
 template <typename T>
 bool
 run_tiles (T *keys, T *scratch, size_t n, guint64 *launches, GError **error)
@@ -415,13 +417,16 @@ run_tiles (T *keys, T *scratch, size_t n, guint64 *launches, GError **error)
   unsigned blocks = ws::blocks_for (windows, WARPS);
   T *src = keys, *dst = scratch;
   ws::LaunchPacer pacer; // 2^15 launches at 2^22 keys, seconds whole
+  WsLaunchPlan plan;
+  WsPlanLaunch launch;
 
-  for (size_t t0 = 0; t0 < n; t0 += HALO)
+  ws_launch_plan_odd_even (&plan, n, HALO);
+  while (ws_launch_plan_next (&plan, &launch))
     {
       if (ws::stopped (error))
         return false;
-      unsigned steps = (unsigned) (n - t0 < (size_t) HALO ? n - t0 : HALO);
-      tiled_kernel<T><<<blocks, WARPS * 32>>> (src, dst, n, windows, (unsigned) (t0 % 2), steps);
+      tiled_kernel<T><<<blocks, WARPS * 32>>> (src, dst, n, windows, launch.first_pass % 2,
+                                               launch.n_passes);
       *launches += 1;
       if (!pacer.launched (error))
         return false;
@@ -436,24 +441,28 @@ run_tiles (T *keys, T *scratch, size_t n, guint64 *launches, GError **error)
                        "Cannot copy the sorted keys back", error);
 }
 
-// Without room for the scratch buffer, one phase a launch in place: the same
-// network, slower, but every n that fits the GPU still sorts.
+// Without room for the scratch buffer, one phase a launch in place (the
+// plan of one phase a launch): the same network, slower, but every n that
+// fits the GPU still sorts.
 template <typename T>
 bool
 run_phases_in_place (T *keys, size_t n, guint64 *launches, GError **error)
 {
   unsigned blocks = ws::blocks_for ((n + 1) / 2, 256);
   ws::LaunchPacer pacer (nullptr, ws::pace_group (n));
+  WsLaunchPlan plan;
+  WsPlanLaunch launch;
 
-  for (size_t t = 0; t < n; t++)
+  ws_launch_plan_odd_even (&plan, n, 1);
+  while (ws_launch_plan_next (&plan, &launch))
     {
       if (ws::stopped (error))
         return false;
-      phase_kernel<T><<<blocks, 256>>> (keys, n, (unsigned) (t % 2));
+      phase_kernel<T><<<blocks, 256>>> (keys, n, launch.first_pass % 2);
+      *launches += 1;
       if (!pacer.launched (error))
         return false;
     }
-  *launches += n;
   return ws::check_launch ("Cannot launch the odd-even kernel", error);
 }
 

@@ -7,6 +7,7 @@
 #include <glib/gstdio.h>
 
 #include "ws-cli-render.h"
+#include "ws-cli.h"
 #include "ws-error.h"
 #include "ws-file.h"
 #include "ws-size.h"
@@ -27,20 +28,6 @@ render_invalid (GError **error, const char *format, const char *text)
 {
   g_set_error (error, WS_ERROR, WS_ERROR_INVALID_ARGUMENT, format, text);
   return FALSE;
-}
-
-/* "1280x720" (or with ×), each side 16 … 8192. */
-static gboolean
-parse_size (const char *text, int *w, int *h, GError **error)
-{
-  g_auto (GStrv) parts = g_regex_split_simple ("[x×]", text, 0, 0);
-  guint64 a, b;
-
-  if (g_strv_length (parts) != 2 || !g_ascii_string_to_unsigned (parts[0], 10, 16, 8192, &a, NULL)
-      || !g_ascii_string_to_unsigned (parts[1], 10, 16, 8192, &b, NULL))
-    return render_invalid (error, "--size “%s”: write WIDTHxHEIGHT, each 16 … 8192 pixels", text);
-  *w = (int) a, *h = (int) b;
-  return TRUE;
 }
 
 /* Device pixels per logical pixel: a screen's 1, 1.5, 2…; at 0 or below
@@ -75,7 +62,7 @@ gboolean
 render_setup_gl (Render *r, const RenderOptions *o, GError **error)
 {
   r->width = o->bench ? 1920 : 1280, r->height = o->bench ? 1080 : 720;
-  if ((o->size && !parse_size (o->size, &r->width, &r->height, error))
+  if ((o->size && !ws_cli_parse_size (o->size, &r->width, &r->height, error))
       || !parse_scale (o->scale, r->width, r->height, &r->scale, error)
       || (r->gl = ws_gl_context_new (error)) == NULL
       || !ws_gl_context_bind_target (r->gl, r->width, r->height, error)

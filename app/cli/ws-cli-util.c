@@ -24,3 +24,23 @@ ws_cli_parse_seed (const char *text,
                "--seed: “%s” is not a whole number from 0 to 2^64−1", shown);
   return FALSE;
 }
+
+gboolean
+ws_cli_parse_size (const char *text,
+                   int        *width,
+                   int        *height,
+                   GError    **error)
+{
+  g_auto (GStrv) parts = g_regex_split_simple ("[x×]", text, 0, 0);
+  guint64 a, b;
+
+  if (g_strv_length (parts) != 2 || !g_ascii_string_to_unsigned (parts[0], 10, 16, 8192, &a, NULL)
+      || !g_ascii_string_to_unsigned (parts[1], 10, 16, 8192, &b, NULL))
+    {
+      g_set_error (error, WS_ERROR, WS_ERROR_INVALID_ARGUMENT,
+                   "--size “%s”: write WIDTHxHEIGHT, each 16 … 8192 pixels", text);
+      return FALSE;
+    }
+  *width = (int) a, *height = (int) b;
+  return TRUE;
+}

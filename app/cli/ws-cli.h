@@ -13,6 +13,7 @@ int      ws_cli_bench (int argc, char **argv);
 int      ws_cli_plot  (int argc, char **argv);
 int      ws_cli_render (int argc, char **argv);
 int      ws_cli_check (int argc, char **argv);
+int      ws_cli_diagram (int argc, char **argv);
 
 /* Print "warpscope-cli: <message>" on stderr; returns the failure status 1. */
 int      ws_cli_fail  (const GError *error);
@@ -20,6 +21,12 @@ int      ws_cli_fail  (const GError *error);
 /* Parse --seed: a whole number from 0 to 2^64−1. */
 gboolean ws_cli_parse_seed (const char *text,
                             guint64    *out,
+                            GError    **error);
+
+/* Parse --size: "1280x720" (or with ×), each side 16 … 8192 pixels. */
+gboolean ws_cli_parse_size (const char *text,
+                            int        *width,
+                            int        *height,
                             GError    **error);
 
 /* Parse the options of a subcommand; usage errors are reported here. */

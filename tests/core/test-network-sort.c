@@ -3,11 +3,14 @@
  * transposition (cpu-seq, cpu-par, gpu-seed, gpu-seed-v1, gpu-seed-v2, gpu)
  * and odd-even merge (cpu-seq, cpu-par, gpu), against qsort and, for
  * odd-even, against its network written out plainly; the CPU's counters
- * and early exit. Passes one at a time are test-network-pass.c's. */
+ * and early exit; the gpu variants' kernel launches, as many as their
+ * launch plans have (ws-launch-plan.h, which the diagram draws). Passes one
+ * at a time are test-network-pass.c's. */
 #include <math.h>
 #include <string.h>
 
 #include "ws-error.h"
+#include "ws-launch-plan.h"
 #include "ws-network.h"
 #include "ws-test-variant.h"
 #if WS_HAVE_CUDA
@@ -36,8 +39,34 @@ odd_even_launches (WsVariant variant,
   return n;
 }
 
+/* The launches of the gpu variant's plan (ws-launch-plan.h), which its
+ * CUDA launcher walks, plus the padding bitonic fills for n below its
+ * width: what the engine must report. */
+static guint64
+planned_launches (WsNetworkKind kind,
+                  gsize         n)
+{
+  WsLaunchPlan plan;
+  WsPlanLaunch launch;
+  guint64 launches = 0;
+  gsize width = 1;
+
+  while (width < n)
+    width *= 2;
+  if (kind == WS_NETWORK_BITONIC)
+    ws_launch_plan_bitonic (&plan, n < 2 ? 1 : width, WS_PLAN_BITONIC_TILE_LOG, WS_PLAN_BITONIC_GROUP);
+  else if (kind == WS_NETWORK_ODD_EVEN_MERGE)
+    ws_launch_plan_merge (&plan, n, WS_PLAN_MERGE_TILE_LOG);
+  else
+    ws_launch_plan_odd_even (&plan, n, WS_PLAN_ODD_EVEN_PHASES);
+  while (ws_launch_plan_next (&plan, &launch))
+    launches++;
+  return launches + (kind == WS_NETWORK_BITONIC && n >= 2 && width != n);
+}
+
 /* A sorted copy of in from the case's variant (odd-even's GPU variants
- * launching as many kernels as their phases say), and its run's times. */
+ * launching as many kernels as their phases say, every gpu variant as many
+ * as its plan), and its run's times. */
 static WsArray *
 run_sort (const WsTestCase *c,
           const WsArray    *in,
@@ -46,9 +75,12 @@ run_sort (const WsTestCase *c,
   WsRunInput run = ws_test_run_input (c, in);
   WsPhaseTimes t;
   WsArray *sorted = ws_test_run_array (&run, NULL, &t);
+  WsNetworkKind kind;
 
   if (ws_variant_is_gpu (c->variant) && g_str_equal (c->algo->name, "odd-even"))
     g_assert_cmpuint (t.launches, ==, odd_even_launches (c->variant, in->n));
+  if (c->variant == WS_VARIANT_GPU && ws_network_kind_from_name (c->algo->name, &kind))
+    g_assert_cmpuint (t.launches, ==, planned_launches (kind, in->n));
   if (times != NULL)
     *times = t;
   return sorted;

@@ -1,5 +1,7 @@
 /* ws-plot-paint.h: the pens of a WsPlot — series colours and marker
- * shapes, and text placed by its extents. Private to the ws-plot files.
+ * shapes, and text placed by its extents. The ws-plot files' own, and the
+ * diagrams' (app/core/diagram/) for their text, so that charts and
+ * diagrams share one font and one way of placing text.
  */
 #pragma once
 

@@ -1,0 +1,124 @@
+/* ws-launch-plan.h: how the `gpu` variants of the sorting networks group
+ * their passes into kernel launches — written once, as plain arithmetic,
+ * so that the CUDA launchers iterate it (cuda/ws-cuda-bitonic.cu,
+ * ws-cuda-networks.cu, ws-cuda-oddeven.cu) and the diagram draws it
+ * (app/core/diagram/): the picture cannot drift from the kernels. Plain C
+ * and GLib types, no CUDA: it is a schedule, not device code.
+ *
+ * A plan is a sequence of launches; each launch runs a run of consecutive
+ * passes as one or more groups. A group is the passes one trip of the keys
+ * through a thread's registers covers: the keys are loaded once, the
+ * group's passes compare them there, and they are stored once. Between the
+ * groups of one launch the keys wait in shared memory (a tile launch); a
+ * launch of a single group reads them from and writes them back to global
+ * memory. Every launch is one trip of all keys through global memory.
+ *
+ *  bitonic (width w = 2^m): one tile launch sorts every tile of 2^tile_log
+ *    keys (all stages k ≤ the tile); then each larger stage k runs its
+ *    distances j ≥ the tile `group` passes at a time straight from global
+ *    memory (one launch per group), and one tile launch for its distances
+ *    j < the tile, again `group` passes per trip through registers.
+ *  oddeven-merge (n keys): one tile launch runs every stage p with 2p ≤ the
+ *    tile (2^tile_log, or n rounded up to a power of two when smaller), each
+ *    pass on the tile in shared memory; then one launch per pass on global
+ *    memory (a merge step straddles every tile of a run, see
+ *    ws-cuda-networks.cu).
+ *  odd-even transposition (n keys): `phases` passes per launch, all in
+ *    registers (windows with halos; shared memory only stages the loads).
+ * Sizes below 2 have no comparators and no launches.
+ *
+ * Pass numbers are ws_network_pass_info's (ws-network.h): the plan covers
+ * them all, each exactly once, in order. Not part of a plan: the padding a
+ * bitonic sort of n < w keys fills first (one launch more, common to every
+ * bitonic variant) and the odd-even fallback of one pass per launch when
+ * its scratch buffer does not fit (the plan with phases = 1).
+ */
+#pragma once
+
+#include <glib.h>
+
+G_BEGIN_DECLS
+
+/* The kernels' constants, which cuda/ compiles with. */
+#define WS_PLAN_BITONIC_TILE_LOG 13  /* 8192 keys a tile in shared memory */
+#define WS_PLAN_BITONIC_GROUP    4   /* passes per trip through registers */
+#define WS_PLAN_MERGE_TILE_LOG   13
+#define WS_PLAN_ODD_EVEN_PHASES  128 /* passes per launch */
+
+/* The largest tile a plan takes, and the most groups a launch then has
+ * (merge's tile of 2^13: 13 · 14 / 2 passes, one group each). */
+#define WS_PLAN_MAX_TILE_LOG 13
+#define WS_PLAN_MAX_GROUPS   96
+
+typedef enum
+{
+  WS_PLAN_GLOBAL,    /* each comparator's keys come from global memory */
+  WS_PLAN_SHARED,    /* ... from a tile staged in shared memory */
+  WS_PLAN_REGISTERS, /* ... stay in registers from the group's pass before */
+} WsPlanMemory;
+
+/* Passes first_pass .. first_pass + n_passes - 1, in one trip through
+ * registers. Bitonic: stage k = 2^stage_log, distances 2^dist_log, then
+ * halved for each further pass; merge: stage p = 2^stage_log, step
+ * 2^dist_log; odd-even: both 0. memory: REGISTERS when the group has two
+ * passes or more (the keys stay in registers between them), else its
+ * launch's. */
+typedef struct
+{
+  guint        first_pass;
+  guint        n_passes;
+  guint        stage_log;
+  guint        dist_log;
+  WsPlanMemory memory;
+} WsPlanGroup;
+
+/* memory: SHARED for a tile launch (tiles of 2^tile_log keys staged in
+ * shared memory between its groups), GLOBAL otherwise. */
+typedef struct
+{
+  WsPlanMemory memory;
+  guint        tile_log;
+  guint        first_pass;
+  guint        n_passes;
+  guint        n_groups;
+  WsPlanGroup  groups[WS_PLAN_MAX_GROUPS];
+} WsPlanLaunch;
+
+/* A plan walked launch by launch (no memory is allocated, so that 2^15
+ * odd-even launches cost nothing to list). The fields are the walk's own. */
+typedef struct
+{
+  guint   network;
+  guint64 size;
+  guint   tile_log;
+  guint   group;
+  guint   log_size;
+  guint   stage;
+  guint   top;
+  guint   next_pass;
+  gboolean started;
+} WsLaunchPlan;
+
+/* width: a power of two; tile_log 1 .. WS_PLAN_MAX_TILE_LOG (the kernel's:
+ * WS_PLAN_BITONIC_TILE_LOG); group ≥ 1 passes per trip through registers. */
+void     ws_launch_plan_bitonic  (WsLaunchPlan *plan,
+                                  guint64       width,
+                                  guint         tile_log,
+                                  guint         group);
+/* tile_log 1 .. WS_PLAN_MAX_TILE_LOG (the kernel's: WS_PLAN_MERGE_TILE_LOG). */
+void     ws_launch_plan_merge    (WsLaunchPlan *plan,
+                                  guint64       n,
+                                  guint         tile_log);
+/* phases ≥ 1 per launch (the kernel's: WS_PLAN_ODD_EVEN_PHASES); n at
+ * most G_MAXUINT, as the network's (a larger n: no launches). */
+void     ws_launch_plan_odd_even (WsLaunchPlan *plan,
+                                  guint64       n,
+                                  guint         phases);
+/* Fills launch with the next launch; FALSE once there is none. */
+gboolean ws_launch_plan_next     (WsLaunchPlan *plan,
+                                  WsPlanLaunch *launch);
+
+/* "global memory", "shared memory", "registers". */
+const char *ws_plan_memory_name  (WsPlanMemory memory);
+
+G_END_DECLS

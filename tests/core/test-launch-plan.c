@@ -1,0 +1,221 @@
+/* test-launch-plan.c: the gpu variants' launch plans (ws-launch-plan.h),
+ * which the CUDA launchers walk and the diagram draws: every pass of the
+ * network exactly once, in order, with the parameters the network gives it
+ * (ws_network_pass_info, an independent table); groups and launches shaped
+ * as the kernels need them; and as many launches as counted by hand from
+ * the kernels' description. tests/core/test-network-sort.c checks, on a
+ * GPU, that the engine reports that many launches. */
+#include "ws-launch-plan.h"
+#include "ws-network.h"
+
+/* A group's pass i against the network's table. */
+static void
+assert_pass_matches (const WsNetwork   *net,
+                     const WsPlanGroup *g,
+                     guint              i)
+{
+  WsPassInfo info;
+
+  ws_network_pass_info (net, g->first_pass + i, &info);
+  switch (ws_network_kind (net))
+    {
+    case WS_NETWORK_BITONIC:
+      g_assert_cmpuint (info.k, ==, G_GUINT64_CONSTANT (1) << g->stage_log);
+      g_assert_cmpuint (info.j, ==, G_GUINT64_CONSTANT (1) << (g->dist_log - i));
+      break;
+    case WS_NETWORK_ODD_EVEN_MERGE:
+      g_assert_cmpuint (g->n_passes, ==, 1);
+      g_assert_cmpuint (info.k, ==, G_GUINT64_CONSTANT (1) << g->stage_log);
+      g_assert_cmpuint (info.j, ==, G_GUINT64_CONSTANT (1) << g->dist_log);
+      break;
+    default:
+      break;
+    }
+}
+
+/* A launch's groups follow each other; a group keeps its keys in registers
+ * exactly when it has 2 passes or more. */
+static guint
+check_launch (const WsNetwork    *net,
+              const WsPlanLaunch *launch,
+              guint               next,
+              guint               group,
+              guint               tile_log)
+{
+  g_assert_cmpuint (launch->first_pass, ==, next);
+  g_assert_cmpuint (launch->n_groups, >=, 1);
+  g_assert_cmpuint (launch->n_groups, <=, WS_PLAN_MAX_GROUPS);
+  g_assert_true (launch->memory == WS_PLAN_SHARED || launch->n_groups == 1);
+  for (guint i = 0; i < launch->n_groups; i++)
+    {
+      const WsPlanGroup *g = &launch->groups[i];
+      g_assert_cmpuint (g->first_pass, ==, next);
+      g_assert_cmpuint (g->n_passes, >=, 1);
+      g_assert_cmpuint (g->n_passes, <=, group);
+      g_assert_cmpint (g->memory, ==, g->n_passes > 1 ? WS_PLAN_REGISTERS : launch->memory);
+      /* A tile launch compares only keys of one tile. */
+      if (launch->memory == WS_PLAN_SHARED)
+        g_assert_cmpuint (g->dist_log, <, MIN (launch->tile_log, tile_log));
+      for (guint p = 0; p < g->n_passes; p++)
+        assert_pass_matches (net, g, p);
+      next += g->n_passes;
+    }
+  g_assert_cmpuint (next, ==, launch->first_pass + launch->n_passes);
+  return next;
+}
+
+/* Walks the plan; returns its launches after checking it covers net's
+ * passes once each, in order. */
+static guint
+walk (const WsNetwork *net,
+      WsLaunchPlan    *plan,
+      guint            group,
+      guint            tile_log)
+{
+  WsPlanLaunch launch;
+  guint next = 0, launches = 0;
+
+  while (ws_launch_plan_next (plan, &launch))
+    {
+      next = check_launch (net, &launch, next, group, tile_log);
+      launches++;
+    }
+  g_assert_false (ws_launch_plan_next (plan, &launch)); /* and stays done */
+  /* Sizes below 2 launch nothing (odd-even's one pass has no comparator). */
+  g_assert_cmpuint (next, ==, ws_network_size (net) < 2 ? 0 : ws_network_n_passes (net));
+  return launches;
+}
+
+static guint
+bitonic_launches (gsize n,
+                  guint tile_log,
+                  guint group)
+{
+  g_autoptr (WsNetwork) net = ws_network_new (WS_NETWORK_BITONIC, n, NULL);
+  WsLaunchPlan plan;
+
+  ws_launch_plan_bitonic (&plan, ws_network_width (net), tile_log, group);
+  return walk (net, &plan, group, tile_log);
+}
+
+static guint
+merge_launches (gsize n,
+                guint tile_log)
+{
+  g_autoptr (WsNetwork) net = ws_network_new (WS_NETWORK_ODD_EVEN_MERGE, n, NULL);
+  WsLaunchPlan plan;
+
+  ws_launch_plan_merge (&plan, n, tile_log);
+  return walk (net, &plan, 1, tile_log);
+}
+
+static guint
+odd_even_launches (gsize n,
+                   guint phases)
+{
+  g_autoptr (WsNetwork) net = ws_network_new (WS_NETWORK_ODD_EVEN, n, NULL);
+  WsLaunchPlan plan;
+
+  ws_launch_plan_odd_even (&plan, n, phases);
+  return walk (net, &plan, phases, WS_PLAN_MAX_TILE_LOG);
+}
+
+static void
+test_bitonic_covers (void)
+{
+  for (guint log_w = 0; log_w <= 24; log_w++)
+    for (guint tile_log = 1; tile_log <= WS_PLAN_MAX_TILE_LOG; tile_log++)
+      for (guint group = 1; group <= 5; group++)
+        bitonic_launches ((gsize) 1 << log_w, tile_log, group);
+}
+
+static void
+test_merge_covers (void)
+{
+  for (gsize n = 0; n <= 300; n++)
+    for (guint tile_log = 1; tile_log <= WS_PLAN_MAX_TILE_LOG; tile_log++)
+      merge_launches (n, tile_log);
+  merge_launches ((gsize) 1 << 26, WS_PLAN_MERGE_TILE_LOG);
+}
+
+static void
+test_odd_even_covers (void)
+{
+  for (gsize n = 0; n <= 600; n++)
+    for (guint phases = 1; phases <= 7; phases++)
+      odd_even_launches (n, phases);
+  odd_even_launches (100000, WS_PLAN_ODD_EVEN_PHASES);
+}
+
+/* With the kernels' constants, counted by hand: bitonic launches once for
+ * all stages up to the tile of 2^13, then per larger stage k = 2^s one
+ * register launch per 4 distances of the s - 13 at or above the tile, and
+ * one tile launch; merge once for its tile, then once per pass of each
+ * stage p = 2^s ≥ 2^13 (s + 1 passes); odd-even once per 128 phases. */
+static void
+test_counts (void)
+{
+  g_assert_cmpuint (bitonic_launches (1, WS_PLAN_BITONIC_TILE_LOG, WS_PLAN_BITONIC_GROUP), ==, 0);
+  g_assert_cmpuint (bitonic_launches (2, WS_PLAN_BITONIC_TILE_LOG, WS_PLAN_BITONIC_GROUP), ==, 1);
+  g_assert_cmpuint (bitonic_launches (8192, WS_PLAN_BITONIC_TILE_LOG, WS_PLAN_BITONIC_GROUP), ==, 1);
+  g_assert_cmpuint (bitonic_launches (16384, WS_PLAN_BITONIC_TILE_LOG, WS_PLAN_BITONIC_GROUP), ==, 3);
+  /* stages 14 … 20: 1+1+1+1+2+2+2 register launches, 7 tile launches */
+  g_assert_cmpuint (bitonic_launches (1 << 20, WS_PLAN_BITONIC_TILE_LOG, WS_PLAN_BITONIC_GROUP), ==, 18);
+  g_assert_cmpuint (merge_launches (1, WS_PLAN_MERGE_TILE_LOG), ==, 0);
+  g_assert_cmpuint (merge_launches (8192, WS_PLAN_MERGE_TILE_LOG), ==, 1);
+  g_assert_cmpuint (merge_launches (8193, WS_PLAN_MERGE_TILE_LOG), ==, 15);
+  /* stages 13 … 19: 14 + 15 + … + 20 passes */
+  g_assert_cmpuint (merge_launches (1 << 20, WS_PLAN_MERGE_TILE_LOG), ==, 120);
+  g_assert_cmpuint (odd_even_launches (1, WS_PLAN_ODD_EVEN_PHASES), ==, 0);
+  g_assert_cmpuint (odd_even_launches (128, WS_PLAN_ODD_EVEN_PHASES), ==, 1);
+  g_assert_cmpuint (odd_even_launches (129, WS_PLAN_ODD_EVEN_PHASES), ==, 2);
+  g_assert_cmpuint (odd_even_launches (1000, WS_PLAN_ODD_EVEN_PHASES), ==, 8);
+}
+
+/* Bitonic on 16 wires with a tile of 4 keys, by hand: the tile launch runs
+ * stages 2 (one pass, in shared memory) and 4 (two passes in registers);
+ * stage 8 runs distance 4 from global memory, then 2 and 1 in a tile;
+ * stage 16 runs distances 8 and 4 in registers from global memory, then 2
+ * and 1 in a tile. */
+static void
+test_bitonic_shape (void)
+{
+  static const struct
+  {
+    WsPlanMemory memory;
+    guint        first_pass, n_passes;
+    WsPlanMemory group;
+  } expected[] = {
+    { WS_PLAN_SHARED, 0, 1, WS_PLAN_SHARED },    /* … and the group of passes 1, 2 */
+    { WS_PLAN_GLOBAL, 3, 1, WS_PLAN_GLOBAL },
+    { WS_PLAN_SHARED, 4, 2, WS_PLAN_REGISTERS },
+    { WS_PLAN_GLOBAL, 6, 2, WS_PLAN_REGISTERS },
+    { WS_PLAN_SHARED, 8, 2, WS_PLAN_REGISTERS },
+  };
+  WsLaunchPlan plan;
+  WsPlanLaunch launch;
+
+  ws_launch_plan_bitonic (&plan, 16, 2, WS_PLAN_BITONIC_GROUP);
+  for (guint i = 0; i < G_N_ELEMENTS (expected); i++)
+    {
+      g_assert_true (ws_launch_plan_next (&plan, &launch));
+      g_assert_cmpint (launch.memory, ==, expected[i].memory);
+      g_assert_cmpuint (launch.groups[0].first_pass, ==, expected[i].first_pass);
+      g_assert_cmpuint (launch.groups[0].n_passes, ==, expected[i].n_passes);
+      g_assert_cmpint (launch.groups[0].memory, ==, expected[i].group);
+    }
+  g_assert_false (ws_launch_plan_next (&plan, &launch));
+}
+
+int
+main (int    argc,
+      char **argv)
+{
+  g_test_init (&argc, &argv, NULL);
+  g_test_add_func ("/launch-plan/bitonic-covers", test_bitonic_covers);
+  g_test_add_func ("/launch-plan/merge-covers", test_merge_covers);
+  g_test_add_func ("/launch-plan/odd-even-covers", test_odd_even_covers);
+  g_test_add_func ("/launch-plan/counts", test_counts);
+  g_test_add_func ("/launch-plan/bitonic-shape", test_bitonic_shape);
+  return g_test_run ();
+}
