@@ -45,19 +45,70 @@ ws_renderer_heat_map_rect (const WsHeatView *v, WsRect panel)
                     side, side };
 }
 
+/* The part of the grid drawn; span 0 says the whole grid. */
+static WsHeatPart
+part_of (const WsHeatView *v)
+{
+  return v->part.span > 0 ? v->part : (WsHeatPart) { 0, 0, (double) v->side };
+}
+
+/* The cells the slot's texture holds; span 0 says the whole grid. */
+static WsHeatRegion
+region_of (const WsHeatView *v)
+{
+  return v->region.span > 0 ? v->region : (WsHeatRegion) { 0, 0, v->side };
+}
+
+gboolean
+ws_renderer_heat_cell_at (const WsHeatView *v, WsRect panel, double x, double y, double *row,
+                          double *col)
+{
+  WsRect map = ws_renderer_heat_map_rect (v, panel);
+  WsHeatPart part = part_of (v);
+
+  if (x < map.x || y < map.y || x >= map.x + map.width || y >= map.y + map.height)
+    return FALSE;
+  *col = part.col + (x - map.x) * part.span / map.width;
+  *row = part.row + (y - map.y) * part.span / map.height;
+  return TRUE;
+}
+
+/* Lines are drawn where they fall a few pixels apart: block lines where a
+ * block is 6 logical pixels or more, thread lines where a cell is 5. */
+static void
+lines_drawn (const WsHeatView *v, WsRect map, guint64 *block_cols, guint64 *block_rows,
+             guint64 *thread_cols)
+{
+  double s = MAX (v->scale, 1.0), cell = map.width / part_of (v).span;
+  gboolean blocks = MIN (v->block_cols, v->block_rows) * cell >= 6 * s;
+
+  *block_cols = blocks ? v->block_cols : 0, *block_rows = blocks ? v->block_rows : 0;
+  *thread_cols = cell >= 5 * s ? v->thread_cols : 0;
+}
+
 static void
 set_heat_uniforms (GLuint p, const WsHeatView *v, WsRect map, int height)
 {
+  WsHeatPart part = part_of (v);
+  WsHeatRegion region = region_of (v);
+  guint64 block_cols, block_rows, thread_cols;
+
+  lines_drawn (v, map, &block_cols, &block_rows, &thread_cols);
   glUniform1i (glGetUniformLocation (p, "u_cells"), 0);
   glUniform1i (glGetUniformLocation (p, "u_colormap"), 1);
   glUniform1i (glGetUniformLocation (p, "u_texels"), (GLint) MAX (v->texels, 1));
   glUniform1f (glGetUniformLocation (p, "u_side"), (GLfloat) v->side);
   glUniform3f (glGetUniformLocation (p, "u_map"), (GLfloat) map.x,
                (GLfloat) (height - map.y - map.height), (GLfloat) map.width);
+  /* The region's corner in whole cells, and the part from it (small
+   * numbers, exact enough in float at any grid size). */
+  glUniform3i (glGetUniformLocation (p, "u_region"), (GLint) region.col, (GLint) region.row,
+               (GLint) region.span);
+  glUniform3f (glGetUniformLocation (p, "u_part"), (GLfloat) (part.col - (double) region.col),
+               (GLfloat) (part.row - (double) region.row), (GLfloat) part.span);
   glUniform2f (glGetUniformLocation (p, "u_range"), (GLfloat) v->vmin, (GLfloat) v->vmax);
-  glUniform2f (glGetUniformLocation (p, "u_blocks"), (GLfloat) v->block_cols,
-               (GLfloat) v->block_rows);
-  glUniform1f (glGetUniformLocation (p, "u_thread_cols"), (GLfloat) v->thread_cols);
+  glUniform2i (glGetUniformLocation (p, "u_blocks"), (GLint) block_cols, (GLint) block_rows);
+  glUniform1i (glGetUniformLocation (p, "u_thread_cols"), (GLint) thread_cols);
   glUniform1f (glGetUniformLocation (p, "u_scale"), (GLfloat) MAX (v->scale, 1.0));
 }
 
@@ -104,33 +155,64 @@ add_frame (GArray *v, float x0, float y0, float x1, float y1, float t, const flo
   ws_renderer_add_rect (v, x1, y0, x1 + t, y1, rgba);
 }
 
-/* The mark's cells in pixels; at least 3 logical pixels wide and high
- * (about its centre), so that one cell of a 2000² grid still shows. */
-static void
-add_mark (GArray *v, const WsHeatMark *m, const WsHeatView *view, WsRect map)
+/* The mark's cells in pixels through the part shown; at least 3 logical
+ * pixels wide and high (about its centre), so that one cell of a 2000²
+ * grid still shows. FALSE where it lies off the map. */
+static gboolean
+mark_pixels (const WsHeatMark *m, const WsHeatView *view, WsRect map, double box[4])
 {
-  const MarkStyle *style = &mark_styles[m->kind];
-  double s = MAX (view->scale, 1.0), per_cell = map.width / (double) view->side, least = 3 * s;
-  double x0 = map.x + m->cells.col * per_cell, x1 = x0 + m->cells.cols * per_cell;
-  double y0 = map.y + m->cells.row * per_cell, y1 = y0 + m->cells.rows * per_cell;
+  WsHeatPart part = part_of (view);
+  double s = MAX (view->scale, 1.0), per_cell = map.width / part.span, least = 3 * s;
+  double x0 = map.x + (m->cells.col - part.col) * per_cell, x1 = x0 + m->cells.cols * per_cell;
+  double y0 = map.y + (m->cells.row - part.row) * per_cell, y1 = y0 + m->cells.rows * per_cell;
 
   if (x1 - x0 < least)
     x0 = (x0 + x1 - least) / 2, x1 = x0 + least;
   if (y1 - y0 < least)
     y0 = (y0 + y1 - least) / 2, y1 = y0 + least;
-  if (style->fill[3] > 0)
-    ws_renderer_add_rect (v, (float) x0, (float) y0, (float) x1, (float) y1, style->fill);
-  add_frame (v, (float) x0, (float) y0, (float) x1, (float) y1, (float) (2 * s), style->outline);
+  box[0] = x0, box[1] = y0, box[2] = x1, box[3] = y1;
+  return x1 > map.x && x0 < map.x + map.width && y1 > map.y && y0 < map.y + map.height;
 }
 
+/* The mark's fill and frame. A mark reaching past the map (zoomed in) is
+ * cut a pixel beyond the frame's reach, so that the scissor hides the
+ * frame's side there: the mark goes on, off the map. */
+static void
+add_mark (GArray *v, const WsHeatMark *m, const WsHeatView *view, WsRect map)
+{
+  const MarkStyle *style = &mark_styles[m->kind];
+  float t = (float) (2 * MAX (view->scale, 1.0)), reach = t + 1;
+  double b[4];
+
+  if (!mark_pixels (m, view, map, b))
+    return;
+  float x0 = (float) MAX (b[0], map.x - reach), x1 = (float) MIN (b[2], map.x + map.width + reach);
+  float y0 = (float) MAX (b[1], map.y - reach), y1 = (float) MIN (b[3], map.y + map.height + reach);
+  if (style->fill[3] > 0)
+    ws_renderer_add_rect (v, x0, y0, x1, y1, style->fill);
+  add_frame (v, x0, y0, x1, y1, t, style->outline);
+}
+
+/* The marks over the map, and a frame's width beyond its sides where the
+ * grid ends there (a mark at the grid's edge is framed outside its
+ * cells); where the grid goes on past the map, marks stop at its edge. */
 static void
 draw_marks (WsRenderer *r, const WsHeatView *v, WsRect map, int width, int height)
 {
   g_autoptr (GArray) vertices = g_array_new (FALSE, FALSE, sizeof (float));
+  WsHeatPart p = part_of (v);
+  double end = (double) v->side - 1e-9; /* a part clamped to the edge ends there, give or take */
+  int t = (int) ceil (2 * MAX (v->scale, 1.0));
+  int left = p.col <= 1e-9 ? t : 0, right = p.col + p.span >= end ? t : 0;
+  int top = p.row <= 1e-9 ? t : 0, bottom = p.row + p.span >= end ? t : 0;
 
   for (guint i = 0; i < v->n_marks; i++)
     add_mark (vertices, &v->marks[i], v, map);
+  glEnable (GL_SCISSOR_TEST);
+  glScissor ((GLint) map.x - left, (GLint) (height - map.y - map.height) - bottom,
+             (GLsizei) map.width + left + right, (GLsizei) map.height + top + bottom);
   ws_renderer_draw_solid (r, vertices, width, height);
+  glDisable (GL_SCISSOR_TEST);
 }
 
 /* ---- title and legend ---- */

@@ -71,6 +71,14 @@ typedef struct
   WsCellRect cells;
 } WsHeatMark;
 
+/* The part of a grid a map shows, in cells: columns [col, col + span) across,
+ * rows [row, row + span) down, not necessarily whole cells (a zoomed map). */
+typedef struct
+{
+  double row, col;
+  double span;
+} WsHeatPart;
+
 typedef struct
 {
   WsHeatSlot        slot;
@@ -84,6 +92,10 @@ typedef struct
   double            scale;
   const WsHeatMark *marks;       /* drawn in order */
   guint             n_marks;
+  /* What the map shows and what the slot's texture holds (ws-heat.h):
+   * span 0 for the whole grid (both). */
+  WsHeatPart        part;
+  WsHeatRegion      region;
 } WsHeatView;
 
 /* Compiles the shaders (from the GResource) for the current context. */
@@ -173,6 +185,14 @@ void        ws_renderer_upload_heat  (WsRenderer       *renderer,
  * legend row, centred. */
 WsRect      ws_renderer_heat_map_rect (const WsHeatView *view,
                                        WsRect            panel);
+/* The grid's cell under device pixel (x, y), in cells (continuous:
+ * *col across, *row down); FALSE off the map. */
+gboolean    ws_renderer_heat_cell_at  (const WsHeatView *view,
+                                       WsRect            panel,
+                                       double            x,
+                                       double            y,
+                                       double           *row,
+                                       double           *col);
 /* Draws the view's map, lines, marks, title and legend inside panel. */
 void        ws_renderer_draw_heat    (WsRenderer       *renderer,
                                       const WsHeatView *view,

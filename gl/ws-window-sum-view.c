@@ -27,29 +27,86 @@ ws_window_sum_panels (const WsWindowSumView *v, int width, int height,
   panels[WS_HEAT_OUTPUT] = (WsRect) { 2 * m + w, top, w, h };
 }
 
-/* The slot's view without marks: its grid, range and lines. */
+/* The closest zoom shows this many outputs a side. */
+#define LEAST_SPAN 4.0
+
+static guint64
+slot_side (const WsWindowSumView *v, WsHeatSlot slot)
+{
+  return slot == WS_HEAT_INPUT ? v->shape.side : ws_stencil_outputs (&v->shape);
+}
+
+WsWindowSumZoom
+ws_window_sum_zoom_clamp (const WsStencilShape *shape, WsWindowSumZoom z)
+{
+  double m = (double) ws_stencil_outputs (shape), most = MAX (m / LEAST_SPAN, 1.0);
+  double zoom = isfinite (z.zoom) ? CLAMP (z.zoom, 1.0, most) : 1.0, half = m / zoom / 2;
+
+  if (zoom <= 1.0)
+    return (WsWindowSumZoom) { 1.0, m / 2, m / 2 };
+  return (WsWindowSumZoom) { zoom, CLAMP (z.row, half, m - half), CLAMP (z.col, half, m - half) };
+}
+
+WsHeatPart
+ws_window_sum_part (const WsWindowSumView *v, WsHeatSlot slot)
+{
+  WsWindowSumZoom z = ws_window_sum_zoom_clamp (&v->shape, v->zoom);
+  double span = (double) ws_stencil_outputs (&v->shape) / z.zoom;
+  WsHeatPart part = { z.row - span / 2, z.col - span / 2, span };
+
+  /* Output r's window starts at input r: the input's part starts where
+   * the output's does and reaches 2R further. */
+  if (slot == WS_HEAT_INPUT)
+    part.span += 2.0 * v->shape.radius;
+  return part;
+}
+
+WsHeatRegion
+ws_window_sum_region (const WsWindowSumView *v, WsHeatSlot slot)
+{
+  WsHeatPart p = ws_window_sum_part (v, slot);
+  guint64 side = slot_side (v, slot);
+  /* Every cell the part touches: one more than its span covers where it
+   * starts between cells. */
+  guint64 span = MIN ((guint64) ceil (p.span) + 1, side);
+  guint64 row = (guint64) MAX (floor (p.row), 0.0), col = (guint64) MAX (floor (p.col), 0.0);
+
+  return (WsHeatRegion) { MIN (row, side - span), MIN (col, side - span), span };
+}
+
+/* The slot's view without marks: its grid, range, lines and the part of
+ * it shown. */
 static WsHeatView
 slot_view (const WsWindowSumView *v, WsHeatSlot slot)
 {
   gboolean in = slot == WS_HEAT_INPUT, lines = !in && v->launch_lines;
-  WsHeatView h = { slot, in ? v->shape.side : ws_stencil_outputs (&v->shape), v->texels[slot],
-                   in ? v->in_min : v->out_min, in ? v->in_max : v->out_max };
+  WsHeatView h = { slot, slot_side (v, slot), v->texels[slot], in ? v->in_min : v->out_min,
+                   in ? v->in_max : v->out_max };
 
   h.block_rows = lines ? v->shape.block : 0;
   h.block_cols = lines ? (guint64) v->shape.block * v->shape.per_thread : 0;
   h.thread_cols = lines ? v->shape.per_thread : 0;
   h.scale = v->scale;
+  h.part = ws_window_sum_part (v, slot);
+  h.region = ws_window_sum_region (v, slot);
   return h;
 }
 
-guint
-ws_window_sum_texels (const WsWindowSumView *v, WsHeatSlot slot, int width, int height)
+WsRect
+ws_window_sum_map (const WsWindowSumView *v, WsHeatSlot slot, int width, int height)
 {
   WsRect panels[WS_HEAT_SLOTS];
   WsHeatView h = slot_view (v, slot);
 
   ws_window_sum_panels (v, width, height, panels);
-  return ws_heat_texels (h.side, (guint) ws_renderer_heat_map_rect (&h, panels[slot]).width);
+  return ws_renderer_heat_map_rect (&h, panels[slot]);
+}
+
+guint
+ws_window_sum_texels (const WsWindowSumView *v, WsHeatSlot slot, int width, int height)
+{
+  return ws_heat_texels (ws_window_sum_region (v, slot).span,
+                         (guint) ws_window_sum_map (v, slot, width, height).width);
 }
 
 /* The chosen output's marks on each map, in the order they are drawn
@@ -97,6 +154,21 @@ draw_caption (WsRenderer *r, const WsWindowSumView *v, int width, int height)
                     (int) lround (WS_LEGEND_ROW * scale_of (v)), paint_caption, v, width, height);
 }
 
+/* "output 60 × 60", and while zoomed the rows and columns in sight. */
+static char *
+slot_title (const WsWindowSumView *v, WsHeatSlot slot)
+{
+  WsHeatPart p = ws_window_sum_part (v, slot);
+  guint64 side = slot_side (v, slot);
+  const char *name = slot == WS_HEAT_INPUT ? "input" : "output";
+
+  if (p.span >= (double) side)
+    return g_strdup_printf ("%s  %" G_GUINT64_FORMAT " × %" G_GUINT64_FORMAT, name, side, side);
+  return g_strdup_printf ("%s  rows %.0f–%.0f, cols %.0f–%.0f of %" G_GUINT64_FORMAT, name,
+                          floor (p.row), ceil (p.row + p.span) - 1, floor (p.col),
+                          ceil (p.col + p.span) - 1, side);
+}
+
 void
 ws_window_sum_draw (WsRenderer *r, const WsWindowSumView *v, int width, int height)
 {
@@ -109,10 +181,7 @@ ws_window_sum_draw (WsRenderer *r, const WsWindowSumView *v, int width, int heig
     {
       WsHeatMark marks[3];
       WsHeatView h = slot_view (v, slot);
-      guint64 side = h.side;
-      g_autofree char *title = g_strdup_printf ("%s  %" G_GUINT64_FORMAT " × %" G_GUINT64_FORMAT,
-                                                slot == WS_HEAT_INPUT ? "input" : "output", side,
-                                                side);
+      g_autofree char *title = slot_title (v, slot);
       h.title = title;
       h.n_marks = marks_for (v, slot, marks);
       h.marks = marks;
@@ -122,26 +191,70 @@ ws_window_sum_draw (WsRenderer *r, const WsWindowSumView *v, int width, int heig
 }
 
 gboolean
+ws_window_sum_cell_at (const WsWindowSumView *v, int width, int height, double x, double y,
+                       WsHeatSlot *slot, double *row, double *col)
+{
+  WsRect panels[WS_HEAT_SLOTS];
+
+  ws_window_sum_panels (v, width, height, panels);
+  for (guint s = 0; s < WS_HEAT_SLOTS; s++)
+    {
+      WsHeatView h = slot_view (v, s);
+      if (ws_renderer_heat_cell_at (&h, panels[s], x, y, row, col))
+        return *slot = s, TRUE;
+    }
+  return FALSE;
+}
+
+gboolean
 ws_window_sum_hit (const WsWindowSumView *v, int width, int height, double x, double y,
                    guint64 *row, guint64 *col)
 {
-  WsRect panels[WS_HEAT_SLOTS];
-  guint64 m = ws_stencil_outputs (&v->shape), r = v->shape.radius;
+  double m = (double) ws_stencil_outputs (&v->shape), r, c, shift;
+  WsHeatSlot slot;
 
-  ws_window_sum_panels (v, width, height, panels);
-  for (guint slot = 0; slot < WS_HEAT_SLOTS; slot++)
-    {
-      WsHeatView h = slot_view (v, slot);
-      WsRect map = ws_renderer_heat_map_rect (&h, panels[slot]);
-      double cx = (x - map.x) / map.width * h.side, cy = (y - map.y) / map.height * h.side;
-      gint64 shift = slot == WS_HEAT_INPUT ? (gint64) r : 0;
-      if (cx < 0 || cy < 0 || cx >= h.side || cy >= h.side)
-        continue;
-      gint64 c = (gint64) cx - shift, rr = (gint64) cy - shift;
-      if (c < 0 || rr < 0 || (guint64) c >= m || (guint64) rr >= m)
-        return FALSE;
-      *row = (guint64) rr, *col = (guint64) c;
-      return TRUE;
-    }
-  return FALSE;
+  if (!ws_window_sum_cell_at (v, width, height, x, y, &slot, &r, &c))
+    return FALSE;
+  shift = slot == WS_HEAT_INPUT ? v->shape.radius : 0;
+  r = floor (r) - shift, c = floor (c) - shift;
+  if (r < 0 || c < 0 || r >= m || c >= m)
+    return FALSE;
+  *row = (guint64) r, *col = (guint64) c;
+  return TRUE;
+}
+
+WsWindowSumZoom
+ws_window_sum_zoom_at (const WsWindowSumView *v, int width, int height, double x, double y,
+                       double factor)
+{
+  WsWindowSumZoom z = ws_window_sum_zoom_clamp (&v->shape, v->zoom);
+  WsWindowSumZoom to = ws_window_sum_zoom_clamp (&v->shape, (WsWindowSumZoom) { z.zoom * factor,
+                                                                                 z.row, z.col });
+  double m = (double) ws_stencil_outputs (&v->shape), row, col, span;
+  WsHeatSlot slot;
+  WsHeatPart p;
+
+  if (!ws_window_sum_cell_at (v, width, height, x, y, &slot, &row, &col))
+    return to;
+  /* The cell keeps its place across the map: the same fraction of the
+   * new part as of the old. */
+  p = ws_window_sum_part (v, slot);
+  span = m / to.zoom + (p.span - m / z.zoom);
+  to.row = row - (row - p.row) / p.span * span + m / to.zoom / 2;
+  to.col = col - (col - p.col) / p.span * span + m / to.zoom / 2;
+  return ws_window_sum_zoom_clamp (&v->shape, to);
+}
+
+WsWindowSumZoom
+ws_window_sum_pan (const WsWindowSumView *v, int width, int height, double x, double y,
+                   double dx, double dy)
+{
+  WsWindowSumZoom z = ws_window_sum_zoom_clamp (&v->shape, v->zoom);
+  WsHeatSlot slot = WS_HEAT_OUTPUT;
+  double row, col, per_pixel;
+
+  ws_window_sum_cell_at (v, width, height, x, y, &slot, &row, &col);
+  per_pixel = ws_window_sum_part (v, slot).span / ws_window_sum_map (v, slot, width, height).width;
+  z.row -= dy * per_pixel, z.col -= dx * per_pixel;
+  return ws_window_sum_zoom_clamp (&v->shape, z);
 }

@@ -13,7 +13,11 @@
 #include "ws-transport.h"
 #include "ws-window-sum-view.h"
 
+#include <math.h>
 #include <string.h>
+
+/* One notch of the wheel zooms by this much. */
+#define ZOOM_STEP 1.25
 
 struct _WsWindowSumPage
 {
@@ -36,6 +40,10 @@ struct _WsWindowSumPage
   guint            in_flight;   /* workers not yet returned, stale ones too */
   double           speed;       /* times the launch's natural pace */
   gboolean         playing;     /* the launch, as last notified */
+  double           pointer_x, pointer_y; /* over the canvas (the wheel zooms about it) */
+  double           drag_x, drag_y;       /* where the press under way began */
+  WsWindowSumZoom  drag_from;            /* the zoom then */
+  gboolean         panning;              /* it moved past the drag threshold: a pan, no click */
 };
 
 G_DEFINE_FINAL_TYPE (WsWindowSumPage, ws_window_sum_page, GTK_TYPE_BOX)
@@ -374,28 +382,184 @@ ws_window_sum_page_choose (WsWindowSumPage *self, guint64 row, guint64 col)
   gtk_gl_area_queue_render (GTK_GL_AREA (self->canvas));
 }
 
+/* The view as painted on the canvas and the canvas's size in device
+ * pixels; positions in logical pixels times *device land on it. Laid out
+ * as painted: presentation mode widens margins. */
+static WsWindowSumView
+canvas_view (WsWindowSumPage *self, int *width, int *height, double *device)
+{
+  GtkWidget *canvas = GTK_WIDGET (self->canvas);
+  WsWindowSumStyle style = style_of (self);
+
+  *device = gtk_widget_get_scale_factor (canvas);
+  *width = (int) (gtk_widget_get_width (canvas) * *device);
+  *height = (int) (gtk_widget_get_height (canvas) * *device);
+  return ws_window_sum_scene_view (self->scene, &style, *width, *height,
+                                   *device * ws_canvas_emphasis (self->canvas));
+}
+
 void
 ws_window_sum_page_click (WsWindowSumPage *self, double x, double y)
 {
-  double device = gtk_widget_get_scale_factor (GTK_WIDGET (self->canvas));
-  int width = (int) (gtk_widget_get_width (GTK_WIDGET (self->canvas)) * device);
-  int height = (int) (gtk_widget_get_height (GTK_WIDGET (self->canvas)) * device);
-  WsWindowSumStyle style = style_of (self);
+  WsWindowSumView v;
+  double device;
+  int width, height;
   guint64 row, col;
 
   if (self->scene == NULL)
     return;
-  /* Laid out as painted (presentation mode widens margins), hit in pixels. */
-  if (ws_window_sum_scene_hit (self->scene, &style, width, height,
-                               device * ws_canvas_emphasis (self->canvas), x * device, y * device,
-                               &row, &col))
+  v = canvas_view (self, &width, &height, &device);
+  if (ws_window_sum_hit (&v, width, height, x * device, y * device, &row, &col))
     ws_window_sum_page_choose (self, row, col);
 }
 
+/* ---- zoom and pan ---- */
+
+static void
+set_zoom (WsWindowSumPage *self, WsWindowSumZoom zoom)
+{
+  ws_window_sum_scene_set_zoom (self->scene, zoom);
+  redraw (self);
+}
+
+void
+ws_window_sum_page_zoom_at (WsWindowSumPage *self, double x, double y, double factor)
+{
+  WsWindowSumView v;
+  double device;
+  int width, height;
+
+  if (self->scene == NULL)
+    return;
+  v = canvas_view (self, &width, &height, &device);
+  set_zoom (self, ws_window_sum_zoom_at (&v, width, height, x * device, y * device, factor));
+}
+
+void
+ws_window_sum_page_fit (WsWindowSumPage *self)
+{
+  if (self->scene != NULL)
+    set_zoom (self, (WsWindowSumZoom) { 0 });
+}
+
+gboolean
+ws_window_sum_page_get_zoom (WsWindowSumPage *self, WsWindowSumZoom *zoom)
+{
+  if (self->scene != NULL)
+    *zoom = ws_window_sum_scene_zoom (self->scene);
+  return self->scene != NULL;
+}
+
+void
+ws_window_sum_page_drag_begin (WsWindowSumPage *self, double x, double y)
+{
+  self->drag_x = x, self->drag_y = y, self->panning = FALSE;
+  if (self->scene != NULL)
+    self->drag_from = ws_window_sum_scene_zoom (self->scene);
+}
+
+/* The maps follow the pointer from where the press began, once it has
+ * moved past the threshold that tells a drag from a click. */
+void
+ws_window_sum_page_drag_update (WsWindowSumPage *self, double dx, double dy)
+{
+  WsWindowSumView v;
+  double device;
+  int width, height;
+
+  if (self->scene == NULL)
+    return;
+  self->panning = self->panning
+                  || gtk_drag_check_threshold (GTK_WIDGET (self->canvas), 0, 0, (int) lround (dx),
+                                               (int) lround (dy));
+  if (!self->panning)
+    return;
+  v = canvas_view (self, &width, &height, &device);
+  v.zoom = self->drag_from;
+  set_zoom (self, ws_window_sum_pan (&v, width, height, self->drag_x * device,
+                                     self->drag_y * device, dx * device, dy * device));
+}
+
+void
+ws_window_sum_page_drag_end (WsWindowSumPage *self, double dx, double dy)
+{
+  ws_window_sum_page_drag_update (self, dx, dy);
+  if (!self->panning)
+    ws_window_sum_page_click (self, self->drag_x, self->drag_y);
+  self->panning = FALSE;
+}
+
+static void
+on_drag_begin (GtkGestureDrag *drag, double x, double y, gpointer data)
+{
+  WsWindowSumPage *self = data;
+
+  /* Keys such as 0 (the whole maps) reach the page from here on. */
+  gtk_widget_grab_focus (GTK_WIDGET (self->canvas));
+  ws_window_sum_page_drag_begin (self, x, y);
+}
+
+static void
+on_drag_update (GtkGestureDrag *drag, double dx, double dy, gpointer data)
+{
+  ws_window_sum_page_drag_update (data, dx, dy);
+}
+
+static void
+on_drag_end (GtkGestureDrag *drag, double dx, double dy, gpointer data)
+{
+  ws_window_sum_page_drag_end (data, dx, dy);
+}
+
+/* A double click shows the whole maps again (as in GNOME's image viewers). */
 static void
 on_pressed (GtkGestureClick *gesture, int n_press, double x, double y, gpointer data)
 {
-  ws_window_sum_page_click (data, x, y);
+  if (n_press == 2)
+    ws_window_sum_page_fit (data);
+}
+
+static void
+on_motion (GtkEventControllerMotion *motion, double x, double y, gpointer data)
+{
+  WsWindowSumPage *self = data;
+
+  self->pointer_x = x, self->pointer_y = y;
+}
+
+/* The wheel zooms about the pointer, with Ctrl or without, as GNOME's
+ * image viewers do; a notch is ZOOM_STEP, a touchpad's scroll a part. */
+static gboolean
+on_scroll (GtkEventControllerScroll *scroll, double dx, double dy, gpointer data)
+{
+  WsWindowSumPage *self = data;
+
+  if (dy == 0 || self->scene == NULL)
+    return FALSE;
+  ws_window_sum_page_zoom_at (self, self->pointer_x, self->pointer_y, pow (ZOOM_STEP, -dy));
+  return TRUE;
+}
+
+static void
+add_pointer_controllers (WsWindowSumPage *self)
+{
+  GtkWidget *canvas = GTK_WIDGET (self->canvas);
+  GtkGesture *drag = gtk_gesture_drag_new (), *click = gtk_gesture_click_new ();
+  GtkEventController *motion = gtk_event_controller_motion_new ();
+  GtkEventController *scroll = gtk_event_controller_scroll_new (GTK_EVENT_CONTROLLER_SCROLL_VERTICAL);
+
+  g_signal_connect (drag, "drag-begin", G_CALLBACK (on_drag_begin), self);
+  g_signal_connect (drag, "drag-update", G_CALLBACK (on_drag_update), self);
+  g_signal_connect (drag, "drag-end", G_CALLBACK (on_drag_end), self);
+  g_signal_connect (click, "pressed", G_CALLBACK (on_pressed), self);
+  g_signal_connect (motion, "motion", G_CALLBACK (on_motion), self);
+  g_signal_connect (motion, "enter", G_CALLBACK (on_motion), self);
+  g_signal_connect (scroll, "scroll", G_CALLBACK (on_scroll), self);
+  gtk_widget_add_controller (canvas, GTK_EVENT_CONTROLLER (drag));
+  gtk_widget_add_controller (canvas, GTK_EVENT_CONTROLLER (click));
+  gtk_widget_add_controller (canvas, motion);
+  gtk_widget_add_controller (canvas, scroll);
+  gtk_widget_set_focusable (canvas, TRUE);
 }
 
 void
@@ -577,6 +741,12 @@ static const WsTransport transport = { transport_play, transport_step, transport
                                        transport_speed };
 
 static void
+fit_activated (GtkWidget *page, const char *action, GVariant *param)
+{
+  ws_window_sum_page_fit (WS_WINDOW_SUM_PAGE (page));
+}
+
+static void
 ws_window_sum_page_get_property (GObject *object, guint id, GValue *value, GParamSpec *pspec)
 {
   WsWindowSumPage *self = WS_WINDOW_SUM_PAGE (object);
@@ -616,6 +786,12 @@ ws_window_sum_page_class_init (WsWindowSumPageClass *klass)
   BIND (run_label), BIND (launch_label), BIND (cell_label), BIND (path_label), BIND (show_lines);
 #undef BIND
   ws_transport_install (w, &transport);
+  gtk_widget_class_install_action (w, "page.fit", NULL, fit_activated);
+  /* 0 as in GNOME's image viewers (Ctrl+0 too: a field with the focus
+   * takes a plain 0). */
+  gtk_widget_class_add_binding_action (w, GDK_KEY_0, 0, "page.fit", NULL);
+  gtk_widget_class_add_binding_action (w, GDK_KEY_KP_0, 0, "page.fit", NULL);
+  gtk_widget_class_add_binding_action (w, GDK_KEY_0, GDK_CONTROL_MASK, "page.fit", NULL);
   G_OBJECT_CLASS (klass)->get_property = ws_window_sum_page_get_property;
   G_OBJECT_CLASS (klass)->set_property = ws_window_sum_page_set_property;
   properties[PROP_SPEED] = ws_transport_speed_pspec ();
@@ -665,16 +841,13 @@ start_on_first_map (WsWindowSumPage *self)
 static void
 ws_window_sum_page_init (WsWindowSumPage *self)
 {
-  GtkGesture *click = gtk_gesture_click_new ();
-
   gtk_widget_init_template (GTK_WIDGET (self));
   self->speed = 1.0;
   ws_pacer_init (&self->pacer, &launch_spec, GTK_WIDGET (self->canvas), self);
   offer_variants (self);
   load_preferences (self);
   ws_canvas_set_painter (self->canvas, paint, release, self);
-  g_signal_connect (click, "pressed", G_CALLBACK (on_pressed), self);
-  gtk_widget_add_controller (GTK_WIDGET (self->canvas), GTK_EVENT_CONTROLLER (click));
+  add_pointer_controllers (self);
   g_signal_connect_swapped (self->run_button, "clicked", G_CALLBACK (on_run_clicked), self);
   g_signal_connect_swapped (self->launch_play, "toggled", G_CALLBACK (on_play_toggled), self);
   g_signal_connect_swapped (self->launch_reset, "clicked", G_CALLBACK (on_launch_reset), self);
@@ -700,6 +873,16 @@ gboolean
 ws_window_sum_page_ready (WsWindowSumPage *self)
 {
   return self->scene != NULL && self->running == NULL;
+}
+
+gboolean
+ws_window_sum_page_view (WsWindowSumPage *self, WsWindowSumView *view, int *width, int *height)
+{
+  double device;
+
+  if (self->scene != NULL)
+    *view = canvas_view (self, width, height, &device);
+  return self->scene != NULL;
 }
 
 const char *
