@@ -156,6 +156,7 @@ ws_window_sum_scene_view (const WsWindowSumScene *s, const WsWindowSumStyle *sty
                         s->lo[WS_HEAT_OUTPUT], s->hi[WS_HEAT_OUTPUT] };
 
   v.chosen = TRUE, v.row = s->row, v.col = s->col, v.zoom = s->zoom;
+  v.pending = s->done < ws_window_sum_scene_blocks (s);
   v.launch_lines = style->launch_lines;
   v.caption = style->caption;
   v.scale = scale;

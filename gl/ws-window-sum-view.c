@@ -74,10 +74,52 @@ ws_window_sum_region (const WsWindowSumView *v, WsHeatSlot slot)
   return (WsHeatRegion) { MIN (row, side - span), MIN (col, side - span), span };
 }
 
-/* The slot's view without marks: its grid, range, lines and the part of
- * it shown. */
+/* The chosen output's marks on each map, in the order they are drawn
+ * (larger first, so the smaller stay visible over them), named for the
+ * legend. The tile is the block's own inputs, one under each of its
+ * outputs; the halo the ring of R around it that the block reads too. */
+void
+ws_window_sum_marks (const WsWindowSumView *v, WsHeatSlot slot, WsWindowSumMarks *m)
+{
+  WsStencilPlace p;
+  guint r = v->shape.radius, k = v->shape.per_thread;
+  WsCellRect tile;
+
+  m->n = 0;
+  if (!v->chosen)
+    return;
+  ws_stencil_place (&v->shape, v->row, v->col, &p);
+  tile = (WsCellRect) { p.block_outputs.row + r, p.block_outputs.col + r, p.block_outputs.rows,
+                        p.block_outputs.cols };
+#define MARK(kind, cells, hole, ...)                                                          \
+  (g_snprintf (m->names[m->n], sizeof m->names[0], __VA_ARGS__),                             \
+   m->marks[m->n] = (WsHeatMark) { kind, cells, m->names[m->n], hole }, m->n++)
+  if (slot == WS_HEAT_INPUT)
+    {
+      if (r > 0)
+        MARK (WS_MARK_HALO, p.tile, tile, "halo, R = %u", r);
+      MARK (WS_MARK_TILE, tile, (WsCellRect) { 0 }, "its block's tile");
+      MARK (WS_MARK_WINDOW, p.window, (WsCellRect) { 0 }, "its window, %u × %u", 2 * r + 1,
+            2 * r + 1);
+      MARK (WS_MARK_CELL, ((WsCellRect) { v->row + r, v->col + r, 1, 1 }), (WsCellRect) { 0 },
+            "the window's centre");
+    }
+  else
+    {
+      MARK (WS_MARK_BLOCK, p.block_outputs, (WsCellRect) { 0 }, "its block, %u × %u",
+            v->shape.block, v->shape.block * k);
+      MARK (WS_MARK_THREAD, p.thread_outputs, (WsCellRect) { 0 }, "its thread's %u output%s", k,
+            k == 1 ? "" : "s");
+      MARK (WS_MARK_CELL, ((WsCellRect) { v->row, v->col, 1, 1 }), (WsCellRect) { 0 },
+            "the chosen output");
+    }
+#undef MARK
+}
+
+/* The slot's view: its grid, range, lines, marks (kept in m) and the part
+ * of it shown, no room reserved for the legend yet. */
 static WsHeatView
-slot_view (const WsWindowSumView *v, WsHeatSlot slot)
+slot_view_alone (const WsWindowSumView *v, WsHeatSlot slot, WsWindowSumMarks *m)
 {
   gboolean in = slot == WS_HEAT_INPUT, lines = !in && v->launch_lines;
   WsHeatView h = { slot, slot_side (v, slot), v->texels[slot], in ? v->in_min : v->out_min,
@@ -89,17 +131,71 @@ slot_view (const WsWindowSumView *v, WsHeatSlot slot)
   h.scale = v->scale;
   h.part = ws_window_sum_part (v, slot);
   h.region = ws_window_sum_region (v, slot);
+  h.pending = !in && v->pending;
+  ws_window_sum_marks (v, slot, m);
+  h.marks = m->marks, h.n_marks = m->n;
+  return h;
+}
+
+/* The rows of legend both maps reserve: the most either could need, with
+ * an output chosen, the launch's lines and the hatch (which come and go),
+ * so that the maps keep one size side by side whatever is chosen, as the
+ * launch runs and as lines are toggled. */
+static guint
+legend_room (const WsWindowSumView *v, const WsRect panels[WS_HEAT_SLOTS])
+{
+  WsWindowSumView most = *v;
+  guint rows = 0;
+
+  most.chosen = TRUE;
+  for (guint slot = 0; slot < WS_HEAT_SLOTS; slot++)
+    {
+      WsWindowSumMarks m;
+      WsHeatView h = slot_view_alone (&most, slot, &m);
+      if (slot == WS_HEAT_OUTPUT)
+        {
+          h.block_rows = h.block_cols = h.thread_cols = 1;
+          h.pending = TRUE;
+        }
+      rows = MAX (rows, ws_renderer_heat_legend_rows (&h, panels[slot]));
+    }
+  return rows;
+}
+
+/* The slot's view as drawn in a width × height viewport, its panel too. */
+static WsHeatView
+slot_view (const WsWindowSumView *v, WsHeatSlot slot, int width, int height, WsRect *panel,
+           WsWindowSumMarks *m)
+{
+  WsRect panels[WS_HEAT_SLOTS];
+  WsHeatView h;
+
+  ws_window_sum_panels (v, width, height, panels);
+  h = slot_view_alone (v, slot, m);
+  h.legend_rows = legend_room (v, panels);
+  *panel = panels[slot];
   return h;
 }
 
 WsRect
 ws_window_sum_map (const WsWindowSumView *v, WsHeatSlot slot, int width, int height)
 {
-  WsRect panels[WS_HEAT_SLOTS];
-  WsHeatView h = slot_view (v, slot);
+  WsWindowSumMarks m;
+  WsRect panel;
+  WsHeatView h = slot_view (v, slot, width, height, &panel, &m);
 
-  ws_window_sum_panels (v, width, height, panels);
-  return ws_renderer_heat_map_rect (&h, panels[slot]);
+  return ws_renderer_heat_map_rect (&h, panel);
+}
+
+guint
+ws_window_sum_legend (const WsWindowSumView *v, WsHeatSlot slot, int width, int height,
+                      WsLegendEntry entries[WS_LEGEND_ENTRIES_MAX])
+{
+  WsWindowSumMarks m;
+  WsRect panel;
+  WsHeatView h = slot_view (v, slot, width, height, &panel, &m);
+
+  return ws_renderer_heat_legend (&h, panel, entries);
 }
 
 guint
@@ -107,32 +203,6 @@ ws_window_sum_texels (const WsWindowSumView *v, WsHeatSlot slot, int width, int 
 {
   return ws_heat_texels (ws_window_sum_region (v, slot).span,
                          (guint) ws_window_sum_map (v, slot, width, height).width);
-}
-
-/* The chosen output's marks on each map, in the order they are drawn
- * (larger first, so the smaller stay visible over them). */
-static guint
-marks_for (const WsWindowSumView *v, WsHeatSlot slot, WsHeatMark marks[3])
-{
-  WsStencilPlace p;
-  guint64 r = v->shape.radius;
-
-  if (!v->chosen)
-    return 0;
-  ws_stencil_place (&v->shape, v->row, v->col, &p);
-  if (slot == WS_HEAT_INPUT)
-    {
-      marks[0] = (WsHeatMark) { WS_MARK_TILE, p.tile };
-      marks[1] = (WsHeatMark) { WS_MARK_WINDOW, p.window };
-      marks[2] = (WsHeatMark) { WS_MARK_CELL, { v->row + r, v->col + r, 1, 1 } };
-    }
-  else
-    {
-      marks[0] = (WsHeatMark) { WS_MARK_BLOCK, p.block_outputs };
-      marks[1] = (WsHeatMark) { WS_MARK_THREAD, p.thread_outputs };
-      marks[2] = (WsHeatMark) { WS_MARK_CELL, { v->row, v->col, 1, 1 } };
-    }
-  return 3;
 }
 
 static void
@@ -172,20 +242,16 @@ slot_title (const WsWindowSumView *v, WsHeatSlot slot)
 void
 ws_window_sum_draw (WsRenderer *r, const WsWindowSumView *v, int width, int height)
 {
-  WsRect panels[WS_HEAT_SLOTS];
-
   g_return_if_fail (ws_stencil_shape_valid (&v->shape));
-  ws_window_sum_panels (v, width, height, panels);
   ws_renderer_clear (r, width, height);
   for (guint slot = 0; slot < WS_HEAT_SLOTS; slot++)
     {
-      WsHeatMark marks[3];
-      WsHeatView h = slot_view (v, slot);
+      WsWindowSumMarks m;
+      WsRect panel;
+      WsHeatView h = slot_view (v, slot, width, height, &panel, &m);
       g_autofree char *title = slot_title (v, slot);
       h.title = title;
-      h.n_marks = marks_for (v, slot, marks);
-      h.marks = marks;
-      ws_renderer_draw_heat (r, &h, panels[slot], width, height);
+      ws_renderer_draw_heat (r, &h, panel, width, height);
     }
   draw_caption (r, v, width, height);
 }
@@ -194,13 +260,12 @@ gboolean
 ws_window_sum_cell_at (const WsWindowSumView *v, int width, int height, double x, double y,
                        WsHeatSlot *slot, double *row, double *col)
 {
-  WsRect panels[WS_HEAT_SLOTS];
-
-  ws_window_sum_panels (v, width, height, panels);
   for (guint s = 0; s < WS_HEAT_SLOTS; s++)
     {
-      WsHeatView h = slot_view (v, s);
-      if (ws_renderer_heat_cell_at (&h, panels[s], x, y, row, col))
+      WsWindowSumMarks m;
+      WsRect panel;
+      WsHeatView h = slot_view (v, s, width, height, &panel, &m);
+      if (ws_renderer_heat_cell_at (&h, panel, x, y, row, col))
         return *slot = s, TRUE;
     }
   return FALSE;

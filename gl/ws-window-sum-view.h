@@ -35,7 +35,23 @@ typedef struct
   const char    *caption;          /* a row over both maps, or NULL */
   double         scale;
   WsWindowSumZoom zoom;            /* the part shown (zero: all) */
+  gboolean       pending;          /* the output has blocks not run yet (hatched) */
 } WsWindowSumView;
+
+/* The chosen output's marks on one map, in the order drawn, with their
+ * names in the legend ("its window, 5 × 5"): on the input its block's
+ * halo and tile, its window and the window's centre; on the output its
+ * block, its thread's K outputs and itself. */
+typedef struct
+{
+  WsHeatMark marks[4];
+  guint      n;
+  char       names[4][48];
+} WsWindowSumMarks;
+
+void     ws_window_sum_marks  (const WsWindowSumView *view,
+                               WsHeatSlot             slot,
+                               WsWindowSumMarks      *marks);
 
 /* The zoom kept inside its range, and its centre such that the maps never
  * show beyond their grids: the nearest allowed to z. */
@@ -64,6 +80,14 @@ guint    ws_window_sum_texels (const WsWindowSumView *view,
                                WsHeatSlot             slot,
                                int                    width,
                                int                    height);
+/* The legend's entries under the slot's map as drawn in a width × height
+ * viewport (ws_renderer_heat_legend): its marks in sight, the lines drawn,
+ * the hatch while the launch runs. */
+guint    ws_window_sum_legend (const WsWindowSumView *view,
+                               WsHeatSlot             slot,
+                               int                    width,
+                               int                    height,
+                               WsLegendEntry          entries[WS_LEGEND_ENTRIES_MAX]);
 /* Draws both maps (their textures filled beforehand) with their marks. */
 void     ws_window_sum_draw   (WsRenderer            *renderer,
                                const WsWindowSumView *view,

@@ -568,6 +568,136 @@ test_study_marks (Fixture *f, gconstpointer data)
 #undef PLAIN
 }
 
+/* Output (30, 30)'s block reads rows 24–35, columns 16–35 of the input:
+ * its tile, rows 26–33 and columns 18–33, is cyan; the halo, the ring of
+ * R = 2 around it, magenta — told apart in the pixels: the halo's greener
+ * less and redder more than the tile's over the same cells. */
+static void
+test_tile_and_halo (Fixture *f, gconstpointer data)
+{
+  WsWindowSumView v = study_view ();
+  WsRect in = slot_map (&v, WS_HEAT_INPUT, 1280, 720);
+  guint32 halo, tile, halo_corner;
+  double x, y;
+
+  if (gl_fixture_skip (f))
+    return;
+  draw_study (f, TRUE);
+  cell_point (in, 64, 25, 20, &x, &y); /* the halo above the tile */
+  halo = pixel (f, (int) x, (int) y);
+  cell_point (in, 64, 35, 17, &x, &y); /* its bottom-left corner */
+  halo_corner = pixel (f, (int) x, (int) y);
+  cell_point (in, 64, 28, 22, &x, &y); /* the tile, outside the window */
+  tile = pixel (f, (int) x, (int) y);
+  g_assert_cmphex (halo, ==, halo_corner);
+  g_assert_cmpint (channel (tile, 1) - channel (halo, 1), >, 25);
+  g_assert_cmpint (channel (halo, 0) - channel (tile, 0), >, 10);
+}
+
+static gboolean
+lists_mark (const WsLegendEntry *e, guint n, const WsHeatMark *mark)
+{
+  for (guint i = 0; i < n; i++)
+    if (e[i].kind == WS_LEGEND_MARK && e[i].mark == mark->kind
+        && g_strcmp0 (e[i].label, mark->label) == 0)
+      return TRUE;
+  return FALSE;
+}
+
+static gboolean
+lists_kind (const WsLegendEntry *e, guint n, WsLegendKind kind)
+{
+  for (guint i = 0; i < n; i++)
+    if (e[i].kind == kind)
+      return TRUE;
+  return FALSE;
+}
+
+/* Each map's legend names every mark drawn on it — on the input the
+ * window's centre, the window, the tile and the halo; on the output the
+ * chosen output, its thread's outputs and its block — and the block and
+ * thread edges where drawn, the hatch while blocks have not run; zoomed
+ * away from the marks, it names none of them. */
+static void
+test_legend_entries (void)
+{
+  WsWindowSumView v = study_view ();
+  const WsMarkKind want[WS_HEAT_SLOTS][4] = { { WS_MARK_HALO, WS_MARK_TILE, WS_MARK_WINDOW, WS_MARK_CELL },
+                                             { WS_MARK_BLOCK, WS_MARK_THREAD, WS_MARK_CELL } };
+  WsLegendEntry e[WS_LEGEND_ENTRIES_MAX];
+  guint n;
+
+  v.pending = TRUE;
+  for (guint slot = 0; slot < WS_HEAT_SLOTS; slot++)
+    {
+      WsWindowSumMarks m;
+      ws_window_sum_marks (&v, slot, &m);
+      g_assert_cmpuint (m.n, ==, slot == WS_HEAT_INPUT ? 4 : 3);
+      n = ws_window_sum_legend (&v, slot, 1280, 720, e);
+      for (guint i = 0; i < m.n; i++)
+        {
+          g_assert_cmpint (m.marks[i].kind, ==, want[slot][i]);
+          g_assert_cmpuint (strlen (m.marks[i].label), >, 3);
+          g_assert_true (lists_mark (e, n, &m.marks[i]));
+        }
+      g_assert_cmpuint (n, ==, m.n + (slot == WS_HEAT_OUTPUT ? 3 : 0));
+      g_assert_true (lists_kind (e, n, WS_LEGEND_BLOCK_LINES) == (slot == WS_HEAT_OUTPUT));
+      g_assert_true (lists_kind (e, n, WS_LEGEND_THREAD_LINES) == (slot == WS_HEAT_OUTPUT));
+      g_assert_true (lists_kind (e, n, WS_LEGEND_PENDING) == (slot == WS_HEAT_OUTPUT));
+    }
+  v.pending = v.launch_lines = FALSE;
+  n = ws_window_sum_legend (&v, WS_HEAT_OUTPUT, 1280, 720, e);
+  g_assert_cmpuint (n, ==, 3);
+  v.zoom = (WsWindowSumZoom) { 8.0, 4.0, 55.0 }; /* far from output (30, 30) */
+  g_assert_cmpuint (ws_window_sum_legend (&v, WS_HEAT_OUTPUT, 1280, 720, e), ==, 0);
+  g_assert_cmpuint (ws_window_sum_legend (&v, WS_HEAT_INPUT, 1280, 720, e), ==, 0);
+  v.zoom.col = 34; /* the block's right edge (column 31) in sight, the thread not */
+  n = ws_window_sum_legend (&v, WS_HEAT_OUTPUT, 1280, 720, e);
+  g_assert_cmpuint (n, ==, 0); /* rows 0–7: the block (rows 24–31) is not */
+  v.zoom = (WsWindowSumZoom) { 8.0, 27.0, 34.0 };
+  n = ws_window_sum_legend (&v, WS_HEAT_OUTPUT, 1280, 720, e);
+  g_assert_cmpuint (n, ==, 3);
+}
+
+/* Under each map, each of its marks' colours shows in the legend (its
+ * swatch); with no output chosen none does, and the maps keep their size. */
+static void
+test_legend_swatches (Fixture *f, gconstpointer data)
+{
+  WsWindowSumView v = study_view ();
+  const WsMarkKind kinds[] = { WS_MARK_HALO, WS_MARK_TILE, WS_MARK_WINDOW, WS_MARK_CELL };
+  g_autoptr (cairo_surface_t) chosen = NULL;
+  WsRect maps[WS_HEAT_SLOTS];
+
+  if (gl_fixture_skip (f))
+    return;
+  for (guint slot = 0; slot < WS_HEAT_SLOTS; slot++)
+    maps[slot] = slot_map (&v, slot, 1280, 720);
+  for (int pass = 0; pass < 2; pass++)
+    {
+      draw_study (f, pass == 0);
+      v.chosen = pass == 0;
+      g_assert_cmpfloat (slot_map (&v, WS_HEAT_INPUT, 1280, 720).width, ==, maps[0].width);
+      for (guint k = 0; k < G_N_ELEMENTS (kinds); k++)
+        {
+          float outline[4], fill[4];
+          guint8 rgb[3];
+          guint found = 0;
+          ws_renderer_mark_colours (kinds[k], outline, fill);
+          for (int c = 0; c < 3; c++)
+            rgb[c] = (guint8) lround (outline[c] * 255);
+          /* Below the input map's colour scale: its legend's rows. */
+          for (int y = (int) (maps[0].y + maps[0].height + 30); y < 720; y++)
+            for (int x = (int) maps[0].x; x < maps[0].x + maps[0].width; x++)
+              found += distance (pixel (f, x, y), rgb) <= 8;
+          if (pass == 0)
+            g_assert_cmpuint (found, >, 10);
+          else
+            g_assert_cmpuint (found, ==, 0);
+        }
+    }
+}
+
 /* ---- GLES ---- */
 
 /* Bars and a heat map drawn on OpenGL 3.3 core and on GLES 3: the same
@@ -635,6 +765,9 @@ main (int argc, char **argv)
   g_test_add ("/gl/heat/title-and-legend", Fixture, &size, gl_fixture_set_up, test_title_and_legend, gl_fixture_tear_down);
   g_test_add_func ("/gl/window-sum/hit", test_hit);
   g_test_add ("/gl/window-sum/marks", Fixture, &size, gl_fixture_set_up, test_study_marks, gl_fixture_tear_down);
+  g_test_add ("/gl/window-sum/tile-and-halo", Fixture, &wide, gl_fixture_set_up, test_tile_and_halo, gl_fixture_tear_down);
+  g_test_add_func ("/gl/window-sum/legend-entries", test_legend_entries);
+  g_test_add ("/gl/window-sum/legend-swatches", Fixture, &wide, gl_fixture_set_up, test_legend_swatches, gl_fixture_tear_down);
   g_test_add_func ("/gl/window-sum/zoom-hit", test_zoom_hit);
   g_test_add_func ("/gl/window-sum/zoom-about-pointer", test_zoom_about_pointer);
   g_test_add_func ("/gl/window-sum/pan", test_pan);
