@@ -279,6 +279,33 @@ test_transport (Fixture *f, gconstpointer data)
   g_assert_true (g_str_has_suffix (ws_window_sum_page_launch_text (f->page), " · 8× speed"));
 }
 
+/* The step buttons beside reset, play and end move the launch one block
+ * back or on, and their tooltips name the keys. */
+static void
+test_step_buttons (Fixture *f, gconstpointer data)
+{
+  GtkWidget *back = ui_find_tip (GTK_WIDGET (f->page), GTK_TYPE_BUTTON, "Step back one block");
+  GtkWidget *on = ui_find_tip (GTK_WIDGET (f->page), GTK_TYPE_BUTTON, "Step one block");
+
+  g_assert_nonnull (back);
+  g_assert_nonnull (on);
+  g_assert_true (g_str_has_suffix (gtk_widget_get_tooltip_text (back), "(Left)"));
+  g_assert_true (g_str_has_suffix (gtk_widget_get_tooltip_text (on), "(Right)"));
+  g_assert_true (gtk_widget_get_parent (back) == gtk_widget_get_parent (on));
+  ws_window_sum_page_set_blocks (f->page, 5);
+  g_signal_emit_by_name (on, "clicked");
+  g_assert_cmpstr (ws_window_sum_page_launch_text (f->page), ==, "blocks run: 6 of 32");
+  g_signal_emit_by_name (back, "clicked");
+  g_signal_emit_by_name (back, "clicked");
+  g_assert_cmpstr (ws_window_sum_page_launch_text (f->page), ==, "blocks run: 4 of 32");
+  ws_window_sum_page_set_blocks (f->page, 0);
+  g_signal_emit_by_name (back, "clicked"); /* before the launch it stays there */
+  g_assert_cmpstr (ws_window_sum_page_launch_text (f->page), ==, "blocks run: 0 of 32");
+  ws_window_sum_page_set_blocks (f->page, G_MAXUINT64);
+  g_signal_emit_by_name (on, "clicked");
+  g_assert_cmpstr (ws_window_sum_page_launch_text (f->page), ==, "blocks run: 32 of 32");
+}
+
 static gboolean idle (gpointer page) { return !ws_window_sum_page_working (page); }
 
 /* A run of minutes (cpu-seq, N = 8192, R = 64: 10^12 additions) is
@@ -329,6 +356,7 @@ main (int argc, char **argv)
   g_test_add ("/ui/window-sum/zoomed-clicks", Fixture, NULL, fixture_set_up, test_zoomed_clicks, fixture_tear_down);
   g_test_add ("/ui/window-sum/selection", Fixture, NULL, fixture_set_up, test_selection_properties, fixture_tear_down);
   g_test_add ("/ui/window-sum/transport", Fixture, NULL, fixture_set_up, test_transport, fixture_tear_down);
+  g_test_add ("/ui/window-sum/step-buttons", Fixture, NULL, fixture_set_up, test_step_buttons, fixture_tear_down);
   g_test_add ("/ui/window-sum/cancel", Fixture, NULL, fixture_set_up, test_cancel, fixture_tear_down);
   return g_test_run ();
 }
