@@ -28,18 +28,38 @@ ws_renderer_upload_heat (WsRenderer *r, WsHeatSlot slot, const float *texels, gu
                    texels);
 }
 
-WsRect
-ws_renderer_heat_map_rect (const WsHeatView *v, WsRect panel)
+/* Device pixels a panel gives to what is over the map (the title row) and
+ * under it (the colour scale and the legend's rows). */
+static void
+rooms (const WsHeatView *v, WsRect panel, double *over, double *under)
 {
   double s = MAX (v->scale, 1.0);
   guint rows = MAX (v->legend_rows, ws_renderer_heat_legend_rows (v, panel));
-  double under = WS_HEAT_SCALE_ROOM + rows * WS_HEAT_ENTRY_ROW;
-  double room = panel.height - (WS_HEAT_TITLE_ROOM + under) * s;
-  /* Whole pixels, so that grid lines and cells fall on pixel edges. */
-  double side = floor (MAX (MIN (panel.width, room), 1.0));
 
-  return (WsRect) { round (panel.x + (panel.width - side) / 2),
-                    round (panel.y + WS_HEAT_TITLE_ROOM * s), side, side };
+  *over = WS_HEAT_TITLE_ROOM * s;
+  *under = (WS_HEAT_SCALE_ROOM + rows * WS_HEAT_ENTRY_ROW) * s;
+}
+
+WsRect
+ws_renderer_heat_map_rect (const WsHeatView *v, WsRect panel)
+{
+  double over, under, side;
+
+  rooms (v, panel, &over, &under);
+  /* Whole pixels, so that grid lines and cells fall on pixel edges (the
+   * tolerance keeps a panel made to fit a side from rounding it down). */
+  side = floor (MAX (MIN (panel.width, panel.height - over - under), 1.0) + 1e-6);
+  return (WsRect) { round (panel.x + (panel.width - side) / 2), round (panel.y + over), side,
+                    side };
+}
+
+double
+ws_renderer_heat_panel_height (const WsHeatView *v, WsRect panel, double side)
+{
+  double over, under;
+
+  rooms (v, panel, &over, &under);
+  return over + side + under;
 }
 
 WsHeatPart

@@ -214,6 +214,11 @@ void        ws_renderer_upload_heat  (WsRenderer       *renderer,
  * colour scale and the rows of the legend, centred. */
 WsRect      ws_renderer_heat_map_rect (const WsHeatView *view,
                                        WsRect            panel);
+/* The height of a panel (that wide) whose map is side pixels: the title
+ * row, the map, the colour scale and the legend's rows. */
+double      ws_renderer_heat_panel_height (const WsHeatView *view,
+                                           WsRect            panel,
+                                           double            side);
 /* The grid's cell under device pixel (x, y), in cells (continuous:
  * *col across, *row down); FALSE off the map. */
 gboolean    ws_renderer_heat_cell_at  (const WsHeatView *view,

@@ -159,6 +159,7 @@ ws_window_sum_scene_view (const WsWindowSumScene *s, const WsWindowSumStyle *sty
   v.pending = s->done < ws_window_sum_scene_blocks (s);
   v.launch_lines = style->launch_lines;
   v.caption = style->caption;
+  v.free_right = style->free_right;
   v.scale = scale;
   for (guint slot = 0; slot < WS_HEAT_SLOTS; slot++)
     v.texels[slot] = ws_window_sum_texels (&v, slot, width, height);

@@ -21,6 +21,7 @@ typedef struct
 {
   gboolean    launch_lines; /* blocks and threads on the output */
   const char *caption;      /* a row over both maps, or NULL */
+  double      free_right;   /* device pixels kept free at the right (buttons over it) */
 } WsWindowSumStyle;
 
 /* A scene of shape's grid `input` and its window sums `output` (both

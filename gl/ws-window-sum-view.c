@@ -15,16 +15,17 @@ scale_of (const WsWindowSumView *v)
   return MAX (v->scale, 1.0);
 }
 
-void
-ws_window_sum_panels (const WsWindowSumView *v, int width, int height,
-                      WsRect panels[WS_HEAT_SLOTS])
+/* The room each map has: half the width each (less what is kept free at
+ * the right), the height under the caption. */
+static void
+rooms_for_maps (const WsWindowSumView *v, int width, int height, WsRect rooms[WS_HEAT_SLOTS])
 {
   double s = scale_of (v), m = MARGIN * s;
   double top = (v->caption != NULL ? WS_LEGEND_ROW : MARGIN) * s;
-  double w = MAX ((width - 3 * m) / 2, 1), h = MAX (height - top - m, 1);
+  double w = MAX ((width - MAX (v->free_right, 0.0) - 3 * m) / 2, 1), h = MAX (height - top - m, 1);
 
-  panels[WS_HEAT_INPUT] = (WsRect) { m, top, w, h };
-  panels[WS_HEAT_OUTPUT] = (WsRect) { 2 * m + w, top, w, h };
+  rooms[WS_HEAT_INPUT] = (WsRect) { m, top, w, h };
+  rooms[WS_HEAT_OUTPUT] = (WsRect) { 2 * m + w, top, w, h };
 }
 
 /* The closest zoom shows this many outputs a side. */
@@ -162,19 +163,50 @@ legend_room (const WsWindowSumView *v, const WsRect panels[WS_HEAT_SLOTS])
   return rows;
 }
 
-/* The slot's view as drawn in a width × height viewport, its panel too. */
+/* The slot's view in a width × height viewport with its room, and the
+ * legend's rows both maps reserve. */
+static WsHeatView
+slot_view_in (const WsWindowSumView *v, WsHeatSlot slot, int width, int height, WsRect *room,
+              WsWindowSumMarks *m)
+{
+  WsRect rooms[WS_HEAT_SLOTS];
+  WsHeatView h;
+
+  rooms_for_maps (v, width, height, rooms);
+  h = slot_view_alone (v, slot, m);
+  h.legend_rows = legend_room (v, rooms);
+  *room = rooms[slot];
+  return h;
+}
+
+/* The slot's view as drawn in a width × height viewport, and its panel:
+ * as wide as its room, just high enough for its title, map, colour scale
+ * and legend. */
 static WsHeatView
 slot_view (const WsWindowSumView *v, WsHeatSlot slot, int width, int height, WsRect *panel,
            WsWindowSumMarks *m)
 {
-  WsRect panels[WS_HEAT_SLOTS];
-  WsHeatView h;
+  WsHeatView h = slot_view_in (v, slot, width, height, panel, m);
+  double side = ws_renderer_heat_map_rect (&h, *panel).width;
 
-  ws_window_sum_panels (v, width, height, panels);
-  h = slot_view_alone (v, slot, m);
-  h.legend_rows = legend_room (v, panels);
-  *panel = panels[slot];
+  panel->height = ws_renderer_heat_panel_height (&h, *panel, side);
   return h;
+}
+
+/* Both maps as large as their rooms allow — square, so the narrower of
+ * width and height bounds them — what is left of the height lying under
+ * them. Side by side the maps are half the width each at most: a canvas
+ * less than twice as wide as high leaves room below (the reason the
+ * application hides its panel in presentation mode). */
+void
+ws_window_sum_panels (const WsWindowSumView *v, int width, int height,
+                      WsRect panels[WS_HEAT_SLOTS])
+{
+  for (guint slot = 0; slot < WS_HEAT_SLOTS; slot++)
+    {
+      WsWindowSumMarks m;
+      slot_view (v, slot, width, height, &panels[slot], &m);
+    }
 }
 
 WsRect

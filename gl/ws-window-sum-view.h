@@ -36,6 +36,7 @@ typedef struct
   double         scale;
   WsWindowSumZoom zoom;            /* the part shown (zero: all) */
   gboolean       pending;          /* the output has blocks not run yet (hatched) */
+  double         free_right;       /* device pixels kept free at the right edge */
 } WsWindowSumView;
 
 /* The chosen output's marks on one map, in the order drawn, with their
@@ -64,7 +65,9 @@ WsHeatPart   ws_window_sum_part   (const WsWindowSumView *view,
 WsHeatRegion ws_window_sum_region (const WsWindowSumView *view,
                                    WsHeatSlot             slot);
 
-/* The two maps' panels (input left, output right) in the viewport. */
+/* The two maps' panels (input left, output right) in the viewport, each
+ * as high as its title, map, colour scale and legend: the maps as large
+ * as the viewport allows. */
 void     ws_window_sum_panels (const WsWindowSumView *view,
                                int                    width,
                                int                    height,

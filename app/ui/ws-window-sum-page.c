@@ -31,6 +31,10 @@ struct _WsWindowSumPage
   GtkProgressBar  *progress;
   GtkLabel        *run_label, *launch_label, *cell_label, *path_label;
   GtkCheckButton  *show_lines;
+  GtkToggleButton *panel_toggle;
+  GtkRevealer     *panel_revealer;
+  GtkWidget       *canvas_bar, *canvas_transport;
+  GtkButton       *canvas_play;
 
   WsWindowSumScene *scene;      /* the last run's grids as an animation, or NULL */
   WsStencilShape   shape;       /* its shape */
@@ -44,6 +48,7 @@ struct _WsWindowSumPage
   double           drag_x, drag_y;       /* where the press under way began */
   WsWindowSumZoom  drag_from;            /* the zoom then */
   gboolean         panning;              /* it moved past the drag threshold: a pan, no click */
+  gboolean         presenting;           /* presentation mode, as last seen */
 };
 
 G_DEFINE_FINAL_TYPE (WsWindowSumPage, ws_window_sum_page, GTK_TYPE_BOX)
@@ -332,10 +337,18 @@ on_run_clicked (WsWindowSumPage *self)
 
 /* ---- drawing ---- */
 
+/* While the panel is hidden, the buttons down the canvas's right edge
+ * keep their strip: no cell lies under them. */
 static WsWindowSumStyle
 style_of (WsWindowSumPage *self)
 {
-  return (WsWindowSumStyle) { gtk_check_button_get_active (self->show_lines), NULL };
+  double device = gtk_widget_get_scale_factor (GTK_WIDGET (self->canvas));
+  double strip = gtk_widget_get_visible (self->canvas_transport)
+                 ? gtk_widget_get_width (self->canvas_bar) + gtk_widget_get_margin_end (self->canvas_bar)
+                 : 0;
+
+  return (WsWindowSumStyle) { gtk_check_button_get_active (self->show_lines), NULL,
+                              strip * device };
 }
 
 static void
@@ -602,6 +615,8 @@ launch_changed (gpointer data, gboolean playing)
   WsWindowSumPage *self = data;
 
   gtk_toggle_button_set_active (self->launch_play, playing);
+  gtk_button_set_icon_name (self->canvas_play, playing ? "media-playback-pause-symbolic"
+                                                       : "media-playback-start-symbolic");
   if (playing != self->playing) /* the pacer also says so when nothing changed */
     {
       self->playing = playing;
@@ -650,6 +665,68 @@ ws_window_sum_page_step_blocks (WsWindowSumPage *self, gint64 delta)
 
   gtk_toggle_button_set_active (self->launch_play, FALSE);
   ws_window_sum_page_set_blocks (self, (guint64) MAX (done, 0));
+}
+
+/* ---- the panel ---- */
+
+/* Two square maps side by side need a canvas twice as wide as high to fill
+ * its height; beside the panel (wider still in presentation mode's larger
+ * text) they left a third of it empty at 1280 × 800. So presentation mode
+ * hides the panel — the launch's steps and the whole maps stay over the
+ * canvas — and F9 or the toggle brings it back, in either mode. */
+void
+ws_window_sum_page_show_panel (WsWindowSumPage *self, gboolean show)
+{
+  gtk_toggle_button_set_active (self->panel_toggle, show);
+}
+
+gboolean
+ws_window_sum_page_panel_shown (WsWindowSumPage *self)
+{
+  return gtk_toggle_button_get_active (self->panel_toggle);
+}
+
+static void
+follow_presentation (WsWindowSumPage *self)
+{
+  gboolean presenting = ws_ui_emphasis (GTK_WIDGET (self)) > 1.0;
+
+  if (presenting != self->presenting)
+    ws_window_sum_page_show_panel (self, !presenting);
+  self->presenting = presenting;
+}
+
+static void
+ws_window_sum_page_root (GtkWidget *widget)
+{
+  GTK_WIDGET_CLASS (ws_window_sum_page_parent_class)->root (widget);
+  g_signal_connect_object (gtk_widget_get_root (widget), "notify::css-classes",
+                           G_CALLBACK (follow_presentation), widget, G_CONNECT_SWAPPED);
+  follow_presentation (WS_WINDOW_SUM_PAGE (widget));
+}
+
+static void
+ws_window_sum_page_unroot (GtkWidget *widget)
+{
+  g_signal_handlers_disconnect_by_func (gtk_widget_get_root (widget), follow_presentation, widget);
+  GTK_WIDGET_CLASS (ws_window_sum_page_parent_class)->unroot (widget);
+}
+
+static void
+controls_activated (GtkWidget *page, const char *action, GVariant *param)
+{
+  WsWindowSumPage *self = WS_WINDOW_SUM_PAGE (page);
+
+  ws_window_sum_page_show_panel (self, !ws_window_sum_page_panel_shown (self));
+}
+
+static void
+bind_panel (WsWindowSumPage *self)
+{
+  g_object_bind_property (self->panel_toggle, "active", self->panel_revealer, "reveal-child",
+                          G_BINDING_SYNC_CREATE);
+  g_object_bind_property (self->panel_toggle, "active", self->canvas_transport, "visible",
+                          G_BINDING_SYNC_CREATE | G_BINDING_INVERT_BOOLEAN);
 }
 
 /* ---- the widget ---- */
@@ -784,7 +861,13 @@ ws_window_sum_page_class_init (WsWindowSumPageClass *klass)
   BIND (canvas), BIND (side), BIND (radius), BIND (block), BIND (per_thread), BIND (variant);
   BIND (run_button), BIND (launch_reset), BIND (launch_end), BIND (launch_play), BIND (progress);
   BIND (run_label), BIND (launch_label), BIND (cell_label), BIND (path_label), BIND (show_lines);
+  BIND (panel_toggle), BIND (panel_revealer), BIND (canvas_bar), BIND (canvas_transport),
+    BIND (canvas_play);
 #undef BIND
+  w->root = ws_window_sum_page_root;
+  w->unroot = ws_window_sum_page_unroot;
+  gtk_widget_class_install_action (w, "page.controls", NULL, controls_activated);
+  gtk_widget_class_add_binding_action (w, GDK_KEY_F9, 0, "page.controls", NULL);
   ws_transport_install (w, &transport);
   gtk_widget_class_install_action (w, "page.fit", NULL, fit_activated);
   /* 0 as in GNOME's image viewers (Ctrl+0 too: a field with the focus
@@ -848,6 +931,7 @@ ws_window_sum_page_init (WsWindowSumPage *self)
   load_preferences (self);
   ws_canvas_set_painter (self->canvas, paint, release, self);
   add_pointer_controllers (self);
+  bind_panel (self);
   g_signal_connect_swapped (self->run_button, "clicked", G_CALLBACK (on_run_clicked), self);
   g_signal_connect_swapped (self->launch_play, "toggled", G_CALLBACK (on_play_toggled), self);
   g_signal_connect_swapped (self->launch_reset, "clicked", G_CALLBACK (on_launch_reset), self);

@@ -73,6 +73,11 @@ void        ws_window_sum_page_step_blocks   (WsWindowSumPage *page,
  * the "speed" property, 1/16 to 16. "playing" says whether it plays. */
 void        ws_window_sum_page_set_speed  (WsWindowSumPage *page,
                                            double           speed);
+/* The panel beside the canvas, shown or hidden (F9, the toggle over the
+ * canvas); presentation mode hides it and leaving it shows it again. */
+void        ws_window_sum_page_show_panel  (WsWindowSumPage *page,
+                                            gboolean         show);
+gboolean    ws_window_sum_page_panel_shown (WsWindowSumPage *page);
 /* For tests: the canvas (to click on), the view it draws with its size
  * in device pixels (FALSE before the first run), and the texts shown. */
 GtkWidget  *ws_window_sum_page_canvas     (WsWindowSumPage *page);

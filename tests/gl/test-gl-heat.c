@@ -698,6 +698,33 @@ test_legend_swatches (Fixture *f, gconstpointer data)
     }
 }
 
+/* The maps take the height they can: in presentation mode's scale on a
+ * 1280 × 800 canvas both panels (title, map, colour scale, legend) fill
+ * at least 90% of it, the maps alike and side by side; beside the
+ * application's panel (945 × 745) the width bounds them, half of it each. */
+static void
+test_fills_height (void)
+{
+  WsWindowSumView v = study_view ();
+  WsRect panels[WS_HEAT_SLOTS], in, out;
+
+  v.scale = 1.5, v.pending = TRUE;
+  ws_window_sum_panels (&v, 1280, 800, panels);
+  in = slot_map (&v, WS_HEAT_INPUT, 1280, 800), out = slot_map (&v, WS_HEAT_OUTPUT, 1280, 800);
+  for (guint slot = 0; slot < WS_HEAT_SLOTS; slot++)
+    {
+      g_test_message ("panel %u: %.0f px of 800", slot, panels[slot].height);
+      g_assert_cmpfloat (panels[slot].height, >=, 0.9 * 800);
+      g_assert_cmpfloat (panels[slot].y + panels[slot].height, <=, 800);
+    }
+  g_assert_cmpfloat (in.width, ==, out.width);
+  g_assert_cmpfloat (in.y, ==, out.y);
+  g_assert_cmpfloat (in.x + in.width, <, out.x);
+  v.scale = 1.0;
+  in = slot_map (&v, WS_HEAT_INPUT, 945, 745);
+  g_assert_cmpfloat (in.width, ==, floor ((945 - 3 * 12) / 2.0));
+}
+
 /* ---- GLES ---- */
 
 /* Bars and a heat map drawn on OpenGL 3.3 core and on GLES 3: the same
@@ -768,6 +795,7 @@ main (int argc, char **argv)
   g_test_add ("/gl/window-sum/tile-and-halo", Fixture, &wide, gl_fixture_set_up, test_tile_and_halo, gl_fixture_tear_down);
   g_test_add_func ("/gl/window-sum/legend-entries", test_legend_entries);
   g_test_add ("/gl/window-sum/legend-swatches", Fixture, &wide, gl_fixture_set_up, test_legend_swatches, gl_fixture_tear_down);
+  g_test_add_func ("/gl/window-sum/fills-height", test_fills_height);
   g_test_add_func ("/gl/window-sum/zoom-hit", test_zoom_hit);
   g_test_add_func ("/gl/window-sum/zoom-about-pointer", test_zoom_about_pointer);
   g_test_add_func ("/gl/window-sum/pan", test_pan);

@@ -3,8 +3,9 @@
  * chosen output names its thread, block and launch as study 001's kernel
  * has them; a click on a cell of either map chooses the output there, when
  * zoomed and dragged too, and a drag chooses nothing; the wheel zooms
- * about the pointer; the launch animation counts blocks. Skips where
- * there is no display. */
+ * about the pointer; the launch animation counts blocks, its step buttons
+ * move it a block; presentation mode hides the panel and the maps fill the
+ * height of a 1280 × 800 window. Skips where there is no display. */
 #include <gtk/gtk.h>
 #include <math.h>
 #include <stdio.h>
@@ -306,6 +307,60 @@ test_step_buttons (Fixture *f, gconstpointer data)
   g_assert_cmpstr (ws_window_sum_page_launch_text (f->page), ==, "blocks run: 32 of 32");
 }
 
+/* The panel slid out: the canvas as wide as the 1280-pixel window, near enough. */
+static gboolean
+canvas_wider_than_1260 (gpointer page)
+{
+  return gtk_widget_get_width (ws_window_sum_page_canvas (page)) > 1260;
+}
+
+static gboolean
+canvas_narrower_than_1000 (gpointer page)
+{
+  return gtk_widget_get_width (ws_window_sum_page_canvas (page)) < 1000;
+}
+
+/* In a 1280 × 800 window, presentation mode hides the panel: the canvas
+ * takes the window's width, the maps' panels fill at least 90% of its
+ * height and the maps themselves 70% (beside the panel: 400 pixels of 750). F9 (page.controls) shows the panel again, leaving presentation
+ * mode too; beside it the maps are as wide as half the canvas allows. */
+static void
+test_presentation_height (void)
+{
+  WsWindowSumPage *page = WS_WINDOW_SUM_PAGE (ws_window_sum_page_new ());
+  GtkWidget *window = ui_present (GTK_WIDGET (page), 1280, 800);
+  WsRect panels[WS_HEAT_SLOTS];
+  WsWindowSumView v;
+  int w, h;
+
+  ws_window_sum_page_run (page);
+  g_assert_true (ui_spin_until (ready, page, 30));
+  g_assert_true (ws_window_sum_page_panel_shown (page));
+  gtk_widget_add_css_class (window, "presentation");
+  g_assert_false (ws_window_sum_page_panel_shown (page));
+  g_assert_true (ui_spin_until (canvas_wider_than_1260, page, 5));
+  g_assert_true (ws_window_sum_page_view (page, &v, &w, &h));
+  g_assert_cmpfloat (v.scale, ==, 1.5);
+  ws_window_sum_panels (&v, w, h, panels);
+  for (guint slot = 0; slot < WS_HEAT_SLOTS; slot++)
+    {
+      g_test_message ("canvas %d × %d: panel %u %.0f px high", w, h, slot, panels[slot].height);
+      g_assert_cmpfloat (panels[slot].height, >=, 0.9 * h);
+      g_assert_cmpfloat (ws_window_sum_map (&v, slot, w, h).height, >=, 0.7 * h);
+    }
+  g_assert_true (gtk_widget_activate_action (GTK_WIDGET (page), "page.controls", NULL));
+  g_assert_true (ws_window_sum_page_panel_shown (page));
+  g_assert_true (ui_spin_until (canvas_narrower_than_1000, page, 5));
+  g_assert_true (gtk_widget_activate_action (GTK_WIDGET (page), "page.controls", NULL));
+  g_assert_false (ws_window_sum_page_panel_shown (page));
+  gtk_widget_remove_css_class (window, "presentation");
+  g_assert_true (ws_window_sum_page_panel_shown (page));
+  g_assert_true (ui_spin_until (canvas_narrower_than_1000, page, 5));
+  g_assert_true (ws_window_sum_page_view (page, &v, &w, &h));
+  g_assert_cmpfloat (ws_window_sum_map (&v, WS_HEAT_INPUT, w, h).width, ==, floor ((w - 36) / 2.0));
+  gtk_window_destroy (GTK_WINDOW (window));
+}
+
 static gboolean idle (gpointer page) { return !ws_window_sum_page_working (page); }
 
 /* A run of minutes (cpu-seq, N = 8192, R = 64: 10^12 additions) is
@@ -357,6 +412,7 @@ main (int argc, char **argv)
   g_test_add ("/ui/window-sum/selection", Fixture, NULL, fixture_set_up, test_selection_properties, fixture_tear_down);
   g_test_add ("/ui/window-sum/transport", Fixture, NULL, fixture_set_up, test_transport, fixture_tear_down);
   g_test_add ("/ui/window-sum/step-buttons", Fixture, NULL, fixture_set_up, test_step_buttons, fixture_tear_down);
+  g_test_add_func ("/ui/window-sum/presentation-height", test_presentation_height);
   g_test_add ("/ui/window-sum/cancel", Fixture, NULL, fixture_set_up, test_cancel, fixture_tear_down);
   return g_test_run ();
 }
