@@ -117,15 +117,30 @@ test_bench (void)
   g_assert_null (strstr (heat->out, "\n4096 "));
 }
 
-static double
-png_lightness (const char *dir, const char *name, int x, int y)
+/* A frame written by a render, read back. */
+static cairo_surface_t *
+png_open (const char *dir, const char *name)
 {
   g_autofree char *path = g_build_filename (dir, name, NULL);
   cairo_surface_t *png = cairo_image_surface_create_from_png (path);
-  guint32 p;
 
   g_assert_cmpint (cairo_surface_status (png), ==, CAIRO_STATUS_SUCCESS);
-  p = ((guint32 *) (cairo_image_surface_get_data (png) + (gsize) y * cairo_image_surface_get_stride (png)))[x];
+  return png;
+}
+
+static const guint32 *
+png_row (cairo_surface_t *png, int y)
+{
+  return (const guint32 *) (cairo_image_surface_get_data (png)
+                            + (gsize) y * cairo_image_surface_get_stride (png));
+}
+
+static double
+png_lightness (const char *dir, const char *name, int x, int y)
+{
+  cairo_surface_t *png = png_open (dir, name);
+  guint32 p = png_row (png, y)[x];
+
   cairo_surface_destroy (png);
   return 0.2126 * (p >> 16 & 255) + 0.7152 * (p >> 8 & 255) + 0.0722 * (p & 255);
 }
@@ -162,9 +177,8 @@ test_heat_frames (void)
 static guint
 png_changes (const char *dir, const char *name, int x0, int x1, int y)
 {
-  g_autofree char *path = g_build_filename (dir, name, NULL);
-  cairo_surface_t *png = cairo_image_surface_create_from_png (path);
-  guint32 *row = (guint32 *) (cairo_image_surface_get_data (png) + (gsize) y * cairo_image_surface_get_stride (png));
+  cairo_surface_t *png = png_open (dir, name);
+  const guint32 *row = png_row (png, y);
   guint changes = 0;
 
   for (int x = x0 + 1; x < x1; x++)
