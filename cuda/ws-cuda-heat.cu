@@ -67,14 +67,15 @@ struct SurfaceSink
   }
 };
 
-// One thread per texel, texel_mean of ws-heat.c step for step: spans in
-// 64-bit integers, a double sum row by row and left to right (plain adds,
-// nothing to contract into an FMA), the mean rounded once to float. The
-// host's NAN (0x7fc00000) marks "no cell has run", so NaN texels compare
-// equal bitwise too.
+// One thread per texel, texel_mean of ws-heat.c step for step: spans of
+// the region in 64-bit integers, a double sum row by row and left to right
+// (plain adds, nothing to contract into an FMA), the mean rounded once to
+// float. The host's NAN (0x7fc00000) marks "no cell has run", so NaN
+// texels compare equal bitwise too.
 template <typename T, typename Sink>
 __global__ void
-heat_kernel (const T *grid, guint64 side, RowMask mask, unsigned texels, Sink sink)
+heat_kernel (const T *grid, guint64 side, WsCudaHeatRegion g, RowMask mask, unsigned texels,
+             Sink sink)
 {
   unsigned tx = blockIdx.x * blockDim.x + threadIdx.x;
   unsigned ty = blockIdx.y * blockDim.y + threadIdx.y;
@@ -83,8 +84,10 @@ heat_kernel (const T *grid, guint64 side, RowMask mask, unsigned texels, Sink si
 
   if (tx >= texels || ty >= texels)
     return;
-  guint64 r0 = (guint64) ty * side / texels, r1 = (guint64) (ty + 1) * side / texels;
-  guint64 c0 = (guint64) tx * side / texels, c1 = (guint64) (tx + 1) * side / texels;
+  guint64 r0 = g.row + (guint64) ty * g.span / texels;
+  guint64 r1 = g.row + (guint64) (ty + 1) * g.span / texels;
+  guint64 c0 = g.col + (guint64) tx * g.span / texels;
+  guint64 c1 = g.col + (guint64) (tx + 1) * g.span / texels;
   for (guint64 r = r0; r < r1; r++)
     {
       guint64 done = row_done (mask, side, r);
@@ -96,15 +99,28 @@ heat_kernel (const T *grid, guint64 side, RowMask mask, unsigned texels, Sink si
   sink.put (tx, ty, count ? (float) (sum / (double) count) : __int_as_float (0x7fc00000));
 }
 
-bool
-check_args (gconstpointer d_grid, guint64 side, const WsCudaHeatMask *mask, guint texels,
-            GError **error)
+// The region asked for, or the whole grid.
+WsCudaHeatRegion
+region_of (const WsCudaHeatRegion *region, guint64 side)
 {
-  if (side == 0 || texels == 0 || texels > side)
+  return region != nullptr ? *region : WsCudaHeatRegion{ 0, 0, side };
+}
+
+bool
+check_args (gconstpointer d_grid, guint64 side, WsCudaHeatRegion g, const WsCudaHeatMask *mask,
+            guint texels, GError **error)
+{
+  if (g.span == 0 || g.row > side || g.col > side || g.span > side - (g.row > g.col ? g.row : g.col))
     return ws::invalid (error,
-                        "Heat map: %u texels a side cannot show a grid of %" G_GUINT64_FORMAT
-                        " cells a side (1 to the grid's side)",
-                        texels, side);
+                        "Heat map: the region of %" G_GUINT64_FORMAT " cells a side at row %"
+                        G_GUINT64_FORMAT ", col %" G_GUINT64_FORMAT " is not inside the grid of %"
+                        G_GUINT64_FORMAT " cells a side",
+                        g.span, g.row, g.col, side);
+  if (texels == 0 || texels > g.span)
+    return ws::invalid (error,
+                        "Heat map: %u texels a side cannot show a region of %" G_GUINT64_FORMAT
+                        " cells a side (1 to the region's side)",
+                        texels, g.span);
   if (d_grid == nullptr)
     return ws::invalid (error, "Heat map: no device grid given");
   // ws_heat_row_done divides by the block width when block_rows is set.
@@ -117,8 +133,8 @@ check_args (gconstpointer d_grid, guint64 side, const WsCudaHeatMask *mask, guin
 
 template <typename Sink>
 bool
-launch (WsCudaType type, gconstpointer d_grid, guint64 side, const WsCudaHeatMask *mask,
-        guint texels, Sink sink, GError **error)
+launch (WsCudaType type, gconstpointer d_grid, guint64 side, WsCudaHeatRegion g,
+        const WsCudaHeatMask *mask, guint texels, Sink sink, GError **error)
 {
   dim3 threads (TEXEL_THREADS, TEXEL_THREADS);
   dim3 blocks ((texels + TEXEL_THREADS - 1) / TEXEL_THREADS,
@@ -126,8 +142,8 @@ launch (WsCudaType type, gconstpointer d_grid, guint64 side, const WsCudaHeatMas
   RowMask m = row_mask (mask, side);
 
   ws::with_type (type, [&]<typename T> () {
-    heat_kernel<T, Sink><<<blocks, threads>>> (static_cast<const T *> (d_grid), side, m, texels,
-                                                sink);
+    heat_kernel<T, Sink><<<blocks, threads>>> (static_cast<const T *> (d_grid), side, g, m,
+                                                texels, sink);
     return true;
   });
   return ws::check_launch ("Cannot launch the heat-map kernel", error);
@@ -137,13 +153,16 @@ launch (WsCudaType type, gconstpointer d_grid, guint64 side, const WsCudaHeatMas
 
 gboolean
 ws_cuda_heat_fill (WsCudaType type, gconstpointer d_grid, guint64 side,
-                   const WsCudaHeatMask *mask, guint texels, gpointer d_out, GError **error)
+                   const WsCudaHeatRegion *region, const WsCudaHeatMask *mask, guint texels,
+                   gpointer d_out, GError **error)
 {
-  if (!check_args (d_grid, side, mask, texels, error))
+  WsCudaHeatRegion g = region_of (region, side);
+
+  if (!check_args (d_grid, side, g, mask, texels, error))
     return FALSE;
   if (d_out == nullptr)
     return ws::invalid (error, "Heat map: no device memory given for the texels");
-  return launch (type, d_grid, side, mask, texels,
+  return launch (type, d_grid, side, g, mask, texels,
                  LinearSink{ static_cast<float *> (d_out), texels }, error);
 }
 
@@ -198,20 +217,22 @@ open_surface (cudaGraphicsResource_t resource, guint texels, cudaSurfaceObject_t
 
 gboolean
 ws_cuda_heat_fill_image (WsCudaGlImage *image, WsCudaType type, gconstpointer d_grid,
-                         guint64 side, const WsCudaHeatMask *mask, guint texels, GError **error)
+                         guint64 side, const WsCudaHeatRegion *region, const WsCudaHeatMask *mask,
+                         guint texels, GError **error)
 {
+  WsCudaHeatRegion g = region_of (region, side);
   cudaSurfaceObject_t surface = 0;
   GError *first = nullptr;
   bool ok;
 
   if (image == nullptr)
     return ws::invalid (error, "Heat map: no registered OpenGL texture given");
-  if (!check_args (d_grid, side, mask, texels, error)
+  if (!check_args (d_grid, side, g, mask, texels, error)
       || !ws::check (cudaGraphicsMapResources (1, &image->resource),
                      "Cannot map the OpenGL texture", error))
     return FALSE;
   ok = open_surface (image->resource, texels, &surface, &first)
-       && launch (type, d_grid, side, mask, texels, SurfaceSink{ surface }, &first);
+       && launch (type, d_grid, side, g, mask, texels, SurfaceSink{ surface }, &first);
   if (surface != 0)
     cudaDestroySurfaceObject (surface);
   // Unmapping orders the kernel before OpenGL's next use of the texture:

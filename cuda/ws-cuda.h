@@ -321,18 +321,27 @@ typedef struct
   guint64 done;
 } WsCudaHeatMask;
 
-/* texels² floats (row-major) at d_out from the side × side device grid,
- * as app/core's ws_heat_fill makes them on the host, bit for bit: each
- * texel the mean of its cells that have run (NaN if none), summed in
- * double in row-major order. mask may be NULL. texels ≤ side. Launches
- * without waiting. */
-gboolean ws_cuda_heat_fill      (WsCudaType            type,
-                                 gconstpointer         d_grid,
-                                 guint64               side,
-                                 const WsCudaHeatMask *mask,
-                                 guint                 texels,
-                                 gpointer              d_out,
-                                 GError              **error);
+/* app/core's WsHeatRegion: rows [row, row + span) × columns [col, col +
+ * span) of the grid, the cells a zoomed map's texels come from. */
+typedef struct
+{
+  guint64 row, col;
+  guint64 span;
+} WsCudaHeatRegion;
+
+/* texels² floats (row-major) at d_out from region of the side × side
+ * device grid (NULL: all of it), as app/core's ws_heat_fill makes them on
+ * the host, bit for bit: each texel the mean of its cells that have run
+ * (NaN if none), summed in double in row-major order. mask may be NULL.
+ * texels ≤ the region's span. Launches without waiting. */
+gboolean ws_cuda_heat_fill      (WsCudaType              type,
+                                 gconstpointer           d_grid,
+                                 guint64                 side,
+                                 const WsCudaHeatRegion *region,
+                                 const WsCudaHeatMask   *mask,
+                                 guint                   texels,
+                                 gpointer                d_out,
+                                 GError                **error);
 
 /* An OpenGL texture (GL_TEXTURE_2D, GL_R32F) of the current context
  * registered with CUDA for surface stores; NULL saying why when CUDA
@@ -348,6 +357,7 @@ gboolean       ws_cuda_heat_fill_image     (WsCudaGlImage         *image,
                                             WsCudaType             type,
                                             gconstpointer          d_grid,
                                             guint64                side,
+                                            const WsCudaHeatRegion *region,
                                             const WsCudaHeatMask  *mask,
                                             guint                  texels,
                                             GError               **error);

@@ -219,16 +219,17 @@ reserve_texels (WsFramePath *p, guint texels, GError **error)
 
 gboolean
 ws_frame_path_fill_heat_device (WsFramePath *p, WsHeatSlot slot, WsKeyType type,
-                                gconstpointer d_grid, guint64 side, const WsHeatMask *mask,
-                                guint texels, GError **error)
+                                gconstpointer d_grid, guint64 side, const WsHeatRegion *region,
+                                const WsHeatMask *mask, guint texels, GError **error)
 {
   g_return_val_if_fail (p->kind != WS_FRAME_PATH_CPU && slot < WS_HEAT_SLOTS, FALSE);
-  g_return_val_if_fail (texels >= 1 && texels <= side, FALSE);
+  g_return_val_if_fail (texels >= 1 && texels <= (region ? region->span : side), FALSE);
   if (p->kind == WS_FRAME_PATH_INTEROP)
     return image_for (p, slot, texels, error)
-           && p->interop->heat_fill_image (p->images[slot], type, d_grid, side, mask, texels, error);
+           && p->interop->heat_fill_image (p->images[slot], type, d_grid, side, region, mask,
+                                           texels, error);
   if (!reserve_texels (p, texels, error)
-      || !p->device->heat_fill (type, d_grid, side, mask, texels, p->d_texels, error)
+      || !p->device->heat_fill (type, d_grid, side, region, mask, texels, p->d_texels, error)
       || !p->device->download (p->texels, p->d_texels, (gsize) texels * texels * sizeof (float),
                                error))
     return FALSE;
@@ -238,11 +239,12 @@ ws_frame_path_fill_heat_device (WsFramePath *p, WsHeatSlot slot, WsKeyType type,
 
 void
 ws_frame_path_fill_heat_host (WsFramePath *p, WsHeatSlot slot, const WsArray *grid, guint64 side,
-                              const WsHeatMask *mask, guint texels)
+                              const WsHeatRegion *region, const WsHeatMask *mask, guint texels)
 {
   g_return_if_fail (p->kind == WS_FRAME_PATH_CPU && slot < WS_HEAT_SLOTS);
-  g_return_if_fail (texels >= 1 && texels <= side && grid->n == side * side);
+  g_return_if_fail (texels >= 1 && texels <= (region ? region->span : side)
+                    && grid->n == side * side);
   reserve_texels (p, texels, NULL);
-  ws_heat_fill (grid, side, mask, texels, p->texels);
+  ws_heat_fill (grid, side, region, mask, texels, p->texels);
   ws_renderer_upload_heat (p->renderer, slot, p->texels, texels);
 }

@@ -75,22 +75,24 @@ void             ws_frame_path_fill_host   (WsFramePath      *path,
                                             double            vmax,
                                             guint             columns);
 
-/* The heat map's texels (ws-heat.h) of a side × side device grid into the
- * renderer's slot: interop (the device writes the GL texture through a
- * surface) or staging. mask may be NULL. */
+/* The heat map's texels (ws-heat.h) of region (NULL: all) of a side × side
+ * device grid into the renderer's slot: interop (the device writes the GL
+ * texture through a surface) or staging. mask may be NULL. */
 gboolean         ws_frame_path_fill_heat_device (WsFramePath      *path,
                                                  WsHeatSlot        slot,
                                                  WsKeyType         type,
                                                  gconstpointer     d_grid,
                                                  guint64           side,
+                                                 const WsHeatRegion *region,
                                                  const WsHeatMask *mask,
                                                  guint             texels,
                                                  GError          **error);
-/* The texels of a host grid into the slot (the cpu path). */
+/* The texels of a host grid's region into the slot (the cpu path). */
 void             ws_frame_path_fill_heat_host   (WsFramePath      *path,
                                                  WsHeatSlot        slot,
                                                  const WsArray    *grid,
                                                  guint64           side,
+                                                 const WsHeatRegion *region,
                                                  const WsHeatMask *mask,
                                                  guint             texels);
 

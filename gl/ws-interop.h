@@ -28,12 +28,13 @@ typedef struct
   /* A GL texture (GL_R32F) registered with the device, or NULL saying why. */
   gpointer (*register_image)    (guint          gl_texture,
                                  GError       **error);
-  /* The heat map's texels (ws-heat.h) of a device grid written into the
-   * registered texture by the device. */
+  /* The heat map's texels (ws-heat.h) of a device grid's region (NULL:
+   * all of it) written into the registered texture by the device. */
   gboolean (*heat_fill_image)   (gpointer          image,
                                  WsKeyType         type,
                                  gconstpointer     d_grid,
                                  guint64           side,
+                                 const WsHeatRegion *region,
                                  const WsHeatMask *mask,
                                  guint             texels,
                                  GError          **error);

@@ -1,15 +1,10 @@
 /* ws-renderer-heat.c: the heat-map view — a grid's texels through the
- * colour map, study 001's launch as lines and marks, a title and a legend
- * (see ws-renderer.h). */
+ * colour map, study 001's launch as lines and marks (see ws-renderer.h;
+ * the title and legend are in ws-renderer-heat-text.c). */
 #include "ws-renderer-private.h"
 
 #include <math.h>
-
-#include "ws-legend.h"
-
-/* Room over the map for the title and under it for the legend, logical
- * pixels. */
-enum { TITLE_ROOM = 26, LEGEND_ROOM = 30 };
+#include <string.h>
 
 guint
 ws_renderer_heat_texture (WsRenderer *r, WsHeatSlot slot, guint texels)
@@ -33,31 +28,110 @@ ws_renderer_upload_heat (WsRenderer *r, WsHeatSlot slot, const float *texels, gu
                    texels);
 }
 
+/* Device pixels a panel gives to what is over the map (the title row) and
+ * under it (the colour scale and the legend's rows). */
+static void
+rooms (const WsHeatView *v, WsRect panel, double *over, double *under)
+{
+  double s = MAX (v->scale, 1.0);
+  guint rows = MAX (v->legend_rows, ws_renderer_heat_legend_rows (v, panel));
+
+  *over = WS_HEAT_TITLE_ROOM * s;
+  *under = (WS_HEAT_SCALE_ROOM + rows * WS_HEAT_ENTRY_ROW) * s;
+}
+
 WsRect
 ws_renderer_heat_map_rect (const WsHeatView *v, WsRect panel)
 {
-  double s = MAX (v->scale, 1.0);
-  double room = panel.height - (TITLE_ROOM + LEGEND_ROOM) * s;
-  /* Whole pixels, so that grid lines and cells fall on pixel edges. */
-  double side = floor (MAX (MIN (panel.width, room), 1.0));
+  double over, under, side;
 
-  return (WsRect) { round (panel.x + (panel.width - side) / 2), round (panel.y + TITLE_ROOM * s),
-                    side, side };
+  rooms (v, panel, &over, &under);
+  /* Whole pixels, so that grid lines and cells fall on pixel edges (the
+   * tolerance keeps a panel made to fit a side from rounding it down). */
+  side = floor (MAX (MIN (panel.width, panel.height - over - under), 1.0) + 1e-6);
+  return (WsRect) { round (panel.x + (panel.width - side) / 2), round (panel.y + over), side,
+                    side };
+}
+
+double
+ws_renderer_heat_panel_height (const WsHeatView *v, WsRect panel, double side)
+{
+  double over, under;
+
+  rooms (v, panel, &over, &under);
+  return over + side + under;
+}
+
+WsHeatPart
+ws_renderer_heat_part (const WsHeatView *v)
+{
+  return v->part.span > 0 ? v->part : (WsHeatPart) { 0, 0, (double) v->side };
+}
+
+/* Short: this file says it often. */
+static WsHeatPart
+part_of (const WsHeatView *v)
+{
+  return ws_renderer_heat_part (v);
+}
+
+/* The cells the slot's texture holds; span 0 says the whole grid. */
+static WsHeatRegion
+region_of (const WsHeatView *v)
+{
+  return v->region.span > 0 ? v->region : (WsHeatRegion) { 0, 0, v->side };
+}
+
+gboolean
+ws_renderer_heat_cell_at (const WsHeatView *v, WsRect panel, double x, double y, double *row,
+                          double *col)
+{
+  WsRect map = ws_renderer_heat_map_rect (v, panel);
+  WsHeatPart part = part_of (v);
+
+  if (x < map.x || y < map.y || x >= map.x + map.width || y >= map.y + map.height)
+    return FALSE;
+  *col = part.col + (x - map.x) * part.span / map.width;
+  *row = part.row + (y - map.y) * part.span / map.height;
+  return TRUE;
+}
+
+/* Lines are drawn where they fall a few pixels apart: block lines where a
+ * block is 6 logical pixels or more, thread lines where a cell is 5. */
+void
+ws_renderer_heat_lines (const WsHeatView *v, WsRect map, guint64 *block_cols, guint64 *block_rows,
+                        guint64 *thread_cols)
+{
+  double s = MAX (v->scale, 1.0), cell = map.width / part_of (v).span;
+  gboolean blocks = MIN (v->block_cols, v->block_rows) * cell >= 6 * s;
+
+  *block_cols = blocks ? v->block_cols : 0, *block_rows = blocks ? v->block_rows : 0;
+  *thread_cols = cell >= 5 * s ? v->thread_cols : 0;
 }
 
 static void
 set_heat_uniforms (GLuint p, const WsHeatView *v, WsRect map, int height)
 {
+  WsHeatPart part = part_of (v);
+  WsHeatRegion region = region_of (v);
+  guint64 block_cols, block_rows, thread_cols;
+
+  ws_renderer_heat_lines (v, map, &block_cols, &block_rows, &thread_cols);
   glUniform1i (glGetUniformLocation (p, "u_cells"), 0);
   glUniform1i (glGetUniformLocation (p, "u_colormap"), 1);
   glUniform1i (glGetUniformLocation (p, "u_texels"), (GLint) MAX (v->texels, 1));
   glUniform1f (glGetUniformLocation (p, "u_side"), (GLfloat) v->side);
   glUniform3f (glGetUniformLocation (p, "u_map"), (GLfloat) map.x,
                (GLfloat) (height - map.y - map.height), (GLfloat) map.width);
+  /* The region's corner in whole cells, and the part from it (small
+   * numbers, exact enough in float at any grid size). */
+  glUniform3i (glGetUniformLocation (p, "u_region"), (GLint) region.col, (GLint) region.row,
+               (GLint) region.span);
+  glUniform3f (glGetUniformLocation (p, "u_part"), (GLfloat) (part.col - (double) region.col),
+               (GLfloat) (part.row - (double) region.row), (GLfloat) part.span);
   glUniform2f (glGetUniformLocation (p, "u_range"), (GLfloat) v->vmin, (GLfloat) v->vmax);
-  glUniform2f (glGetUniformLocation (p, "u_blocks"), (GLfloat) v->block_cols,
-               (GLfloat) v->block_rows);
-  glUniform1f (glGetUniformLocation (p, "u_thread_cols"), (GLfloat) v->thread_cols);
+  glUniform2i (glGetUniformLocation (p, "u_blocks"), (GLint) block_cols, (GLint) block_rows);
+  glUniform1i (glGetUniformLocation (p, "u_thread_cols"), (GLint) thread_cols);
   glUniform1f (glGetUniformLocation (p, "u_scale"), (GLfloat) MAX (v->scale, 1.0));
 }
 
@@ -82,17 +156,35 @@ draw_map (WsRenderer *r, const WsHeatView *v, WsRect map, int width, int height)
 
 typedef struct
 {
-  float outline[4];
-  float fill[4];
+  float       outline[4];
+  float       fill[4];
+  const char *name;
 } MarkStyle;
 
-static const MarkStyle mark_styles[] = {
-  [WS_MARK_TILE] = { { 0.30f, 0.80f, 0.95f, 1.0f }, { 0.30f, 0.80f, 0.95f, 0.12f } },
-  [WS_MARK_BLOCK] = { { 0.30f, 0.80f, 0.95f, 1.0f }, { 0, 0, 0, 0 } },
-  [WS_MARK_WINDOW] = { { 0.95f, 0.72f, 0.18f, 1.0f }, { 0.95f, 0.72f, 0.18f, 0.30f } },
-  [WS_MARK_THREAD] = { { 0.95f, 0.72f, 0.18f, 1.0f }, { 0.95f, 0.72f, 0.18f, 0.55f } },
-  [WS_MARK_CELL] = { { 1.0f, 1.0f, 1.0f, 1.0f }, { 0, 0, 0, 0 } },
+/* The halo magenta and the tile cyan: a block's reads told apart at a
+ * glance, and neither a colour the colour map gives a cell. */
+static const MarkStyle mark_styles[WS_MARK_KINDS] = {
+  [WS_MARK_HALO] = { { 0.93f, 0.35f, 0.85f, 1.0f }, { 0.93f, 0.35f, 0.85f, 0.30f }, "halo" },
+  [WS_MARK_TILE] = { { 0.30f, 0.80f, 0.95f, 1.0f }, { 0.30f, 0.80f, 0.95f, 0.15f }, "tile" },
+  [WS_MARK_BLOCK] = { { 0.30f, 0.80f, 0.95f, 1.0f }, { 0, 0, 0, 0 }, "block" },
+  [WS_MARK_WINDOW] = { { 0.95f, 0.72f, 0.18f, 1.0f }, { 0.95f, 0.72f, 0.18f, 0.30f }, "window" },
+  [WS_MARK_THREAD] = { { 0.95f, 0.72f, 0.18f, 1.0f }, { 0.95f, 0.72f, 0.18f, 0.55f }, "thread" },
+  [WS_MARK_CELL] = { { 1.0f, 1.0f, 1.0f, 1.0f }, { 0, 0, 0, 0 }, "cell" },
 };
+
+void
+ws_renderer_mark_colours (WsMarkKind kind, float outline[4], float fill[4])
+{
+  g_return_if_fail (kind < WS_MARK_KINDS);
+  memcpy (outline, mark_styles[kind].outline, sizeof mark_styles[kind].outline);
+  memcpy (fill, mark_styles[kind].fill, sizeof mark_styles[kind].fill);
+}
+
+const char *
+ws_renderer_mark_name (WsMarkKind kind)
+{
+  return kind < WS_MARK_KINDS ? mark_styles[kind].name : "";
+}
 
 /* A frame of thickness t just outside [x0, x1] × [y0, y1]. */
 static void
@@ -104,83 +196,105 @@ add_frame (GArray *v, float x0, float y0, float x1, float y1, float t, const flo
   ws_renderer_add_rect (v, x1, y0, x1 + t, y1, rgba);
 }
 
-/* The mark's cells in pixels; at least 3 logical pixels wide and high
- * (about its centre), so that one cell of a 2000² grid still shows. */
+/* Cells in pixels through the part shown: x0, y0, x1, y1. */
+static void
+cells_box (const WsCellRect *cells, const WsHeatView *view, WsRect map, double box[4])
+{
+  WsHeatPart part = part_of (view);
+  double per_cell = map.width / part.span;
+
+  box[0] = map.x + (cells->col - part.col) * per_cell, box[2] = box[0] + cells->cols * per_cell;
+  box[1] = map.y + (cells->row - part.row) * per_cell, box[3] = box[1] + cells->rows * per_cell;
+}
+
+/* The mark's box, at least 3 logical pixels wide and high (about its
+ * centre), so that one cell of a 2000² grid still shows. FALSE where it
+ * lies off the map. */
+static gboolean
+mark_pixels (const WsHeatMark *m, const WsHeatView *view, WsRect map, double b[4])
+{
+  double least = 3 * MAX (view->scale, 1.0);
+
+  cells_box (&m->cells, view, map, b);
+  if (b[2] - b[0] < least)
+    b[0] = (b[0] + b[2] - least) / 2, b[2] = b[0] + least;
+  if (b[3] - b[1] < least)
+    b[1] = (b[1] + b[3] - least) / 2, b[3] = b[1] + least;
+  return b[2] > map.x && b[0] < map.x + map.width && b[3] > map.y && b[1] < map.y + map.height;
+}
+
+gboolean
+ws_renderer_heat_mark_shows (const WsHeatView *v, const WsHeatMark *m, WsRect map)
+{
+  double b[4];
+
+  return mark_pixels (m, v, map, b);
+}
+
+/* A box cut to the map and reach pixels beyond it. */
+static void
+clip_box (double b[4], WsRect map, double reach)
+{
+  b[0] = MAX (b[0], map.x - reach), b[2] = MIN (b[2], map.x + map.width + reach);
+  b[1] = MAX (b[1], map.y - reach), b[3] = MIN (b[3], map.y + map.height + reach);
+}
+
+/* The fill of box b around hole h (both clipped alike): four bands. */
+static void
+add_ring (GArray *v, const double b[4], double h[4], const float rgba[4])
+{
+  for (guint i = 0; i < 4; i++)
+    h[i] = CLAMP (h[i], b[i % 2], b[i % 2 + 2]);
+  ws_renderer_add_rect (v, (float) b[0], (float) b[1], (float) b[2], (float) h[1], rgba);
+  ws_renderer_add_rect (v, (float) b[0], (float) h[3], (float) b[2], (float) b[3], rgba);
+  ws_renderer_add_rect (v, (float) b[0], (float) h[1], (float) h[0], (float) h[3], rgba);
+  ws_renderer_add_rect (v, (float) h[2], (float) h[1], (float) b[2], (float) h[3], rgba);
+}
+
+/* The mark's fill (around its hole, if any) and frame. A mark reaching
+ * past the map (zoomed in) is cut a pixel beyond the frame's reach, so
+ * that the scissor hides the frame's side there: the mark goes on, off
+ * the map. */
 static void
 add_mark (GArray *v, const WsHeatMark *m, const WsHeatView *view, WsRect map)
 {
   const MarkStyle *style = &mark_styles[m->kind];
-  double s = MAX (view->scale, 1.0), per_cell = map.width / (double) view->side, least = 3 * s;
-  double x0 = map.x + m->cells.col * per_cell, x1 = x0 + m->cells.cols * per_cell;
-  double y0 = map.y + m->cells.row * per_cell, y1 = y0 + m->cells.rows * per_cell;
+  float t = (float) (2 * MAX (view->scale, 1.0));
+  double b[4], h[4];
 
-  if (x1 - x0 < least)
-    x0 = (x0 + x1 - least) / 2, x1 = x0 + least;
-  if (y1 - y0 < least)
-    y0 = (y0 + y1 - least) / 2, y1 = y0 + least;
-  if (style->fill[3] > 0)
-    ws_renderer_add_rect (v, (float) x0, (float) y0, (float) x1, (float) y1, style->fill);
-  add_frame (v, (float) x0, (float) y0, (float) x1, (float) y1, (float) (2 * s), style->outline);
+  if (!mark_pixels (m, view, map, b))
+    return;
+  clip_box (b, map, t + 1);
+  if (m->hole.rows > 0 && m->hole.cols > 0)
+    {
+      cells_box (&m->hole, view, map, h);
+      add_ring (v, b, h, style->fill);
+    }
+  else if (style->fill[3] > 0)
+    ws_renderer_add_rect (v, (float) b[0], (float) b[1], (float) b[2], (float) b[3], style->fill);
+  add_frame (v, (float) b[0], (float) b[1], (float) b[2], (float) b[3], t, style->outline);
 }
 
+/* The marks over the map, and a frame's width beyond its sides where the
+ * grid ends there (a mark at the grid's edge is framed outside its
+ * cells); where the grid goes on past the map, marks stop at its edge. */
 static void
 draw_marks (WsRenderer *r, const WsHeatView *v, WsRect map, int width, int height)
 {
   g_autoptr (GArray) vertices = g_array_new (FALSE, FALSE, sizeof (float));
+  WsHeatPart p = part_of (v);
+  double end = (double) v->side - 1e-9; /* a part clamped to the edge ends there, give or take */
+  int t = (int) ceil (2 * MAX (v->scale, 1.0));
+  int left = p.col <= 1e-9 ? t : 0, right = p.col + p.span >= end ? t : 0;
+  int top = p.row <= 1e-9 ? t : 0, bottom = p.row + p.span >= end ? t : 0;
 
   for (guint i = 0; i < v->n_marks; i++)
     add_mark (vertices, &v->marks[i], v, map);
+  glEnable (GL_SCISSOR_TEST);
+  glScissor ((GLint) map.x - left, (GLint) (height - map.y - map.height) - bottom,
+             (GLsizei) map.width + left + right, (GLsizei) map.height + top + bottom);
   ws_renderer_draw_solid (r, vertices, width, height);
-}
-
-/* ---- title and legend ---- */
-
-typedef struct
-{
-  const WsHeatView *view;
-  WsRect            map;
-  WsRect            panel;
-  WsColormapStyle   style;
-} HeatText;
-
-static void
-paint_title (cairo_t *cr, int width, int height, gconstpointer data)
-{
-  const HeatText *t = data;
-
-  ws_legend_font (cr, MAX (t->view->scale, 1.0), TRUE);
-  ws_legend_text (cr, t->view->title, t->map.x - t->panel.x, height / 2.0, WS_ALIGN_START);
-}
-
-static void
-paint_legend (cairo_t *cr, int width, int height, gconstpointer data)
-{
-  const HeatText *t = data;
-  double s = MAX (t->view->scale, 1.0);
-
-  ws_legend_font (cr, s, FALSE);
-  ws_legend_scale (cr, t->view->vmin, t->view->vmax, width / 2.0, height / 2.0,
-                   MIN (160 * s, t->map.width / 2), s, WS_ALIGN_CENTRE, t->style);
-}
-
-static void
-draw_text (WsRenderer *r, const WsHeatView *v, WsRect panel, WsRect map, int width, int height)
-{
-  HeatText t = { v, map, panel, r->style };
-  double s = MAX (v->scale, 1.0);
-  const char *slot = v->slot == WS_HEAT_INPUT ? "input" : "output";
-  g_autofree char *title_name = g_strconcat ("heat-title-", slot, NULL);
-  g_autofree char *legend_name = g_strconcat ("heat-legend-", slot, NULL);
-  g_autofree char *title_key = g_strdup_printf ("%s|%g|%g", v->title ? v->title : "",
-                                                map.x - panel.x, s);
-  g_autofree char *legend_key = g_strdup_printf ("%.17g|%.17g|%g|%g|%d", v->vmin, v->vmax,
-                                                 map.width, s, r->style);
-
-  if (v->title != NULL)
-    ws_layers_draw (r->layers, title_name, title_key, (int) panel.x, (int) panel.y,
-                    (int) panel.width, (int) (TITLE_ROOM * s), paint_title, &t, width, height);
-  ws_layers_draw (r->layers, legend_name, legend_key, (int) panel.x, (int) (map.y + map.height),
-                  (int) panel.width, (int) (LEGEND_ROOM * s), paint_legend, &t, width, height);
+  glDisable (GL_SCISSOR_TEST);
 }
 
 void
@@ -191,5 +305,5 @@ ws_renderer_draw_heat (WsRenderer *r, const WsHeatView *v, WsRect panel, int wid
   g_return_if_fail (v->slot < WS_HEAT_SLOTS && v->side > 0);
   draw_map (r, v, map, width, height);
   draw_marks (r, v, map, width, height);
-  draw_text (r, v, panel, map, width, height);
+  ws_renderer_heat_draw_text (r, v, panel, map, width, height);
 }

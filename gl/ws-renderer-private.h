@@ -68,4 +68,34 @@ void ws_renderer_draw_values (WsRenderer       *renderer,
 void ws_renderer_bind_textures (WsRenderer *renderer,
                                 GLuint      texture);
 
+/* ---- the heat map's files: ws-renderer-heat.c (the map and its marks)
+ * and ws-renderer-heat-text.c (title, colour scale, legend) ---- */
+
+/* Room over the map for the title, under it for the colour scale, and
+ * each row of legend entries under that, logical pixels. */
+enum { WS_HEAT_TITLE_ROOM = 26, WS_HEAT_SCALE_ROOM = 30, WS_HEAT_ENTRY_ROW = 20 };
+
+/* The part of the grid the view draws (its span 0 read as the whole). */
+WsHeatPart ws_renderer_heat_part        (const WsHeatView *view);
+/* The launch's lines drawn on a map of that size: each 0 where too close
+ * to draw (or not asked for). */
+void       ws_renderer_heat_lines       (const WsHeatView *view,
+                                         WsRect            map,
+                                         guint64          *block_cols,
+                                         guint64          *block_rows,
+                                         guint64          *thread_cols);
+/* Whether the mark shows on the part of the grid drawn. */
+gboolean   ws_renderer_heat_mark_shows  (const WsHeatView *view,
+                                         const WsHeatMark *mark,
+                                         WsRect            map);
+/* A mark's name where its label is NULL ("window", "tile", …). */
+const char *ws_renderer_mark_name       (WsMarkKind        kind);
+/* The title over the map, and the colour scale and legend under it. */
+void       ws_renderer_heat_draw_text   (WsRenderer       *renderer,
+                                         const WsHeatView *view,
+                                         WsRect            panel,
+                                         WsRect            map,
+                                         int               width,
+                                         int               height);
+
 G_END_DECLS

@@ -83,18 +83,30 @@ typedef enum
 /* Overlays on a heat map, in its own cells. */
 typedef enum
 {
-  WS_MARK_TILE,   /* a block's inputs with the halo: cyan, lightly filled */
+  WS_MARK_HALO,   /* the ring of inputs a block reads around its tile: magenta */
+  WS_MARK_TILE,   /* a block's own inputs (one an output): cyan, lightly filled */
   WS_MARK_BLOCK,  /* a block's outputs: cyan outline */
   WS_MARK_WINDOW, /* one output's (2R + 1)² inputs: amber, filled */
   WS_MARK_THREAD, /* one thread's K outputs: amber, filled */
   WS_MARK_CELL,   /* one cell: white outline */
+  WS_MARK_KINDS,
 } WsMarkKind;
 
 typedef struct
 {
-  WsMarkKind kind;
-  WsCellRect cells;
+  WsMarkKind  kind;
+  WsCellRect  cells;
+  const char *label; /* its name in the legend */
+  WsCellRect  hole;  /* cells inside it left as they are (a ring), rows 0: none */
 } WsHeatMark;
+
+/* The part of a grid a map shows, in cells: columns [col, col + span) across,
+ * rows [row, row + span) down, not necessarily whole cells (a zoomed map). */
+typedef struct
+{
+  double row, col;
+  double span;
+} WsHeatPart;
 
 typedef struct
 {
@@ -109,7 +121,36 @@ typedef struct
   double            scale;
   const WsHeatMark *marks;       /* drawn in order */
   guint             n_marks;
+  /* What the map shows and what the slot's texture holds (ws-heat.h):
+   * span 0 for the whole grid (both). */
+  WsHeatPart        part;
+  WsHeatRegion      region;
+  gboolean          pending;     /* cells not run yet may show (the legend names the hatch) */
+  /* At least this many rows of legend entries under the colour scale
+   * (maps side by side reserve the same room, so that they line up). */
+  guint             legend_rows;
 } WsHeatView;
+
+/* What a heat map's legend lists: the marks drawn, the launch's lines
+ * drawn, the hatch of cells not run yet. */
+typedef enum
+{
+  WS_LEGEND_MARK,
+  WS_LEGEND_BLOCK_LINES,
+  WS_LEGEND_THREAD_LINES,
+  WS_LEGEND_PENDING,
+} WsLegendKind;
+
+typedef struct
+{
+  WsLegendKind kind;
+  WsMarkKind   mark;  /* for WS_LEGEND_MARK */
+  const char  *label;
+} WsLegendEntry;
+
+/* At most this many entries in one map's legend. */
+#define WS_LEGEND_ENTRIES_MAX 16
+
 
 /* Compiles the shaders (from the GResource) for the current context. */
 WsRenderer *ws_renderer_new          (GError          **error);
@@ -219,9 +260,37 @@ void        ws_renderer_upload_heat  (WsRenderer       *renderer,
                                       guint             count);
 
 /* Where the map lies in a panel: a square under the title row, over the
- * legend row, centred. */
+ * colour scale and the rows of the legend, centred. */
 WsRect      ws_renderer_heat_map_rect (const WsHeatView *view,
                                        WsRect            panel);
+/* The height of a panel (that wide) whose map is side pixels: the title
+ * row, the map, the colour scale and the legend's rows. */
+double      ws_renderer_heat_panel_height (const WsHeatView *view,
+                                           WsRect            panel,
+                                           double            side);
+/* The grid's cell under device pixel (x, y), in cells (continuous:
+ * *col across, *row down); FALSE off the map. */
+gboolean    ws_renderer_heat_cell_at  (const WsHeatView *view,
+                                       WsRect            panel,
+                                       double            x,
+                                       double            y,
+                                       double           *row,
+                                       double           *col);
+/* The rows of legend entries the view's marks, lines and hatch could
+ * need in a panel that wide (the room under its colour scale). */
+guint       ws_renderer_heat_legend_rows (const WsHeatView *view,
+                                          WsRect            panel);
+/* The legend's entries as drawn in panel: each mark that shows on the
+ * part of the grid drawn, the launch's lines where they are drawn (cells
+ * large enough), the hatch where cells may not have run. Returns how many. */
+guint       ws_renderer_heat_legend   (const WsHeatView *view,
+                                       WsRect            panel,
+                                       WsLegendEntry     entries[WS_LEGEND_ENTRIES_MAX]);
+/* A mark's colours (RGBA, 0 … 1): its outline and its fill (alpha 0: none),
+ * as on the map and in the legend. */
+void        ws_renderer_mark_colours  (WsMarkKind        kind,
+                                       float             outline[4],
+                                       float             fill[4]);
 /* Draws the view's map, lines, marks, title and legend inside panel. */
 void        ws_renderer_draw_heat    (WsRenderer       *renderer,
                                       const WsHeatView *view,

@@ -14,10 +14,12 @@ struct _WsWindowSumScene
   gpointer           d_grids[WS_HEAT_SLOTS];
   gboolean           allow_interop;
   guint64            done, row, col;
+  WsWindowSumZoom    zoom;
   WsFramePath       *path;
-  /* Each map's texels as last made (0: never); the output's also change
-   * with the launch. */
+  /* Each map's texels and region as last made (0: never); the output's
+   * also change with the launch. */
   guint              made[WS_HEAT_SLOTS];
+  WsHeatRegion       made_region[WS_HEAT_SLOTS];
   guint64            made_done;
 };
 
@@ -65,6 +67,7 @@ ws_window_sum_scene_new (const WsStencilShape *shape, WsArray *input, WsArray *o
   s->shape = *shape, s->grids[WS_HEAT_INPUT] = input, s->grids[WS_HEAT_OUTPUT] = output;
   s->allow_interop = TRUE, s->row = s->col = middle;
   s->done = ws_window_sum_scene_blocks (s);
+  s->zoom = ws_window_sum_zoom_clamp (shape, (WsWindowSumZoom) { 0 });
   /* Fixed for the whole animation, so colours do not shift as it fills. */
   for (guint slot = 0; slot < WS_HEAT_SLOTS; slot++)
     ws_bars_range (s->grids[slot], &s->lo[slot], &s->hi[slot]);
@@ -133,6 +136,18 @@ ws_window_sum_scene_choose (WsWindowSumScene *s, guint64 row, guint64 col)
   s->row = row, s->col = col;
 }
 
+void
+ws_window_sum_scene_set_zoom (WsWindowSumScene *s, WsWindowSumZoom zoom)
+{
+  s->zoom = ws_window_sum_zoom_clamp (&s->shape, zoom);
+}
+
+WsWindowSumZoom
+ws_window_sum_scene_zoom (const WsWindowSumScene *s)
+{
+  return s->zoom;
+}
+
 WsWindowSumView
 ws_window_sum_scene_view (const WsWindowSumScene *s, const WsWindowSumStyle *style, int width,
                           int height, double scale)
@@ -140,9 +155,11 @@ ws_window_sum_scene_view (const WsWindowSumScene *s, const WsWindowSumStyle *sty
   WsWindowSumView v = { s->shape, s->lo[WS_HEAT_INPUT], s->hi[WS_HEAT_INPUT],
                         s->lo[WS_HEAT_OUTPUT], s->hi[WS_HEAT_OUTPUT] };
 
-  v.chosen = TRUE, v.row = s->row, v.col = s->col;
+  v.chosen = TRUE, v.row = s->row, v.col = s->col, v.zoom = s->zoom;
+  v.pending = s->done < ws_window_sum_scene_blocks (s);
   v.launch_lines = style->launch_lines;
   v.caption = style->caption;
+  v.free_right = style->free_right;
   v.scale = scale;
   for (guint slot = 0; slot < WS_HEAT_SLOTS; slot++)
     v.texels[slot] = ws_window_sum_texels (&v, slot, width, height);
@@ -166,21 +183,23 @@ ws_window_sum_scene_set_interop (WsWindowSumScene *s, gboolean allow)
   s->allow_interop = allow;
 }
 
-/* One map's texels from where its grid lives; the output's masked to the
- * blocks the launch has run. */
+/* One map's texels from where its grid lives, over the region the view
+ * shows; the output's masked to the blocks the launch has run. */
 static gboolean
-fill_slot (WsWindowSumScene *s, guint slot, guint texels, GError **error)
+fill_slot (WsWindowSumScene *s, guint slot, const WsWindowSumView *view, GError **error)
 {
   WsHeatMask mask = { s->shape.block, (guint64) s->shape.block * s->shape.per_thread, s->done };
   const WsHeatMask *m = slot == WS_HEAT_OUTPUT ? &mask : NULL;
   const WsArray *grid = s->grids[slot];
+  WsHeatRegion region = ws_window_sum_region (view, slot);
+  guint texels = view->texels[slot];
 
   if (s->device == NULL)
-    ws_frame_path_fill_heat_host (s->path, slot, grid, slot_side (s, slot), m, texels);
+    ws_frame_path_fill_heat_host (s->path, slot, grid, slot_side (s, slot), &region, m, texels);
   else if (!ws_frame_path_fill_heat_device (s->path, slot, grid->type, s->d_grids[slot],
-                                            slot_side (s, slot), m, texels, error))
+                                            slot_side (s, slot), &region, m, texels, error))
     return FALSE;
-  s->made[slot] = texels;
+  s->made[slot] = texels, s->made_region[slot] = region;
   if (slot == WS_HEAT_OUTPUT)
     s->made_done = s->done;
   return TRUE;
@@ -195,9 +214,11 @@ ws_window_sum_scene_fill (WsWindowSumScene *s, WsRenderer *renderer, const WsWin
     return FALSE;
   for (guint slot = 0; slot < WS_HEAT_SLOTS; slot++)
     {
+      WsHeatRegion region = ws_window_sum_region (view, slot);
       gboolean changed = all || s->made[slot] != view->texels[slot]
+                         || memcmp (&s->made_region[slot], &region, sizeof region) != 0
                          || (slot == WS_HEAT_OUTPUT && s->made_done != s->done);
-      if (changed && !fill_slot (s, slot, view->texels[slot], error))
+      if (changed && !fill_slot (s, slot, view, error))
         return FALSE;
     }
   return TRUE;

@@ -21,6 +21,7 @@ typedef struct
 {
   gboolean    launch_lines; /* blocks and threads on the output */
   const char *caption;      /* a row over both maps, or NULL */
+  double      free_right;   /* device pixels kept free at the right (buttons over it) */
 } WsWindowSumStyle;
 
 /* A scene of shape's grid `input` and its window sums `output` (both
@@ -50,6 +51,12 @@ void              ws_window_sum_scene_choose    (WsWindowSumScene     *scene,
                                                  guint64               row,
                                                  guint64               col);
 
+/* How close the maps are (ws-window-sum-view.h), kept in range and
+ * inside the grids; the whole maps at first. */
+void              ws_window_sum_scene_set_zoom  (WsWindowSumScene     *scene,
+                                                 WsWindowSumZoom       zoom);
+WsWindowSumZoom   ws_window_sum_scene_zoom      (const WsWindowSumScene *scene);
+
 /* The view a frame of width × height device pixels draws. */
 WsWindowSumView   ws_window_sum_scene_view      (const WsWindowSumScene *scene,
                                                  const WsWindowSumStyle *style,
@@ -73,8 +80,9 @@ gboolean          ws_window_sum_scene_hit       (const WsWindowSumScene *scene,
  * first frame. */
 void              ws_window_sum_scene_set_interop (WsWindowSumScene   *scene,
                                                    gboolean            allow);
-/* The maps' texels for view, where they changed (the launch, the size), or
- * all of them when `all` (as a new grid would). */
+/* The maps' texels for view, where they changed (the launch, the size,
+ * the part of the grid shown), or all of them when `all` (as a new grid
+ * would). */
 gboolean          ws_window_sum_scene_fill      (WsWindowSumScene     *scene,
                                                  WsRenderer           *renderer,
                                                  const WsWindowSumView *view,

@@ -2,7 +2,8 @@
  * sum as frames: the input and output grids as heat maps, the output
  * filling one row of blocks per frame in the launch's order, with the
  * blocks and threads drawn and one chosen output's window, thread, block
- * and tile marked.
+ * and tile marked; --zoom draws the maps closer about it, as the
+ * application's wheel does.
  *
  * The output is computed by the asked variant (and verified) before any
  * frame is drawn; then the grids make a window-sum scene, the one the
@@ -10,6 +11,7 @@
  * frames reach GL from there (interop or staging), a CPU variant's from
  * the host.
  */
+#include <math.h>
 #include <stdio.h>
 
 #include "ws-array-io.h"
@@ -30,6 +32,7 @@ typedef struct
   WsRunOutput        out;
   WsStencilShape     shape;
   guint64            row, col; /* the chosen output */
+  double             zoom;     /* the maps this many times closer about it */
   WsWindowSumScene  *scene;    /* the grids, once computed */
   gsize              side;     /* the grid's side when set (the benchmark's), else --n */
   gboolean           check_output; /* verify the variant's output (not for --bench) */
@@ -77,6 +80,19 @@ parse_cell (Heat *h, const char *text, GError **error)
       return FALSE;
     }
   return TRUE;
+}
+
+/* --zoom Z: how many times closer than the whole maps, 1 or more. */
+static gboolean
+parse_zoom (Heat *h, const char *text, GError **error)
+{
+  char *end = NULL;
+
+  h->zoom = text != NULL ? g_ascii_strtod (text, &end) : 1.0;
+  if (text == NULL || (end != text && *end == '\0' && isfinite (h->zoom) && h->zoom >= 1.0))
+    return TRUE;
+  return render_invalid (error, "--zoom “%s”: write how many times closer, 1 or more (2, 8.5)",
+                         text);
 }
 
 /* A GPU variant without a GPU (why) says so, and the CPU computes
@@ -133,7 +149,7 @@ parse (Heat *h, const RenderOptions *o, WsKeyType *type, WsDistribution *dist, g
          && (!o->type || ws_key_type_from_string (o->type, type, error))
          && (!o->dist || ws_distribution_from_string (o->dist, dist, error))
          && (h->side || !o->n || ws_size_parse_range ("--n", o->n, 1, G_MAXSIZE, n, error))
-         && (!o->seed || ws_cli_parse_seed (o->seed, seed, error))
+         && (!o->seed || ws_cli_parse_seed (o->seed, seed, error)) && parse_zoom (h, o->zoom, error)
          && set_param (h, "radius", o->radius, error) && set_param (h, "block", o->block, error)
          && set_param (h, "per-thread", o->per_thread, error)
          && check_variant (h, *type, *n, error);
@@ -179,6 +195,7 @@ make_scene (Heat *h, const RenderOptions *o)
   if (why != NULL)
     fprintf (stderr, "warpscope-cli: the grids stay on the host (%s)\n", why->message);
   ws_window_sum_scene_choose (h->scene, h->row, h->col);
+  ws_window_sum_scene_set_zoom (h->scene, (WsWindowSumZoom) { h->zoom, h->row + 0.5, h->col + 0.5 });
   ws_window_sum_scene_set_interop (h->scene, !o->no_interop);
 }
 

@@ -27,9 +27,9 @@ check_view (const char *algo, const RenderOptions *o, GError **error)
                                             "take --view heat"
                                           : "--view heat draws the window sum's grids (render "
                                             "stencil); %s takes --view bars", algo);
-  if (!is_heat (algo) && (o->radius || o->block || o->per_thread || o->cell))
-    return render_invalid (error, "--radius, --block, --per-thread and --cell are for render stencil, "
-                           "not %s", algo);
+  if (!is_heat (algo) && (o->radius || o->block || o->per_thread || o->cell || o->zoom))
+    return render_invalid (error, "--radius, --block, --per-thread, --cell and --zoom are for render "
+                           "stencil, not %s", algo);
   return TRUE;
 }
 
@@ -65,6 +65,7 @@ ws_cli_render (int argc, char **argv)
     { "block", 0, 0, G_OPTION_ARG_STRING, &o.block, "stencil: study 001's blocks of BS×BS threads (default 8)", "BS" },
     { "per-thread", 0, 0, G_OPTION_ARG_STRING, &o.per_thread, "stencil: study 001's K outputs per thread (default 2)", "K" },
     { "cell", 0, 0, G_OPTION_ARG_STRING, &o.cell, "stencil: the output ROW,COL to mark (default the centre)", "ROW,COL" },
+    { "zoom", 0, 0, G_OPTION_ARG_STRING, &o.zoom, "stencil: both maps Z times closer about --cell, as the application's wheel (default 1: whole)", "Z" },
     { "size", 0, 0, G_OPTION_ARG_STRING, &o.size, "image size in pixels (default 1280x720)", "WxH" },
     { "scale", 0, 0, G_OPTION_ARG_STRING, &o.scale, "device pixels per logical pixel, 0.5 to 4 (default 1)", "S" },
     { "frames", 'o', 0, G_OPTION_ARG_FILENAME, &o.frames, "directory for frame-NNNN.png", "DIR" },
@@ -107,7 +108,7 @@ ws_cli_render (int argc, char **argv)
     }
   render_clear (&r);
   g_free (o.variant), g_free (o.type), g_free (o.n), g_free (o.dist), g_free (o.seed);
-  g_free (o.view), g_free (o.size), g_free (o.frames), g_free (o.up_to);
+  g_free (o.view), g_free (o.size), g_free (o.frames), g_free (o.up_to), g_free (o.zoom);
   g_free (o.radius), g_free (o.block), g_free (o.per_thread), g_free (o.cell), g_free (o.scale);
   return status;
 }

@@ -13,7 +13,7 @@
 typedef struct
 {
   char    *variant, *type, *n, *dist, *seed, *view, *size, *frames, *up_to;
-  char    *radius, *block, *per_thread, *cell; /* the heat view's window sum */
+  char    *radius, *block, *per_thread, *cell, *zoom; /* the heat view's window sum */
   char    *scale;
   gboolean bench;
   gboolean no_interop;

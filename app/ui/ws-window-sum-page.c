@@ -1,5 +1,5 @@
 /* ws-window-sum-page.c: the window-sum mode (see ws-window-sum-page.h). */
-#include "ws-window-sum-page.h"
+#include "ws-window-sum-page-private.h"
 
 #include "ws-ui-services.h"
 #include "ws-backend.h"
@@ -14,29 +14,6 @@
 #include "ws-window-sum-view.h"
 
 #include <string.h>
-
-struct _WsWindowSumPage
-{
-  GtkBox           parent_instance;
-
-  WsCanvas        *canvas;
-  GtkSpinButton   *side, *radius, *block, *per_thread;
-  GtkDropDown     *variant;
-  GtkButton       *run_button, *launch_reset, *launch_end;
-  GtkToggleButton *launch_play;
-  GtkProgressBar  *progress;
-  GtkLabel        *run_label, *launch_label, *cell_label, *path_label;
-  GtkCheckButton  *show_lines;
-
-  WsWindowSumScene *scene;      /* the last run's grids as an animation, or NULL */
-  WsStencilShape   shape;       /* its shape */
-  guint64          row, col;    /* the chosen output, as last notified */
-  WsPacer          pacer;       /* plays the launch */
-  GCancellable    *running;     /* the run the page waits for, or NULL */
-  guint            in_flight;   /* workers not yet returned, stale ones too */
-  double           speed;       /* times the launch's natural pace */
-  gboolean         playing;     /* the launch, as last notified */
-};
 
 G_DEFINE_FINAL_TYPE (WsWindowSumPage, ws_window_sum_page, GTK_TYPE_BOX)
 
@@ -322,45 +299,7 @@ on_run_clicked (WsWindowSumPage *self)
     ws_window_sum_page_run (self);
 }
 
-/* ---- drawing ---- */
-
-static WsWindowSumStyle
-style_of (WsWindowSumPage *self)
-{
-  return (WsWindowSumStyle) { gtk_check_button_get_active (self->show_lines), NULL };
-}
-
-static void
-paint (WsRenderer *renderer, int width, int height, double scale, gpointer data)
-{
-  WsWindowSumPage *self = data;
-  WsWindowSumStyle style = style_of (self);
-  g_autoptr (GError) error = NULL;
-  gboolean had_path;
-
-  if (self->scene == NULL)
-    return;
-  had_path = ws_window_sum_scene_path (self->scene) != NULL;
-  if (!ws_window_sum_scene_draw (self->scene, renderer, &style, width, height, scale, &error))
-    {
-      g_warning ("The heat maps cannot be filled: %s", error->message);
-      return;
-    }
-  if (!had_path)
-    ws_canvas_label_later (self->path_label,
-                           ws_frame_path_describe (ws_window_sum_scene_path (self->scene)));
-}
-
-static void
-release (gpointer data)
-{
-  WsWindowSumPage *self = data;
-
-  if (self->scene != NULL)
-    ws_window_sum_scene_release_gl (self->scene);
-}
-
-/* ---- clicks and the launch ---- */
+/* ---- the chosen output and the launch ---- */
 
 void
 ws_window_sum_page_choose (WsWindowSumPage *self, guint64 row, guint64 col)
@@ -372,30 +311,6 @@ ws_window_sum_page_choose (WsWindowSumPage *self, guint64 row, guint64 col)
   set_chosen (self, row, col);
   show_cell (self);
   gtk_gl_area_queue_render (GTK_GL_AREA (self->canvas));
-}
-
-void
-ws_window_sum_page_click (WsWindowSumPage *self, double x, double y)
-{
-  double device = gtk_widget_get_scale_factor (GTK_WIDGET (self->canvas));
-  int width = (int) (gtk_widget_get_width (GTK_WIDGET (self->canvas)) * device);
-  int height = (int) (gtk_widget_get_height (GTK_WIDGET (self->canvas)) * device);
-  WsWindowSumStyle style = style_of (self);
-  guint64 row, col;
-
-  if (self->scene == NULL)
-    return;
-  /* Laid out as painted (presentation mode widens margins), hit in pixels. */
-  if (ws_window_sum_scene_hit (self->scene, &style, width, height,
-                               device * ws_canvas_emphasis (self->canvas), x * device, y * device,
-                               &row, &col))
-    ws_window_sum_page_choose (self, row, col);
-}
-
-static void
-on_pressed (GtkGestureClick *gesture, int n_press, double x, double y, gpointer data)
-{
-  ws_window_sum_page_click (data, x, y);
 }
 
 void
@@ -438,6 +353,8 @@ launch_changed (gpointer data, gboolean playing)
   WsWindowSumPage *self = data;
 
   gtk_toggle_button_set_active (self->launch_play, playing);
+  gtk_button_set_icon_name (self->canvas_play, playing ? "media-playback-pause-symbolic"
+                                                       : "media-playback-start-symbolic");
   if (playing != self->playing) /* the pacer also says so when nothing changed */
     {
       self->playing = playing;
@@ -489,6 +406,21 @@ ws_window_sum_page_step_blocks (WsWindowSumPage *self, gint64 delta)
 }
 
 /* ---- the widget ---- */
+
+/* Presentation mode comes and goes as a style class of the window. */
+static void
+ws_window_sum_page_root (GtkWidget *widget)
+{
+  GTK_WIDGET_CLASS (ws_window_sum_page_parent_class)->root (widget);
+  ws_window_sum_maps_rooted (WS_WINDOW_SUM_PAGE (widget));
+}
+
+static void
+ws_window_sum_page_unroot (GtkWidget *widget)
+{
+  ws_window_sum_maps_unrooted (WS_WINDOW_SUM_PAGE (widget));
+  GTK_WIDGET_CLASS (ws_window_sum_page_parent_class)->unroot (widget);
+}
 
 /* The last grid and launch (where the schema is installed). */
 static void
@@ -614,8 +546,13 @@ ws_window_sum_page_class_init (WsWindowSumPageClass *klass)
   BIND (canvas), BIND (side), BIND (radius), BIND (block), BIND (per_thread), BIND (variant);
   BIND (run_button), BIND (launch_reset), BIND (launch_end), BIND (launch_play), BIND (progress);
   BIND (run_label), BIND (launch_label), BIND (cell_label), BIND (path_label), BIND (show_lines);
+  BIND (panel_toggle), BIND (panel_revealer), BIND (canvas_bar), BIND (canvas_transport),
+    BIND (canvas_play);
 #undef BIND
+  w->root = ws_window_sum_page_root;
+  w->unroot = ws_window_sum_page_unroot;
   ws_transport_install (w, &transport);
+  ws_window_sum_maps_class_init (w);
   G_OBJECT_CLASS (klass)->get_property = ws_window_sum_page_get_property;
   G_OBJECT_CLASS (klass)->set_property = ws_window_sum_page_set_property;
   properties[PROP_SPEED] = ws_transport_speed_pspec ();
@@ -665,16 +602,12 @@ start_on_first_map (WsWindowSumPage *self)
 static void
 ws_window_sum_page_init (WsWindowSumPage *self)
 {
-  GtkGesture *click = gtk_gesture_click_new ();
-
   gtk_widget_init_template (GTK_WIDGET (self));
   self->speed = 1.0;
   ws_pacer_init (&self->pacer, &launch_spec, GTK_WIDGET (self->canvas), self);
   offer_variants (self);
   load_preferences (self);
-  ws_canvas_set_painter (self->canvas, paint, release, self);
-  g_signal_connect (click, "pressed", G_CALLBACK (on_pressed), self);
-  gtk_widget_add_controller (GTK_WIDGET (self->canvas), GTK_EVENT_CONTROLLER (click));
+  ws_window_sum_maps_init (self);
   g_signal_connect_swapped (self->run_button, "clicked", G_CALLBACK (on_run_clicked), self);
   g_signal_connect_swapped (self->launch_play, "toggled", G_CALLBACK (on_play_toggled), self);
   g_signal_connect_swapped (self->launch_reset, "clicked", G_CALLBACK (on_launch_reset), self);

@@ -6,6 +6,8 @@
 
 #include <gtk/gtk.h>
 
+#include "ws-window-sum-view.h"
+
 G_BEGIN_DECLS
 
 #define WS_TYPE_WINDOW_SUM_PAGE (ws_window_sum_page_get_type ())
@@ -36,6 +38,29 @@ void        ws_window_sum_page_choose     (WsWindowSumPage *page,
 void        ws_window_sum_page_click      (WsWindowSumPage *page,
                                            double           x,
                                            double           y);
+/* The pointer on the canvas (logical pixels), as its gestures report it:
+ * a press at (x, y), moved by (dx, dy) since, released — the maps follow
+ * once it moves past GTK's drag threshold (a pan), else a click at (x, y). */
+void        ws_window_sum_page_drag_begin  (WsWindowSumPage *page,
+                                            double           x,
+                                            double           y);
+void        ws_window_sum_page_drag_update (WsWindowSumPage *page,
+                                            double           dx,
+                                            double           dy);
+void        ws_window_sum_page_drag_end    (WsWindowSumPage *page,
+                                            double           dx,
+                                            double           dy);
+/* Both maps zoomed by factor about (x, y) (the wheel's: 1.25 a notch),
+ * the cell there staying there; back to the whole maps (0, Ctrl+0, a
+ * double click, the Whole Maps button). */
+void        ws_window_sum_page_zoom_at    (WsWindowSumPage *page,
+                                           double           x,
+                                           double           y,
+                                           double           factor);
+void        ws_window_sum_page_fit        (WsWindowSumPage *page);
+/* The maps' zoom (FALSE before the first run). */
+gboolean    ws_window_sum_page_get_zoom   (WsWindowSumPage *page,
+                                           WsWindowSumZoom *zoom);
 /* Blocks run so far in the launch animation (all once it ends). */
 void        ws_window_sum_page_set_blocks (WsWindowSumPage *page,
                                            guint64          done);
@@ -48,8 +73,18 @@ void        ws_window_sum_page_step_blocks   (WsWindowSumPage *page,
  * the "speed" property, 1/16 to 16. "playing" says whether it plays. */
 void        ws_window_sum_page_set_speed  (WsWindowSumPage *page,
                                            double           speed);
-/* For tests: the canvas (to click on), and the texts shown. */
+/* The panel beside the canvas, shown or hidden (F9, the toggle over the
+ * canvas); presentation mode hides it and leaving it shows it again. */
+void        ws_window_sum_page_show_panel  (WsWindowSumPage *page,
+                                            gboolean         show);
+gboolean    ws_window_sum_page_panel_shown (WsWindowSumPage *page);
+/* For tests: the canvas (to click on), the view it draws with its size
+ * in device pixels (FALSE before the first run), and the texts shown. */
 GtkWidget  *ws_window_sum_page_canvas     (WsWindowSumPage *page);
+gboolean    ws_window_sum_page_view       (WsWindowSumPage *page,
+                                           WsWindowSumView *view,
+                                           int             *width,
+                                           int             *height);
 const char *ws_window_sum_page_run_text   (WsWindowSumPage *page);
 const char *ws_window_sum_page_cell_text  (WsWindowSumPage *page);
 const char *ws_window_sum_page_launch_text (WsWindowSumPage *page);

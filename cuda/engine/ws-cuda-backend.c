@@ -348,15 +348,17 @@ dev_bars_fill (WsKeyType type, gconstpointer d_keys, const guint8 *d_flags, gsiz
 }
 
 static gboolean
-dev_heat_fill (WsKeyType type, gconstpointer d_grid, guint64 side, const WsHeatMask *mask,
-               guint texels, gpointer d_out, GError **error)
+dev_heat_fill (WsKeyType type, gconstpointer d_grid, guint64 side, const WsHeatRegion *region,
+               const WsHeatMask *mask, guint texels, gpointer d_out, GError **error)
 {
   GError *e = NULL;
+  WsCudaHeatRegion g;
   WsCudaHeatMask m;
 
-  return ws_cuda_converted (ws_cuda_heat_fill (ws_cuda_engine_type (type), d_grid, side, ws_cuda_engine_mask (mask, &m),
-                                       texels, d_out, &e),
-                    &e, error);
+  return ws_cuda_converted (ws_cuda_heat_fill (ws_cuda_engine_type (type), d_grid, side,
+                                               ws_cuda_engine_region (region, &g),
+                                               ws_cuda_engine_mask (mask, &m), texels, d_out, &e),
+                            &e, error);
 }
 
 static gboolean

@@ -37,6 +37,15 @@ ws_cuda_converted (gboolean ok, GError **cuda_error, GError **error)
   return ok;
 }
 
+const WsCudaHeatRegion *
+ws_cuda_engine_region (const WsHeatRegion *region, WsCudaHeatRegion *to)
+{
+  if (region == NULL)
+    return NULL;
+  *to = (WsCudaHeatRegion) { region->row, region->col, region->span };
+  return to;
+}
+
 const WsCudaHeatMask *
 ws_cuda_engine_mask (const WsHeatMask *mask, WsCudaHeatMask *to)
 {

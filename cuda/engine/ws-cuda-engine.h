@@ -19,6 +19,9 @@ gboolean              ws_cuda_converted    (gboolean           ok,
                                             GError           **cuda_error,
                                             GError           **error);
 WsCudaType            ws_cuda_engine_type  (WsKeyType          type);
+/* The engine's region of a grid as the library's (NULL stays NULL). */
+const WsCudaHeatRegion *ws_cuda_engine_region (const WsHeatRegion *region,
+                                               WsCudaHeatRegion   *to);
 /* The engine's launch mask as the library's (NULL stays NULL). */
 const WsCudaHeatMask *ws_cuda_engine_mask  (const WsHeatMask  *mask,
                                             WsCudaHeatMask    *to);

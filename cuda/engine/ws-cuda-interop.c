@@ -50,14 +50,16 @@ register_image (guint texture, GError **error)
 
 static gboolean
 heat_fill_image (gpointer handle, WsKeyType type, gconstpointer d_grid, guint64 side,
-                     const WsHeatMask *mask, guint texels, GError **error)
+                 const WsHeatRegion *region, const WsHeatMask *mask, guint texels, GError **error)
 {
   GError *e = NULL;
+  WsCudaHeatRegion g;
   WsCudaHeatMask m;
 
-  return ws_cuda_converted (ws_cuda_heat_fill_image (handle, ws_cuda_engine_type (type), d_grid, side,
-                                             ws_cuda_engine_mask (mask, &m), texels, &e),
-                    &e, error);
+  return ws_cuda_converted (ws_cuda_heat_fill_image (handle, ws_cuda_engine_type (type), d_grid,
+                                                     side, ws_cuda_engine_region (region, &g),
+                                                     ws_cuda_engine_mask (mask, &m), texels, &e),
+                            &e, error);
 }
 
 static void

@@ -117,15 +117,30 @@ test_bench (void)
   g_assert_null (strstr (heat->out, "\n4096 "));
 }
 
-static double
-png_lightness (const char *dir, const char *name, int x, int y)
+/* A frame written by a render, read back. */
+static cairo_surface_t *
+png_open (const char *dir, const char *name)
 {
   g_autofree char *path = g_build_filename (dir, name, NULL);
   cairo_surface_t *png = cairo_image_surface_create_from_png (path);
-  guint32 p;
 
   g_assert_cmpint (cairo_surface_status (png), ==, CAIRO_STATUS_SUCCESS);
-  p = ((guint32 *) (cairo_image_surface_get_data (png) + (gsize) y * cairo_image_surface_get_stride (png)))[x];
+  return png;
+}
+
+static const guint32 *
+png_row (cairo_surface_t *png, int y)
+{
+  return (const guint32 *) (cairo_image_surface_get_data (png)
+                            + (gsize) y * cairo_image_surface_get_stride (png));
+}
+
+static double
+png_lightness (const char *dir, const char *name, int x, int y)
+{
+  cairo_surface_t *png = png_open (dir, name);
+  guint32 p = png_row (png, y)[x];
+
   cairo_surface_destroy (png);
   return 0.2126 * (p >> 16 & 255) + 0.7152 * (p >> 8 & 255) + 0.0722 * (p & 255);
 }
@@ -155,6 +170,45 @@ test_heat_frames (void)
                                      "--size", "640x360", "--frames", small, NULL);
   g_assert_cmpint (s->status, ==, 0);
   g_assert_cmpuint (count_frames (small), ==, 7);
+  ws_test_remove_dir (dir);
+}
+
+/* Colour changes along row y of a frame from x0 to x1: the cells crossed. */
+static guint
+png_changes (const char *dir, const char *name, int x0, int x1, int y)
+{
+  cairo_surface_t *png = png_open (dir, name);
+  const guint32 *row = png_row (png, y);
+  guint changes = 0;
+
+  for (int x = x0 + 1; x < x1; x++)
+    changes += (row[x] & 0xffffff) != (row[x - 1] & 0xffffff);
+  cairo_surface_destroy (png);
+  return changes;
+}
+
+/* --zoom 6 about output (30, 30) draws the maps closer: along a row of the
+ * output map the colour changes once a cell — 10 cells in sight, not 60. */
+static void
+test_heat_zoom (void)
+{
+  g_autofree char *dir = g_dir_make_tmp ("ws-render-XXXXXX", NULL);
+  g_autofree char *whole = g_build_filename (dir, "whole", NULL);
+  g_autofree char *close = g_build_filename (dir, "close", NULL);
+  g_autoptr (CliResult) w = cli_run ("render", "stencil", "--cell", "30,30", "--frames", whole, NULL);
+  g_autoptr (CliResult) c = cli_run ("render", "stencil", "--cell", "30,30", "--zoom", "6",
+                                     "--frames", close, NULL);
+  g_autoptr (CliResult) bad = cli_run ("render", "stencil", "--zoom", "0.5", "--frames", dir, NULL);
+  g_autoptr (CliResult) bars = cli_run ("render", "bitonic", "--zoom", "2", "--frames", dir, NULL);
+
+  cli_assert_fails (bars, "--zoom are for render stencil", NULL);
+  if (no_gl (w))
+    return;
+  g_assert_cmpint (w->status, ==, 0);
+  g_assert_cmpint (c->status, ==, 0);
+  cli_assert_fails (bad, "--zoom “0.5”", NULL);
+  g_assert_cmpuint (png_changes (whole, "frame-0008.png", 700, 1200, 150), >, 40);
+  g_assert_cmpuint (png_changes (close, "frame-0008.png", 700, 1200, 150), <, 25);
   ws_test_remove_dir (dir);
 }
 
@@ -228,5 +282,6 @@ main (int argc, char **argv)
   g_test_add_func ("/cli/render/heat-frames", test_heat_frames);
   g_test_add_func ("/cli/render/heat-gpu-variant", test_heat_gpu_variant);
   g_test_add_func ("/cli/render/heat-errors", test_heat_errors);
+  g_test_add_func ("/cli/render/heat-zoom", test_heat_zoom);
   return g_test_run ();
 }

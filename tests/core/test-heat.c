@@ -36,21 +36,21 @@ ref_value (const WsArray *a, gsize i)
   return a->type == WS_KEY_INT32 ? (double) a->i32[i] : (double) a->f32[i];
 }
 
-/* Walking the grid row by row meets each texel's cells row by row too, so
- * each texel's double sum is taken in its own row-major order. */
+/* Walking the region row by row meets each texel's cells row by row too,
+ * so each texel's double sum is taken in its own row-major order. */
 static float *
-ref_fill (const WsArray *a, guint64 side, const WsHeatMask *mask, guint texels)
+ref_fill (const WsArray *a, guint64 side, WsHeatRegion g, const WsHeatMask *mask, guint texels)
 {
   g_autofree double *sum = g_new0 (double, (gsize) texels * texels);
   g_autofree guint64 *count = g_new0 (guint64, (gsize) texels * texels);
   float *out = g_new (float, (gsize) texels * texels);
 
-  for (guint64 r = 0; r < side; r++)
-    for (guint64 c = 0; c < side; c++)
+  for (guint64 r = g.row; r < g.row + g.span; r++)
+    for (guint64 c = g.col; c < g.col + g.span; c++)
       if (ref_has_run (mask, side, r, c))
         {
-          gsize t = (gsize) ref_texel_of (r, side, texels) * texels
-                    + ref_texel_of (c, side, texels);
+          gsize t = (gsize) ref_texel_of (r - g.row, g.span, texels) * texels
+                    + ref_texel_of (c - g.col, g.span, texels);
           sum[t] += ref_value (a, r * side + c);
           count[t]++;
         }
@@ -59,22 +59,27 @@ ref_fill (const WsArray *a, guint64 side, const WsHeatMask *mask, guint texels)
   return out;
 }
 
-/* ws_heat_fill bit for bit against the reference (NaN included). */
+/* ws_heat_fill bit for bit against the reference (NaN included), over
+ * region (NULL: the whole grid). */
 static void
-check_fill (const WsArray *a, guint64 side, const WsHeatMask *mask, guint texels)
+check_fill (const WsArray *a, guint64 side, const WsHeatRegion *region, const WsHeatMask *mask,
+            guint texels)
 {
+  WsHeatRegion g = region ? *region : (WsHeatRegion) { 0, 0, side };
   gsize n = (gsize) texels * texels;
-  g_autofree float *want = ref_fill (a, side, mask, texels);
+  g_autofree float *want = ref_fill (a, side, g, mask, texels);
   g_autofree float *got = g_new (float, n + 1);
 
   got[n] = 42.0f; /* nothing past texels² is written */
-  ws_heat_fill (a, side, mask, texels, got);
+  ws_heat_fill (a, side, region, mask, texels, got);
   for (gsize t = 0; t < n; t++)
     if (memcmp (&got[t], &want[t], sizeof (float)) != 0)
-      g_error ("side %" G_GUINT64_FORMAT ", texels %u, mask %s (%" G_GUINT64_FORMAT " × %"
+      g_error ("side %" G_GUINT64_FORMAT ", region (%" G_GUINT64_FORMAT ", %" G_GUINT64_FORMAT
+               ") span %" G_GUINT64_FORMAT ", texels %u, mask %s (%" G_GUINT64_FORMAT " × %"
                G_GUINT64_FORMAT ", done %" G_GUINT64_FORMAT "): texel (%" G_GSIZE_FORMAT
                ", %" G_GSIZE_FORMAT ") is %.9g, want %.9g",
-               side, texels, mask ? "set" : "NULL", mask ? mask->block_rows : 0,
+               side, g.row, g.col, g.span, texels, mask ? "set" : "NULL",
+               mask ? mask->block_rows : 0,
                mask ? mask->block_cols : 0, mask ? mask->done : 0, t % texels, t / texels,
                got[t], want[t]);
   g_assert_cmpfloat (got[n], ==, 42.0f);
@@ -177,18 +182,18 @@ test_hand_4x4 (void)
       WsHeatMask mask = { 2, 2, 1 };
       float out[4];
 
-      ws_heat_fill (a, 4, NULL, 2, out);
+      ws_heat_fill (a, 4, NULL, NULL, 2, out);
       assert_texels (out, all, 4);
-      ws_heat_fill (a, 4, &mask, 2, out);
+      ws_heat_fill (a, 4, NULL, &mask, 2, out);
       assert_texels (out, one, 4);
       mask.done = 3;
-      ws_heat_fill (a, 4, &mask, 2, out);
+      ws_heat_fill (a, 4, NULL, &mask, 2, out);
       assert_texels (out, three, 4);
       mask.done = 4;
-      ws_heat_fill (a, 4, &mask, 2, out);
+      ws_heat_fill (a, 4, NULL, &mask, 2, out);
       assert_texels (out, four, 4);
       mask.done = 0;
-      ws_heat_fill (a, 4, &mask, 2, out);
+      ws_heat_fill (a, 4, NULL, &mask, 2, out);
       assert_texels (out, none, 4);
     }
 }
@@ -205,18 +210,41 @@ test_hand_partial (void)
   WsHeatMask mask = { 1, 3, 3 };
   float out[16];
 
-  ws_heat_fill (a, 4, &mask, 2, out);
+  ws_heat_fill (a, 4, NULL, &mask, 2, out);
   assert_texels (out, want, 4);
   mask.done = 5;
-  ws_heat_fill (a, 4, &mask, 1, out);
+  ws_heat_fill (a, 4, NULL, &mask, 1, out);
   g_assert_cmpfloat (out[0], ==, 5.0f);
   /* Texels of one cell each: the grid itself where run. */
   mask.done = 3;
-  ws_heat_fill (a, 4, &mask, 4, out);
+  ws_heat_fill (a, 4, NULL, &mask, 4, out);
   g_assert_cmpfloat (out[0], ==, 0.0f);
   g_assert_cmpfloat (out[6], ==, 6.0f);
   g_assert_true (isnan (out[7]));
   g_assert_true (isnan (out[8]));
+}
+
+/* A region of the 4 × 4 grid: rows 1–2, columns 2–3, one texel a cell
+ * (the grid's own values) and one texel for all four, masked or not. */
+static void
+test_hand_region (void)
+{
+  g_autoptr (WsArray) a = grid_0_to_15 (WS_KEY_FLOAT32);
+  const WsHeatRegion region = { 1, 2, 2 };
+  const double cells[] = { 6, 7, 10, 11 }, first_row_of_blocks[] = { 6, 7, NAN, NAN };
+  WsHeatMask mask = { 2, 2, 2 };
+  float out[4];
+
+  ws_heat_fill (a, 4, &region, NULL, 2, out);
+  assert_texels (out, cells, 4);
+  ws_heat_fill (a, 4, &region, NULL, 1, out);
+  g_assert_cmpfloat (out[0], ==, 8.5f);
+  ws_heat_fill (a, 4, &region, &mask, 2, out);
+  assert_texels (out, first_row_of_blocks, 4);
+  g_assert_true (ws_heat_region_valid (&region, 4));
+  g_assert_false (ws_heat_region_valid (&(WsHeatRegion) { 3, 0, 2 }, 4));
+  g_assert_false (ws_heat_region_valid (&(WsHeatRegion) { 0, 0, 0 }, 4));
+  g_assert_false (ws_heat_region_valid (&(WsHeatRegion) { 5, 0, 1 }, 4));
 }
 
 /* Side 10, blocks 2 rows × 3 cols: 4 blocks a row (cols 0-2, 3-5, 6-8, 9),
@@ -291,6 +319,31 @@ masks_for (guint64 side, WsHeatMask *masks, gboolean *is_null)
   return n;
 }
 
+/* Regions of the grid as a zoomed map takes them: a corner, the middle,
+ * the far edge, one cell; at one texel a cell and at fewer. */
+static guint
+check_regions (const WsArray *a, guint64 side, const WsHeatMask *masks, const gboolean *is_null,
+               guint n_masks)
+{
+  const WsHeatRegion regions[] = { { 0, 0, (side + 1) / 2 },
+                                   { side / 4, side / 3, side / 2 + (side == 1) },
+                                   { side - (side + 2) / 3, side / 5, (side + 2) / 3 },
+                                   { side - 1, side - 1, 1 } };
+  guint cases = 0;
+
+  for (guint g = 0; g < G_N_ELEMENTS (regions); g++)
+    {
+      guint fewer = (guint) MAX (regions[g].span / 3, 1);
+      g_assert_true (ws_heat_region_valid (&regions[g], side));
+      for (guint m = 0; m < n_masks; m += 3, cases += 2)
+        {
+          check_fill (a, side, &regions[g], is_null[m] ? NULL : &masks[m], (guint) regions[g].span);
+          check_fill (a, side, &regions[g], is_null[m] ? NULL : &masks[m], fewer);
+        }
+    }
+  return cases;
+}
+
 static guint
 check_grid (const WsArray *a, guint64 side)
 {
@@ -304,9 +357,9 @@ check_grid (const WsArray *a, guint64 side)
       if (texels[t] == 0 || texels[t] > side)
         continue;
       for (guint m = 0; m < n_masks; m++, cases++)
-        check_fill (a, side, is_null[m] ? NULL : &masks[m], texels[t]);
+        check_fill (a, side, NULL, is_null[m] ? NULL : &masks[m], texels[t]);
     }
-  return cases;
+  return cases + check_regions (a, side, masks, is_null, n_masks);
 }
 
 static void
@@ -340,6 +393,7 @@ main (int argc, char **argv)
   g_test_add_func ("/heat/spans", test_spans);
   g_test_add_func ("/heat/hand/4x4", test_hand_4x4);
   g_test_add_func ("/heat/hand/partial", test_hand_partial);
+  g_test_add_func ("/heat/hand/region", test_hand_region);
   g_test_add_func ("/heat/row-done", test_row_done);
   ws_test_add_cases ("/heat/fill", WS_TEST_PER_TYPE, 0, test_fill);
   return g_test_run ();

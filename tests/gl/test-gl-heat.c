@@ -19,7 +19,7 @@ enum { W = 400, H = 400 };
 
 typedef GlFixture Fixture;
 
-static const GlSize size = { W, H };
+static const GlSize size = { W, H }, wide = { 1280, 720 };
 
 static guint32
 pixel (Fixture *f, int x, int y)
@@ -74,7 +74,7 @@ draw_heat (Fixture *f, const WsArray *a, WsHeatView *v, const WsHeatMask *mask)
   g_autofree float *texels = g_new (float, (gsize) v->side * v->side);
 
   v->texels = (guint) v->side;
-  ws_heat_fill (a, v->side, mask, v->texels, texels);
+  ws_heat_fill (a, v->side, NULL, mask, v->texels, texels);
   ws_renderer_upload_heat (f->renderer, v->slot, texels, v->texels);
   ws_renderer_clear (f->renderer, W, H);
   ws_renderer_draw_heat (f->renderer, v, whole (), W, H);
@@ -304,12 +304,7 @@ study_view (void)
 static WsRect
 slot_map (const WsWindowSumView *v, WsHeatSlot slot, int width, int height)
 {
-  WsRect panels[WS_HEAT_SLOTS];
-  WsHeatView h = { slot, slot == WS_HEAT_INPUT ? v->shape.side : ws_stencil_outputs (&v->shape) };
-
-  h.scale = v->scale;
-  ws_window_sum_panels (v, width, height, panels);
-  return ws_renderer_heat_map_rect (&h, panels[slot]);
+  return ws_window_sum_map (v, slot, width, height);
 }
 
 static void
@@ -349,6 +344,171 @@ test_hit (void)
   g_assert_false (ws_window_sum_hit (&v, 1280, 720, 2, 2, &row, &col));
 }
 
+/* ---- zoom and pan ---- */
+
+/* Zoomed 4× about output (20, 40): the output map shows 15 outputs a side
+ * centred there, the input map the 19 inputs their windows read; clicks on
+ * either land on the right output, and the textures hold those cells, one
+ * texel each. */
+static void
+test_zoom_hit (void)
+{
+  WsWindowSumView v = study_view ();
+  WsHeatPart out, in;
+  WsHeatRegion region;
+  guint64 row, col;
+
+  v.zoom = (WsWindowSumZoom) { 4.0, 20.0, 40.0 };
+  out = ws_window_sum_part (&v, WS_HEAT_OUTPUT), in = ws_window_sum_part (&v, WS_HEAT_INPUT);
+  g_assert_cmpfloat_with_epsilon (out.span, 15.0, 1e-9);
+  g_assert_cmpfloat_with_epsilon (out.row, 12.5, 1e-9);
+  g_assert_cmpfloat_with_epsilon (out.col, 32.5, 1e-9);
+  g_assert_cmpfloat_with_epsilon (in.span, 19.0, 1e-9);
+  g_assert_cmpfloat_with_epsilon (in.col, out.col, 1e-9);
+  region = ws_window_sum_region (&v, WS_HEAT_OUTPUT);
+  g_assert_cmpuint (region.row, ==, 12);
+  g_assert_cmpuint (region.col, ==, 32);
+  g_assert_cmpuint (region.span, ==, 16);
+  g_assert_cmpuint (ws_window_sum_texels (&v, WS_HEAT_OUTPUT, 1280, 720), ==, 16);
+  for (guint64 r = 13; r < 27; r += 3)
+    for (guint64 c = 33; c < 47; c += 4)
+      {
+        WsRect map = slot_map (&v, WS_HEAT_OUTPUT, 1280, 720);
+        double x, y;
+        x = map.x + (c + 0.5 - out.col) * map.width / out.span;
+        y = map.y + (r + 0.5 - out.row) * map.height / out.span;
+        g_assert_true (ws_window_sum_hit (&v, 1280, 720, x, y, &row, &col));
+        g_assert_cmpuint (row, ==, r);
+        g_assert_cmpuint (col, ==, c);
+        map = slot_map (&v, WS_HEAT_INPUT, 1280, 720); /* the input centred on it */
+        x = map.x + (c + 2.5 - in.col) * map.width / in.span;
+        y = map.y + (r + 2.5 - in.row) * map.height / in.span;
+        g_assert_true (ws_window_sum_hit (&v, 1280, 720, x, y, &row, &col));
+        g_assert_cmpuint (row, ==, r);
+        g_assert_cmpuint (col, ==, c);
+      }
+}
+
+/* The wheel's zoom keeps the cell under the pointer where it is, on either
+ * map; the maps never leave their grids (a corner zooms into the corner);
+ * the whole maps come back below 1×. */
+static void
+test_zoom_about_pointer (void)
+{
+  WsWindowSumView v = study_view ();
+  WsRect out = slot_map (&v, WS_HEAT_OUTPUT, 1280, 720), in = slot_map (&v, WS_HEAT_INPUT, 1280, 720);
+  const double points[][2] = { { out.x + 100.5, out.y + 300.5 }, { in.x + 220.5, in.y + 40.5 } };
+  WsHeatPart in_part;
+
+  for (guint i = 0; i < G_N_ELEMENTS (points); i++)
+    {
+      WsWindowSumView zoomed = v;
+      double row0, col0, row1, col1;
+      WsHeatSlot slot0, slot1;
+      g_assert_true (ws_window_sum_cell_at (&v, 1280, 720, points[i][0], points[i][1], &slot0,
+                                            &row0, &col0));
+      zoomed.zoom = ws_window_sum_zoom_at (&v, 1280, 720, points[i][0], points[i][1], 2.5);
+      g_assert_cmpfloat_with_epsilon (zoomed.zoom.zoom, 2.5, 1e-9);
+      g_assert_true (ws_window_sum_cell_at (&zoomed, 1280, 720, points[i][0], points[i][1],
+                                            &slot1, &row1, &col1));
+      g_assert_cmpint (slot1, ==, slot0);
+      g_assert_cmpfloat_with_epsilon (row1, row0, 1e-6);
+      g_assert_cmpfloat_with_epsilon (col1, col0, 1e-6);
+    }
+  /* Centred past the top-left corner: the part starts at cell 0, not
+   * before; at the bottom-right it ends at the last. */
+  v.zoom = ws_window_sum_zoom_clamp (&v.shape, (WsWindowSumZoom) { 8.0, -100.0, -3.0 });
+  g_assert_cmpfloat (ws_window_sum_part (&v, WS_HEAT_OUTPUT).row, ==, 0.0);
+  g_assert_cmpfloat (ws_window_sum_part (&v, WS_HEAT_OUTPUT).col, ==, 0.0);
+  v.zoom = ws_window_sum_zoom_clamp (&v.shape, (WsWindowSumZoom) { 8.0, 59.0, 1e9 });
+  in_part = ws_window_sum_part (&v, WS_HEAT_INPUT);
+  g_assert_cmpfloat (in_part.row + in_part.span, ==, 64.0);
+  g_assert_cmpfloat (ws_window_sum_part (&v, WS_HEAT_OUTPUT).col + 60 / 8.0, ==, 60.0);
+  /* Past the closest zoom (4 outputs a side) it stays there. */
+  v.zoom = ws_window_sum_zoom_at (&v, 1280, 720, out.x + 1, out.y + 1, 100.0);
+  g_assert_cmpfloat_with_epsilon (ws_window_sum_part (&v, WS_HEAT_OUTPUT).span, 4.0, 1e-9);
+  v.zoom = ws_window_sum_zoom_at (&v, 1280, 720, out.x + 1, out.y + 1, 0.001);
+  g_assert_cmpfloat (v.zoom.zoom, ==, 1.0);
+  g_assert_cmpfloat (ws_window_sum_part (&v, WS_HEAT_INPUT).span, ==, 64.0);
+}
+
+/* A drag moves both maps with the pointer: 10 outputs' worth of pixels to
+ * the right shows the outputs 10 columns to the left; dragged far, the
+ * maps stop at the grid's edge. */
+static void
+test_pan (void)
+{
+  WsWindowSumView v = study_view ();
+  WsRect out;
+  double before;
+
+  v.zoom = (WsWindowSumZoom) { 4.0, 30.0, 30.0 };
+  out = slot_map (&v, WS_HEAT_OUTPUT, 1280, 720);
+  before = ws_window_sum_part (&v, WS_HEAT_OUTPUT).col;
+  v.zoom = ws_window_sum_pan (&v, 1280, 720, out.x + 50, out.y + 50, 10 * out.width / 15, 0);
+  g_assert_cmpfloat_with_epsilon (ws_window_sum_part (&v, WS_HEAT_OUTPUT).col, before - 10, 1e-9);
+  g_assert_cmpfloat (v.zoom.row, ==, 30.0);
+  v.zoom = ws_window_sum_pan (&v, 1280, 720, out.x + 50, out.y + 50, -5000, -5000);
+  g_assert_cmpfloat_with_epsilon (ws_window_sum_part (&v, WS_HEAT_OUTPUT).col, 45.0, 1e-9);
+  g_assert_cmpfloat_with_epsilon (ws_window_sum_part (&v, WS_HEAT_INPUT).col + 19, 64.0, 1e-9);
+}
+
+/* A side × side checkerboard of 0 and 1. */
+static WsArray *
+checkerboard (guint side)
+{
+  WsArray *a = ws_array_new (WS_KEY_FLOAT32, (gsize) side * side, NULL);
+
+  for (gsize i = 0; i < a->n; i++)
+    a->f32[i] = (float) ((i / side + i % side) % 2);
+  return a;
+}
+
+/* Close up a big grid shows its cells, not their means: whole, a 2048²
+ * checkerboard has fewer texels than cells (a texel averages them), but
+ * at 32× the textures hold the part shown, one texel a cell, and each
+ * visible cell is drawn 0's colour or 1's by its parity, on both maps. */
+static void
+test_zoomed_pixels (Fixture *f, gconstpointer data)
+{
+  WsWindowSumView v = { { 2048, 2, 8, 2 }, 0, 1, 0, 1 };
+  g_autoptr (WsArray) input = checkerboard (2048);
+  g_autoptr (WsArray) output = checkerboard (2044);
+  const WsArray *grids[WS_HEAT_SLOTS] = { input, output };
+  guint8 rgb[2][3];
+
+  if (gl_fixture_skip (f))
+    return;
+  v.scale = 1.0;
+  g_assert_cmpuint (ws_window_sum_texels (&v, WS_HEAT_INPUT, 1280, 720), <, 2048);
+  v.zoom = (WsWindowSumZoom) { 32.0, 1000.0, 1000.0 };
+  for (guint slot = 0; slot < WS_HEAT_SLOTS; slot++)
+    {
+      WsHeatRegion region = ws_window_sum_region (&v, slot);
+      g_autofree float *texels = g_new (float, (gsize) region.span * region.span);
+      v.texels[slot] = ws_window_sum_texels (&v, slot, 1280, 720);
+      g_assert_cmpuint (v.texels[slot], ==, region.span);
+      ws_heat_fill (grids[slot], slot == WS_HEAT_INPUT ? 2048 : 2044, &region, NULL,
+                    v.texels[slot], texels);
+      ws_renderer_upload_heat (f->renderer, slot, texels, v.texels[slot]);
+    }
+  ws_window_sum_draw (f->renderer, &v, 1280, 720);
+  f->image = ws_gl_context_read (f->gl);
+  ws_colormap_rgb (0.0, WS_COLORMAP_NORMAL, rgb[0]), ws_colormap_rgb (1.0, WS_COLORMAP_NORMAL, rgb[1]);
+  for (guint slot = 0; slot < WS_HEAT_SLOTS; slot++)
+    {
+      WsHeatPart part = ws_window_sum_part (&v, slot);
+      WsRect map = slot_map (&v, slot, 1280, 720);
+      for (guint64 r = (guint64) ceil (part.row); r + 1 < part.row + part.span; r += 5)
+        for (guint64 c = (guint64) ceil (part.col); c + 1 < part.col + part.span; c += 3)
+          {
+            double x = map.x + (c + 0.5 - part.col) * map.width / part.span;
+            double y = map.y + (r + 0.5 - part.row) * map.height / part.span;
+            g_assert_cmpint (distance (pixel (f, (int) x, (int) y), rgb[(r + c) % 2]), <=, 4);
+          }
+    }
+}
+
 /* Draws study 001's picture of a constant grid, chosen output or not. */
 static void
 draw_study (Fixture *f, gboolean chosen)
@@ -364,7 +524,7 @@ draw_study (Fixture *f, gboolean chosen)
       guint64 side = slot == WS_HEAT_INPUT ? 64 : 60;
       v.texels[slot] = ws_window_sum_texels (&v, slot, 1280, 720);
       g_assert_cmpuint (v.texels[slot], ==, side); /* a pixel or more a cell */
-      ws_heat_fill (g, side, NULL, v.texels[slot], texels);
+      ws_heat_fill (g, side, NULL, NULL, v.texels[slot], texels);
       ws_renderer_upload_heat (f->renderer, slot, texels, v.texels[slot]);
     }
   ws_window_sum_draw (f->renderer, &v, 1280, 720);
@@ -408,6 +568,163 @@ test_study_marks (Fixture *f, gconstpointer data)
 #undef PLAIN
 }
 
+/* Output (30, 30)'s block reads rows 24–35, columns 16–35 of the input:
+ * its tile, rows 26–33 and columns 18–33, is cyan; the halo, the ring of
+ * R = 2 around it, magenta — told apart in the pixels: the halo's greener
+ * less and redder more than the tile's over the same cells. */
+static void
+test_tile_and_halo (Fixture *f, gconstpointer data)
+{
+  WsWindowSumView v = study_view ();
+  WsRect in = slot_map (&v, WS_HEAT_INPUT, 1280, 720);
+  guint32 halo, tile, halo_corner;
+  double x, y;
+
+  if (gl_fixture_skip (f))
+    return;
+  draw_study (f, TRUE);
+  cell_point (in, 64, 25, 20, &x, &y); /* the halo above the tile */
+  halo = pixel (f, (int) x, (int) y);
+  cell_point (in, 64, 35, 17, &x, &y); /* its bottom-left corner */
+  halo_corner = pixel (f, (int) x, (int) y);
+  cell_point (in, 64, 28, 22, &x, &y); /* the tile, outside the window */
+  tile = pixel (f, (int) x, (int) y);
+  g_assert_cmphex (halo, ==, halo_corner);
+  g_assert_cmpint (channel (tile, 1) - channel (halo, 1), >, 25);
+  g_assert_cmpint (channel (halo, 0) - channel (tile, 0), >, 10);
+}
+
+static gboolean
+lists_mark (const WsLegendEntry *e, guint n, const WsHeatMark *mark)
+{
+  for (guint i = 0; i < n; i++)
+    if (e[i].kind == WS_LEGEND_MARK && e[i].mark == mark->kind
+        && g_strcmp0 (e[i].label, mark->label) == 0)
+      return TRUE;
+  return FALSE;
+}
+
+static gboolean
+lists_kind (const WsLegendEntry *e, guint n, WsLegendKind kind)
+{
+  for (guint i = 0; i < n; i++)
+    if (e[i].kind == kind)
+      return TRUE;
+  return FALSE;
+}
+
+/* Each map's legend names every mark drawn on it — on the input the
+ * window's centre, the window, the tile and the halo; on the output the
+ * chosen output, its thread's outputs and its block — and the block and
+ * thread edges where drawn, the hatch while blocks have not run; zoomed
+ * away from the marks, it names none of them. */
+static void
+test_legend_entries (void)
+{
+  WsWindowSumView v = study_view ();
+  const WsMarkKind want[WS_HEAT_SLOTS][4] = { { WS_MARK_HALO, WS_MARK_TILE, WS_MARK_WINDOW, WS_MARK_CELL },
+                                             { WS_MARK_BLOCK, WS_MARK_THREAD, WS_MARK_CELL } };
+  WsLegendEntry e[WS_LEGEND_ENTRIES_MAX];
+  guint n;
+
+  v.pending = TRUE;
+  for (guint slot = 0; slot < WS_HEAT_SLOTS; slot++)
+    {
+      WsWindowSumMarks m;
+      ws_window_sum_marks (&v, slot, &m);
+      g_assert_cmpuint (m.n, ==, slot == WS_HEAT_INPUT ? 4 : 3);
+      n = ws_window_sum_legend (&v, slot, 1280, 720, e);
+      for (guint i = 0; i < m.n; i++)
+        {
+          g_assert_cmpint (m.marks[i].kind, ==, want[slot][i]);
+          g_assert_cmpuint (strlen (m.marks[i].label), >, 3);
+          g_assert_true (lists_mark (e, n, &m.marks[i]));
+        }
+      g_assert_cmpuint (n, ==, m.n + (slot == WS_HEAT_OUTPUT ? 3 : 0));
+      g_assert_true (lists_kind (e, n, WS_LEGEND_BLOCK_LINES) == (slot == WS_HEAT_OUTPUT));
+      g_assert_true (lists_kind (e, n, WS_LEGEND_THREAD_LINES) == (slot == WS_HEAT_OUTPUT));
+      g_assert_true (lists_kind (e, n, WS_LEGEND_PENDING) == (slot == WS_HEAT_OUTPUT));
+    }
+  v.pending = v.launch_lines = FALSE;
+  n = ws_window_sum_legend (&v, WS_HEAT_OUTPUT, 1280, 720, e);
+  g_assert_cmpuint (n, ==, 3);
+  v.zoom = (WsWindowSumZoom) { 8.0, 4.0, 55.0 }; /* far from output (30, 30) */
+  g_assert_cmpuint (ws_window_sum_legend (&v, WS_HEAT_OUTPUT, 1280, 720, e), ==, 0);
+  g_assert_cmpuint (ws_window_sum_legend (&v, WS_HEAT_INPUT, 1280, 720, e), ==, 0);
+  v.zoom.col = 34; /* the block's right edge (column 31) in sight, the thread not */
+  n = ws_window_sum_legend (&v, WS_HEAT_OUTPUT, 1280, 720, e);
+  g_assert_cmpuint (n, ==, 0); /* rows 0–7: the block (rows 24–31) is not */
+  v.zoom = (WsWindowSumZoom) { 8.0, 27.0, 34.0 };
+  n = ws_window_sum_legend (&v, WS_HEAT_OUTPUT, 1280, 720, e);
+  g_assert_cmpuint (n, ==, 3);
+}
+
+/* Under each map, each of its marks' colours shows in the legend (its
+ * swatch); with no output chosen none does, and the maps keep their size. */
+static void
+test_legend_swatches (Fixture *f, gconstpointer data)
+{
+  WsWindowSumView v = study_view ();
+  const WsMarkKind kinds[] = { WS_MARK_HALO, WS_MARK_TILE, WS_MARK_WINDOW, WS_MARK_CELL };
+  g_autoptr (cairo_surface_t) chosen = NULL;
+  WsRect maps[WS_HEAT_SLOTS];
+
+  if (gl_fixture_skip (f))
+    return;
+  for (guint slot = 0; slot < WS_HEAT_SLOTS; slot++)
+    maps[slot] = slot_map (&v, slot, 1280, 720);
+  for (int pass = 0; pass < 2; pass++)
+    {
+      draw_study (f, pass == 0);
+      v.chosen = pass == 0;
+      g_assert_cmpfloat (slot_map (&v, WS_HEAT_INPUT, 1280, 720).width, ==, maps[0].width);
+      for (guint k = 0; k < G_N_ELEMENTS (kinds); k++)
+        {
+          float outline[4], fill[4];
+          guint8 rgb[3];
+          guint found = 0;
+          ws_renderer_mark_colours (kinds[k], outline, fill);
+          for (int c = 0; c < 3; c++)
+            rgb[c] = (guint8) lround (outline[c] * 255);
+          /* Below the input map's colour scale: its legend's rows. */
+          for (int y = (int) (maps[0].y + maps[0].height + 30); y < 720; y++)
+            for (int x = (int) maps[0].x; x < maps[0].x + maps[0].width; x++)
+              found += distance (pixel (f, x, y), rgb) <= 8;
+          if (pass == 0)
+            g_assert_cmpuint (found, >, 10);
+          else
+            g_assert_cmpuint (found, ==, 0);
+        }
+    }
+}
+
+/* The maps take the height they can: in presentation mode's scale on a
+ * 1280 × 800 canvas both panels (title, map, colour scale, legend) fill
+ * at least 90% of it, the maps alike and side by side; beside the
+ * application's panel (945 × 745) the width bounds them, half of it each. */
+static void
+test_fills_height (void)
+{
+  WsWindowSumView v = study_view ();
+  WsRect panels[WS_HEAT_SLOTS], in, out;
+
+  v.scale = 1.5, v.pending = TRUE;
+  ws_window_sum_panels (&v, 1280, 800, panels);
+  in = slot_map (&v, WS_HEAT_INPUT, 1280, 800), out = slot_map (&v, WS_HEAT_OUTPUT, 1280, 800);
+  for (guint slot = 0; slot < WS_HEAT_SLOTS; slot++)
+    {
+      g_test_message ("panel %u: %.0f px of 800", slot, panels[slot].height);
+      g_assert_cmpfloat (panels[slot].height, >=, 0.9 * 800);
+      g_assert_cmpfloat (panels[slot].y + panels[slot].height, <=, 800);
+    }
+  g_assert_cmpfloat (in.width, ==, out.width);
+  g_assert_cmpfloat (in.y, ==, out.y);
+  g_assert_cmpfloat (in.x + in.width, <, out.x);
+  v.scale = 1.0;
+  in = slot_map (&v, WS_HEAT_INPUT, 945, 745);
+  g_assert_cmpfloat (in.width, ==, floor ((945 - 3 * 12) / 2.0));
+}
+
 /* ---- GLES ---- */
 
 /* Bars and a heat map drawn on OpenGL 3.3 core and on GLES 3: the same
@@ -431,7 +748,7 @@ draw_both_views (WsGlApi api)
   ws_bars_fill (k, NULL, 0.0, 8.0, ws_renderer_bar_columns (W, 1.0), bins);
   ws_renderer_upload_bins (f.renderer, bins, 8);
   ws_renderer_draw_bars (f.renderer, &bars, W, H);
-  ws_heat_fill (a, 4, NULL, 4, texels);
+  ws_heat_fill (a, 4, NULL, NULL, 4, texels);
   ws_renderer_upload_heat (f.renderer, WS_HEAT_INPUT, texels, 4);
   ws_renderer_draw_heat (f.renderer, &heat, (WsRect) { W / 2, H / 2, W / 2, H / 2 }, W, H);
   f.image = ws_gl_context_read (f.gl);
@@ -475,6 +792,14 @@ main (int argc, char **argv)
   g_test_add ("/gl/heat/title-and-legend", Fixture, &size, gl_fixture_set_up, test_title_and_legend, gl_fixture_tear_down);
   g_test_add_func ("/gl/window-sum/hit", test_hit);
   g_test_add ("/gl/window-sum/marks", Fixture, &size, gl_fixture_set_up, test_study_marks, gl_fixture_tear_down);
+  g_test_add ("/gl/window-sum/tile-and-halo", Fixture, &wide, gl_fixture_set_up, test_tile_and_halo, gl_fixture_tear_down);
+  g_test_add_func ("/gl/window-sum/legend-entries", test_legend_entries);
+  g_test_add ("/gl/window-sum/legend-swatches", Fixture, &wide, gl_fixture_set_up, test_legend_swatches, gl_fixture_tear_down);
+  g_test_add_func ("/gl/window-sum/fills-height", test_fills_height);
+  g_test_add_func ("/gl/window-sum/zoom-hit", test_zoom_hit);
+  g_test_add_func ("/gl/window-sum/zoom-about-pointer", test_zoom_about_pointer);
+  g_test_add_func ("/gl/window-sum/pan", test_pan);
+  g_test_add ("/gl/window-sum/zoomed-pixels", Fixture, &wide, gl_fixture_set_up, test_zoomed_pixels, gl_fixture_tear_down);
   g_test_add_func ("/gl/gles/same-pixels", test_gles_same_pixels);
   return g_test_run ();
 }

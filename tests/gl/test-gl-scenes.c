@@ -121,7 +121,9 @@ test_frames_seek (Fixture *f, gconstpointer data)
 }
 
 /* A window-sum scene's output refills as its launch moves (the picture
- * changes), and a click maps to the output drawn under it. */
+ * changes), and a click maps to the output drawn under it; zoomed in, the
+ * maps refill with the part shown (the picture changes again), the
+ * map's corner is the part's first output, and the whole maps come back. */
 static void
 test_window_sum (Fixture *f, gconstpointer data)
 {
@@ -131,9 +133,10 @@ test_window_sum (Fixture *f, gconstpointer data)
   g_autoptr (WsWindowSumScene) scene = NULL;
   g_autoptr (GBytes) full = NULL, half = NULL;
   g_autoptr (GError) error = NULL;
+  g_autoptr (GBytes) zoomed = NULL;
   WsWindowSumStyle style = { TRUE, "window sum" };
-  WsRect panels[WS_HEAT_SLOTS];
   WsWindowSumView v;
+  WsRect map;
   guint64 row, col;
 
   if (gl_fixture_skip (f))
@@ -152,14 +155,28 @@ test_window_sum (Fixture *f, gconstpointer data)
   g_assert_false (g_bytes_equal (full, half));
   /* The output map's top-left cell is output (0, 0). */
   v = ws_window_sum_scene_view (scene, &style, W, H, 1.0);
-  ws_window_sum_panels (&v, W, H, panels);
-  WsRect map = ws_renderer_heat_map_rect (&(WsHeatView) { .slot = WS_HEAT_OUTPUT, .side = 44,
-                                                          .title = "output", .scale = 1.0 },
-                                          panels[WS_HEAT_OUTPUT]);
+  map = ws_window_sum_map (&v, WS_HEAT_OUTPUT, W, H);
   g_assert_true (ws_window_sum_scene_hit (scene, &style, W, H, 1.0, map.x + 1, map.y + 1, &row,
                                           &col));
   g_assert_cmpuint (row, ==, 0);
   g_assert_cmpuint (col, ==, 0);
+  /* 4× about output (30, 10): 11 outputs a side from (24.5, 4.5). */
+  ws_window_sum_scene_set_zoom (scene, (WsWindowSumZoom) { 4.0, 30.0, 10.0 });
+  g_assert_true (ws_window_sum_scene_draw (scene, f->renderer, &style, W, H, 1.0, &error));
+  zoomed = pixels (f);
+  g_assert_false (g_bytes_equal (zoomed, half));
+  g_assert_true (ws_window_sum_scene_hit (scene, &style, W, H, 1.0, map.x + 1, map.y + 1, &row,
+                                          &col));
+  g_assert_cmpuint (row, ==, 24);
+  g_assert_cmpuint (col, ==, 4);
+  /* Past the grid's edge, the maps stop at it. */
+  ws_window_sum_scene_set_zoom (scene, (WsWindowSumZoom) { 4.0, 300.0, -8.0 });
+  g_assert_cmpfloat (ws_window_sum_scene_zoom (scene).row, ==, 44 - 5.5);
+  g_assert_cmpfloat (ws_window_sum_scene_zoom (scene).col, ==, 5.5);
+  ws_window_sum_scene_set_zoom (scene, (WsWindowSumZoom) { 0 });
+  g_assert_true (ws_window_sum_scene_draw (scene, f->renderer, &style, W, H, 1.0, &error));
+  g_autoptr (GBytes) whole = pixels (f);
+  g_assert_true (g_bytes_equal (whole, half));
   ws_window_sum_scene_release_gl (scene);
 }
 

@@ -165,8 +165,9 @@ test_interop_pixels (void)
 }
 
 /* Study 001's picture of a 2048² grid and its window sum (shown at fewer
- * texels than cells, the output half computed) through interop, staging
- * and the cpu path: the same pixels. */
+ * texels than cells, the output half computed; then zoomed in, the
+ * textures holding the part shown) through interop, staging and the cpu
+ * path: the same pixels. */
 static void
 fill_both (WsFramePath *path, const WsArray *grids[2], gpointer d_grids[2], const WsWindowSumView *v,
            const WsHeatMask *mask)
@@ -177,11 +178,12 @@ fill_both (WsFramePath *path, const WsArray *grids[2], gpointer d_grids[2], cons
     {
       guint64 side = slot == WS_HEAT_INPUT ? v->shape.side : ws_stencil_outputs (&v->shape);
       const WsHeatMask *m = slot == WS_HEAT_OUTPUT ? mask : NULL;
+      WsHeatRegion region = ws_window_sum_region (v, slot);
       if (ws_frame_path_kind (path) == WS_FRAME_PATH_CPU)
-        ws_frame_path_fill_heat_host (path, slot, grids[slot], side, m, v->texels[slot]);
+        ws_frame_path_fill_heat_host (path, slot, grids[slot], side, &region, m, v->texels[slot]);
       else
         g_assert_true (ws_frame_path_fill_heat_device (path, slot, grids[slot]->type, d_grids[slot],
-                                                       side, m, v->texels[slot], &error));
+                                                       side, &region, m, v->texels[slot], &error));
       g_assert_no_error (error);
     }
 }
@@ -193,6 +195,26 @@ draw_study (WsGlContext *gl, WsRenderer *renderer, WsFramePath *path, const WsAr
   fill_both (path, grids, d_grids, v, mask);
   ws_window_sum_draw (renderer, v, 1600, 900);
   return read_pixels (gl, size);
+}
+
+/* The picture through the three paths, compared. */
+static void
+check_paths (WsGlContext *gl, WsRenderer *renderer, const WsArray *grids[2], gpointer d_grids[2],
+             const WsWindowSumView *v, const WsHeatMask *mask)
+{
+  g_autoptr (GError) error = NULL;
+  gsize sizes[3];
+
+  g_autoptr (WsFramePath) interop = ws_frame_path_new (renderer, ws_backend_gpu (), TRUE, 1, &error);
+  g_assert_cmpint (ws_frame_path_kind (interop), ==, WS_FRAME_PATH_INTEROP);
+  g_autofree guint8 *by_interop = draw_study (gl, renderer, interop, grids, d_grids, v, mask, &sizes[0]);
+  g_autoptr (WsFramePath) staging = ws_frame_path_new (renderer, ws_backend_gpu (), FALSE, 1, &error);
+  g_autofree guint8 *by_staging = draw_study (gl, renderer, staging, grids, d_grids, v, mask, &sizes[1]);
+  g_autoptr (WsFramePath) cpu = ws_frame_path_new (renderer, NULL, TRUE, 1, &error);
+  g_autofree guint8 *by_cpu = draw_study (gl, renderer, cpu, grids, d_grids, v, mask, &sizes[2]);
+  g_assert_no_error (error);
+  g_assert_cmpmem (by_interop, sizes[0], by_staging, sizes[1]);
+  g_assert_cmpmem (by_interop, sizes[0], by_cpu, sizes[2]);
 }
 
 static void
@@ -208,7 +230,6 @@ test_heat_interop_pixels (gconstpointer data)
   WsWindowSumView v = { { 2048, 3, 16, 4 } };
   WsHeatMask mask = { 16, 64, 700 };
   gpointer d_grids[2];
-  gsize sizes[3];
 
   if (gpu_test_skip_without_device ())
     return;
@@ -230,16 +251,15 @@ test_heat_interop_pixels (gconstpointer data)
       g_assert_true (device ()->upload (d_grids[slot], grids[slot]->data, ws_array_bytes (grids[slot]),
                                         &error));
     }
-  g_autoptr (WsFramePath) interop = ws_frame_path_new (renderer, ws_backend_gpu (), TRUE, 1, &error);
-  g_assert_cmpint (ws_frame_path_kind (interop), ==, WS_FRAME_PATH_INTEROP);
-  g_autofree guint8 *by_interop = draw_study (gl, renderer, interop, grids, d_grids, &v, &mask, &sizes[0]);
-  g_autoptr (WsFramePath) staging = ws_frame_path_new (renderer, ws_backend_gpu (), FALSE, 1, &error);
-  g_autofree guint8 *by_staging = draw_study (gl, renderer, staging, grids, d_grids, &v, &mask, &sizes[1]);
-  g_autoptr (WsFramePath) cpu = ws_frame_path_new (renderer, NULL, TRUE, 1, &error);
-  g_autofree guint8 *by_cpu = draw_study (gl, renderer, cpu, grids, d_grids, &v, &mask, &sizes[2]);
-  g_assert_no_error (error);
-  g_assert_cmpmem (by_interop, sizes[0], by_staging, sizes[1]);
-  g_assert_cmpmem (by_interop, sizes[0], by_cpu, sizes[2]);
+  check_paths (gl, renderer, grids, d_grids, &v, &mask);
+  /* 40× about output (900, 1500): one texel a cell of the part shown. */
+  v.zoom = (WsWindowSumZoom) { 40.0, 900.0, 1500.0 };
+  for (guint slot = 0; slot < WS_HEAT_SLOTS; slot++)
+    {
+      v.texels[slot] = ws_window_sum_texels (&v, slot, 1600, 900);
+      g_assert_cmpuint (v.texels[slot], ==, ws_window_sum_region (&v, slot).span);
+    }
+  check_paths (gl, renderer, grids, d_grids, &v, &mask);
   device ()->release (d_grids[0]), device ()->release (d_grids[1]);
 }
 

@@ -2,7 +2,8 @@
  * ws_heat_fill's bit for bit, NaN texels included — int32 and float32
  * grids of every distribution, sides from 1 to 3001 that texels divide
  * evenly or not, with no mask, a mask that keeps every cell, and launch
- * masks with none, one, about half and all of the blocks run. Bad sizes
+ * masks with none, one, about half and all of the blocks run, over the
+ * whole grid and over regions of it (a zoomed map's). Bad sizes
  * give WS_ERROR_INVALID_ARGUMENT, not a crash. Through an OpenGL texture
  * (GL_R32F, registered with CUDA) the texels read back from GL are the
  * same, the rest of a larger texture is left alone, and a fill that fails
@@ -112,23 +113,41 @@ grid_on_device (WsKeyType type, WsDistribution dist, guint64 side, guint64 seed,
 }
 
 static void
-check_fill (const WsArray *a, gconstpointer d_grid, guint64 side, const TestMask *mask,
-            guint texels, gpointer d_out)
+check_fill (const WsArray *a, gconstpointer d_grid, guint64 side, const WsHeatRegion *region,
+            const TestMask *mask, guint texels, gpointer d_out)
 {
   gsize count = (gsize) texels * texels;
   g_autofree float *host = g_new (float, count);
   g_autofree float *gpu = g_new (float, count);
-  g_autofree char *what = g_strdup_printf ("side %" G_GUINT64_FORMAT ", %u texels, mask %s",
-                                           side, texels, mask->name);
+  g_autofree char *what = g_strdup_printf ("side %" G_GUINT64_FORMAT ", region span %"
+                                           G_GUINT64_FORMAT ", %u texels, mask %s",
+                                           side, region ? region->span : side, texels, mask->name);
   g_autoptr (GError) error = NULL;
 
-  ws_heat_fill (a, side, mask_of (mask), texels, host);
-  g_assert_true (device ()->heat_fill (a->type, d_grid, side, mask_of (mask), texels, d_out,
-                                       &error));
+  ws_heat_fill (a, side, region, mask_of (mask), texels, host);
+  g_assert_true (device ()->heat_fill (a->type, d_grid, side, region, mask_of (mask), texels,
+                                       d_out, &error));
   g_assert_no_error (error);
   g_assert_true (device ()->download (gpu, d_out, count * sizeof (float), &error));
   g_assert_no_error (error);
   assert_same_texels (gpu, host, count, what);
+}
+
+/* Regions a zoomed map takes: the middle third and the far corner, one
+ * texel a cell and fewer, with no mask and the half-run one. */
+static void
+check_regions (const WsArray *a, gconstpointer d_grid, guint64 side, const TestMask *masks,
+               guint n_masks, gpointer d_out)
+{
+  guint64 third = MAX (side / 3, 1);
+  const WsHeatRegion regions[] = { { side / 3, side / 3, third }, { side - third, side - third, third } };
+
+  for (guint g = 0; g < G_N_ELEMENTS (regions); g++)
+    {
+      guint fewer = (guint) MAX (third / 4, 1);
+      check_fill (a, d_grid, side, &regions[g], &masks[0], (guint) MIN (third, 1024), d_out);
+      check_fill (a, d_grid, side, &regions[g], &masks[n_masks - 2], fewer, d_out);
+    }
 }
 
 static void
@@ -149,18 +168,19 @@ test_texels_equal (gconstpointer data)
       g_assert_nonnull (d_out);
       for (guint t = 0; t < n_texels; t++)
         for (guint m = 0; m < n_masks; m++)
-          check_fill (a, d_grid, sides[s], &masks[m], texels[t], d_out);
+          check_fill (a, d_grid, sides[s], NULL, &masks[m], texels[t], d_out);
+      check_regions (a, d_grid, sides[s], masks, n_masks, d_out);
       device ()->release (d_grid), device ()->release (d_out);
     }
 }
 
 static void
-assert_invalid (WsKeyType type, gconstpointer d_grid, guint64 side, const WsHeatMask *mask,
-                guint texels, gpointer d_out)
+assert_invalid (WsKeyType type, gconstpointer d_grid, guint64 side, const WsHeatRegion *region,
+                const WsHeatMask *mask, guint texels, gpointer d_out)
 {
   g_autoptr (GError) error = NULL;
 
-  g_assert_false (device ()->heat_fill (type, d_grid, side, mask, texels, d_out, &error));
+  g_assert_false (device ()->heat_fill (type, d_grid, side, region, mask, texels, d_out, &error));
   g_assert_error (error, WS_ERROR, WS_ERROR_INVALID_ARGUMENT);
   g_test_message ("%s", error->message);
 }
@@ -178,13 +198,17 @@ test_bad_arguments (void)
     return;
   a = grid_on_device (WS_KEY_FLOAT32, WS_DIST_UNIFORM, 7, 3, &d_grid);
   d_out = device ()->alloc (49 * sizeof (float), NULL);
-  assert_invalid (a->type, d_grid, 7, NULL, 0, d_out);
-  assert_invalid (a->type, d_grid, 7, NULL, 8, d_out);
-  assert_invalid (a->type, d_grid, 0, NULL, 1, d_out);
-  assert_invalid (a->type, d_grid, 7, &no_columns, 3, d_out);
-  assert_invalid (a->type, NULL, 7, NULL, 3, d_out);
-  assert_invalid (a->type, d_grid, 7, NULL, 3, NULL);
-  check_fill (a, d_grid, 7, &all, 3, d_out);
+  assert_invalid (a->type, d_grid, 7, NULL, NULL, 0, d_out);
+  assert_invalid (a->type, d_grid, 7, NULL, NULL, 8, d_out);
+  assert_invalid (a->type, d_grid, 0, NULL, NULL, 1, d_out);
+  assert_invalid (a->type, d_grid, 7, NULL, &no_columns, 3, d_out);
+  assert_invalid (a->type, NULL, 7, NULL, NULL, 3, d_out);
+  assert_invalid (a->type, d_grid, 7, NULL, NULL, 3, NULL);
+  assert_invalid (a->type, d_grid, 7, &(WsHeatRegion) { 5, 0, 3 }, NULL, 1, d_out);
+  assert_invalid (a->type, d_grid, 7, &(WsHeatRegion) { 2, 2, 0 }, NULL, 1, d_out);
+  assert_invalid (a->type, d_grid, 7, &(WsHeatRegion) { 2, 2, 3 }, NULL, 4, d_out);
+  check_fill (a, d_grid, 7, NULL, &all, 3, d_out);
+  check_fill (a, d_grid, 7, &(WsHeatRegion) { 4, 1, 3 }, &all, 3, d_out);
   device ()->release (d_grid), device ()->release (d_out);
 }
 
@@ -197,7 +221,7 @@ test_errors_reach_the_engine (void)
   g_autoptr (GError) error = NULL;
   int fake;
 
-  g_assert_false (device ()->heat_fill (WS_KEY_FLOAT32, &fake, 7, NULL, 0, &fake, &error));
+  g_assert_false (device ()->heat_fill (WS_KEY_FLOAT32, &fake, 7, NULL, NULL, 0, &fake, &error));
   g_assert_error (error, WS_ERROR, WS_ERROR_INVALID_ARGUMENT);
   g_assert_nonnull (strstr (error->message, "0 texels a side"));
 }
@@ -269,9 +293,10 @@ assert_texture_holds (GLuint texture, guint size, const float *host, guint texel
 
 typedef struct
 {
-  guint64 side;
-  guint   size; /* the texture's */
-  guint   texels;
+  guint64      side;
+  guint        size; /* the texture's */
+  guint        texels;
+  WsHeatRegion region; /* span 0: the whole grid */
 } ImageCase;
 
 static void
@@ -279,9 +304,11 @@ check_image (const ImageCase *ic, WsKeyType type, const TestMask *mask)
 {
   g_autoptr (GError) error = NULL;
   g_autofree float *host = g_new (float, (gsize) ic->texels * ic->texels);
+  const WsHeatRegion *region = ic->region.span > 0 ? &ic->region : NULL;
   g_autofree char *what
-      = g_strdup_printf ("image: side %" G_GUINT64_FORMAT ", %u texels in %u, mask %s", ic->side,
-                         ic->texels, ic->size, mask->name);
+      = g_strdup_printf ("image: side %" G_GUINT64_FORMAT ", region span %" G_GUINT64_FORMAT
+                         ", %u texels in %u, mask %s", ic->side, ic->region.span, ic->texels,
+                         ic->size, mask->name);
   gpointer d_grid, image;
   g_autoptr (WsArray) a = grid_on_device (type, WS_DIST_UNIFORM, ic->side, 21, &d_grid);
   GLuint texture = sentinel_texture (ic->size);
@@ -289,9 +316,9 @@ check_image (const ImageCase *ic, WsKeyType type, const TestMask *mask)
   image = interop ()->register_image (texture, &error);
   g_assert_no_error (error);
   g_assert_nonnull (image);
-  ws_heat_fill (a, ic->side, mask_of (mask), ic->texels, host);
-  g_assert_true (interop ()->heat_fill_image (image, type, d_grid, ic->side, mask_of (mask),
-                                             ic->texels, &error));
+  ws_heat_fill (a, ic->side, region, mask_of (mask), ic->texels, host);
+  g_assert_true (interop ()->heat_fill_image (image, type, d_grid, ic->side, region,
+                                             mask_of (mask), ic->texels, &error));
   g_assert_no_error (error);
   assert_texture_holds (texture, ic->size, host, ic->texels, what);
   interop ()->unregister_image (image);
@@ -312,15 +339,15 @@ check_image_too_small (WsKeyType type)
 
   image = interop ()->register_image (texture, &error);
   g_assert_no_error (error);
-  g_assert_false (interop ()->heat_fill_image (image, type, d_grid, 100, NULL, 65, &error));
+  g_assert_false (interop ()->heat_fill_image (image, type, d_grid, 100, NULL, NULL, 65, &error));
   g_assert_error (error, WS_ERROR, WS_ERROR_INVALID_ARGUMENT);
   g_test_message ("%s", error->message);
   g_clear_error (&error);
-  g_assert_false (interop ()->heat_fill_image (image, type, d_grid, 100, NULL, 0, &error));
+  g_assert_false (interop ()->heat_fill_image (image, type, d_grid, 100, NULL, NULL, 0, &error));
   g_assert_error (error, WS_ERROR, WS_ERROR_INVALID_ARGUMENT);
   g_clear_error (&error);
-  ws_heat_fill (a, 100, NULL, 64, host);
-  g_assert_true (interop ()->heat_fill_image (image, type, d_grid, 100, NULL, 64, &error));
+  ws_heat_fill (a, 100, NULL, NULL, 64, host);
+  g_assert_true (interop ()->heat_fill_image (image, type, d_grid, 100, NULL, NULL, 64, &error));
   g_assert_no_error (error);
   assert_texture_holds (texture, 64, host, 64, "image after a failed fill");
   interop ()->unregister_image (image);
@@ -334,7 +361,9 @@ test_image (void)
 {
   const ImageCase cases[] = { { 1, 1, 1 },         { 7, 7, 7 },         { 7, 7, 3 },
                               { 64, 64, 64 },      { 1000, 1000, 1000 }, { 1000, 1000, 512 },
-                              { 3001, 1024, 1024 }, { 3001, 1024, 1000 } };
+                              { 3001, 1024, 1024 }, { 3001, 1024, 1000 },
+                              { 3001, 512, 300, { 1000, 2200, 300 } },
+                              { 3001, 512, 100, { 2501, 17, 500 } } };
   g_autoptr (WsGlContext) gl = NULL;
 
   if (gpu_test_skip_without_device ())

@@ -229,12 +229,15 @@ test_mode_keys (void)
   gtk_window_destroy (GTK_WINDOW (window));
 }
 
-/* The keys a widget binds itself (its class's shortcuts), as triggers
- * print them. */
+/* The keys a widget and those in it bind themselves (their classes'
+ * shortcuts: the window's, a page's), as triggers print them. */
 static void
 add_bindings (GHashTable *keys, GtkWidget *widget)
 {
   g_autoptr (GListModel) controllers = gtk_widget_observe_controllers (widget);
+
+  for (GtkWidget *c = gtk_widget_get_first_child (widget); c; c = gtk_widget_get_next_sibling (c))
+    add_bindings (keys, c);
 
   for (guint i = 0; i < g_list_model_get_n_items (controllers); i++)
     {
@@ -259,7 +262,8 @@ typedef struct
 /* Every key the shortcuts window's section shows (its search page holds
  * copies), once, and each one something answers: an application
  * accelerator, or a key the main window or the debug window binds itself
- * (Escape out of full screen, Ctrl+O, …). */
+ * or a page of theirs does (Escape out of full screen, Ctrl+O, F9 for
+ * Window Sum's panel, …). */
 static void
 walk_shortcuts (GtkWidget *widget, Walk *walk, gboolean in_section)
 {

@@ -34,16 +34,24 @@ ws_heat_row_done (const WsHeatMask *mask, guint64 side, guint64 row)
   return MIN (side, (mask->done % blocks_x) * mask->block_cols);
 }
 
+gboolean
+ws_heat_region_valid (const WsHeatRegion *region, guint64 side)
+{
+  return region->span > 0 && region->row <= side && region->col <= side
+         && region->span <= side - MAX (region->row, region->col);
+}
+
 /* The mean of the texel's cells that have run, in row-major order. */
 static float
-texel_mean (const WsArray *a, guint64 side, const WsHeatMask *mask, guint texels, guint tx,
-            guint ty)
+texel_mean (const WsArray *a, guint64 side, const WsHeatRegion *region, const WsHeatMask *mask,
+            guint texels, guint tx, guint ty)
 {
   guint64 r0, r1, c0, c1, count = 0;
   double sum = 0.0;
 
-  ws_heat_span (side, texels, ty, &r0, &r1);
-  ws_heat_span (side, texels, tx, &c0, &c1);
+  ws_heat_span (region->span, texels, ty, &r0, &r1);
+  ws_heat_span (region->span, texels, tx, &c0, &c1);
+  r0 += region->row, r1 += region->row, c0 += region->col, c1 += region->col;
   for (guint64 r = r0; r < r1; r++)
     {
       guint64 end = MIN (c1, ws_heat_row_done (mask, side, r));
@@ -55,12 +63,15 @@ texel_mean (const WsArray *a, guint64 side, const WsHeatMask *mask, guint texels
 }
 
 void
-ws_heat_fill (const WsArray *a, guint64 side, const WsHeatMask *mask, guint texels, float *out)
+ws_heat_fill (const WsArray *a, guint64 side, const WsHeatRegion *region, const WsHeatMask *mask,
+              guint texels, float *out)
 {
-  g_return_if_fail (a->n == side * side && texels <= side);
+  WsHeatRegion r = region != NULL ? *region : (WsHeatRegion) { 0, 0, side };
+
+  g_return_if_fail (a->n == side * side && ws_heat_region_valid (&r, side) && texels <= r.span);
   /* Texels are independent: rows of them in parallel change no sum. */
 #pragma omp parallel for schedule(dynamic, 4)
   for (guint ty = 0; ty < texels; ty++)
     for (guint tx = 0; tx < texels; tx++)
-      out[(gsize) ty * texels + tx] = texel_mean (a, side, mask, texels, tx, ty);
+      out[(gsize) ty * texels + tx] = texel_mean (a, side, &r, mask, texels, tx, ty);
 }

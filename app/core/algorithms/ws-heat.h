@@ -8,6 +8,13 @@
  * sums the same way (cuda/ws-cuda-frames.cu) gives the same floats bit for
  * bit, and the interop and CPU paths draw the same pixels.
  *
+ * A map zoomed in shows only part of its grid: a region (WsHeatRegion) of
+ * span × span cells, whose texels then come from those cells alone — one
+ * texel a cell once the region is no wider than the map in pixels, so that
+ * a close view shows cells, not a blur of their means. Texel (tx, ty) of a
+ * region holds the cells [col + tx·span/texels, col + (tx+1)·span/texels)
+ * × (the same from row): the whole grid is the region { 0, 0, side }.
+ *
  * A launch mask (WsHeatMask) keeps only the cells of the blocks that have
  * run, in launch order, for the animation that fills the output block by
  * block; a texel none of whose cells has run is NaN (drawn as "not yet").
@@ -19,6 +26,14 @@
 #include "ws-array.h"
 
 G_BEGIN_DECLS
+
+/* Rows [row, row + span) × columns [col, col + span) of a side × side grid:
+ * the cells a map's texels are made from. */
+typedef struct
+{
+  guint64 row, col;
+  guint64 span;
+} WsHeatRegion;
 
 /* Blocks of block_rows × block_cols cells, numbered in launch order (x
  * fastest: block (bx, by) is by · blocks_x + bx); the first `done` of
@@ -34,7 +49,8 @@ typedef struct
 guint    ws_heat_texels      (guint64           side,
                               guint             max);
 
-/* Texel t's cells along one axis: [*first, *last). */
+/* Texel t's cells along one axis of `side` cells (a region's span):
+ * [*first, *last), counted from the region's first. */
 void     ws_heat_span        (guint64           side,
                               guint             texels,
                               guint             t,
@@ -47,10 +63,16 @@ guint64  ws_heat_row_done    (const WsHeatMask *mask,
                               guint64           side,
                               guint64           row);
 
-/* Fills texels² floats, row-major, from the side × side grid a (row-major,
- * a->n = side²); mask may be NULL (every cell). */
+/* Whether region lies inside a side × side grid and holds a cell. */
+gboolean ws_heat_region_valid (const WsHeatRegion *region,
+                               guint64             side);
+
+/* Fills texels² floats, row-major, from region of the side × side grid a
+ * (row-major, a->n = side²; region NULL: the whole grid; texels ≤ its
+ * span); mask may be NULL (every cell). */
 void     ws_heat_fill        (const WsArray    *a,
                               guint64           side,
+                              const WsHeatRegion *region,
                               const WsHeatMask *mask,
                               guint             texels,
                               float            *out);

@@ -80,11 +80,12 @@ typedef struct
                              guint          columns,
                              gpointer       d_bins,
                              GError       **error);
-  /* The heat map's texels (ws-heat.h) of a device grid, into device
-   * memory (texels² floats). */
+  /* The heat map's texels (ws-heat.h) of a device grid's region (NULL:
+   * all of it), into device memory (texels² floats). */
   gboolean (*heat_fill)     (WsKeyType      type,
                              gconstpointer  d_grid,
                              guint64        side,
+                             const WsHeatRegion *region,
                              const WsHeatMask *mask,
                              guint          texels,
                              gpointer       d_out,
