@@ -5,6 +5,8 @@
 #include "ws-error.h"
 #include "ws-stepper-private.h"
 
+#include <math.h>
+
 struct _WsNetworkScene
 {
   WsNetworkKind    kind;
@@ -325,6 +327,37 @@ key_value (WsNetworkScene *s, guint64 key, double *value)
       && (s->input->n > WS_NETWORK_SCENE_COMPARATOR_KEYS || !ws_stepper_sync (s->stepper, NULL)))
     return FALSE;
   *value = ws_array_get_double (ws_stepper_keys (s->stepper), key);
+  return TRUE;
+}
+
+/* The bars' colour of a value: its place in the input's range. */
+static guint32
+value_rgb (const WsNetworkScene *s, double value, WsColormapStyle style)
+{
+  guint8 c[3];
+
+  if (!isfinite (value))
+    return 0x808080; /* padding: +inf, no colour of the map */
+  ws_colormap_rgb ((value - s->vmin) / (s->vmax - s->vmin), style, c);
+  return (guint32) c[0] << 16 | (guint32) c[1] << 8 | c[2];
+}
+
+gboolean
+ws_network_scene_wire_colours (WsNetworkScene *s, WsColormapStyle style, guint32 *rgb,
+                               guint8 *swapped, guint n_wires, GError **error)
+{
+  const WsArray *keys = ws_stepper_keys (s->stepper);
+  const guint8 *flags;
+
+  g_return_val_if_fail (n_wires == keys->n && n_wires <= WS_NETWORK_SCENE_COMPARATOR_KEYS, FALSE);
+  if (!ws_stepper_sync (s->stepper, error))
+    return FALSE;
+  flags = ws_stepper_flags (s->stepper);
+  for (guint i = 0; i < n_wires; i++)
+    {
+      rgb[i] = i < s->input->n ? value_rgb (s, ws_array_get_double (keys, i), style) : 0x808080;
+      swapped[i] = flags != NULL && (flags[i] & WS_BAR_SWAPPED) != 0;
+    }
   return TRUE;
 }
 

@@ -14,6 +14,7 @@
 #pragma once
 
 #include "ws-backend.h"
+#include "ws-colormap.h"
 #include "ws-frame-path.h"
 #include "ws-renderer.h"
 #include "ws-stepper.h"
@@ -124,6 +125,16 @@ void             ws_network_scene_draw_again   (WsNetworkScene   *scene,
  * name the key only). NULL for no such key. Free with g_free. */
 char            *ws_network_scene_describe_key (WsNetworkScene *scene,
                                                 guint64         key);
+/* For the network's diagram (n_wires: the network's width, at most
+ * WS_NETWORK_SCENE_COMPARATOR_KEYS; a device scene brings its keys up):
+ * each wire's colour as 0xRRGGBB — the colour its key's bar has in style's
+ * colour map, grey for padding — and whether the last pass exchanged it. */
+gboolean         ws_network_scene_wire_colours (WsNetworkScene  *scene,
+                                                WsColormapStyle  style,
+                                                guint32         *rgb,
+                                                guint8          *swapped,
+                                                guint            n_wires,
+                                                GError         **error);
 /* The view of the last frame painted (its bins, size and scale), to draw
  * more over it; NULL before the first. */
 const WsBarsView *ws_network_scene_view        (const WsNetworkScene *scene);

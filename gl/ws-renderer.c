@@ -454,10 +454,11 @@ ws_renderer_draw_solid (WsRenderer *r, GArray *vertices, int width, int height)
   glDisable (GL_BLEND);
 }
 
-void
-ws_renderer_draw_key_mark (WsRenderer *r, const WsBarsView *v, guint64 key, int width, int height)
+/* A band over key's column and a marker under the axis, in two shades. */
+static void
+draw_key_band (WsRenderer *r, const WsBarsView *v, guint64 key, int width, int height,
+               const float band[4], const float solid[4])
 {
-  const float band[4] = { 1.0f, 0.2f, 0.2f, 0.35f }, solid[4] = { 1.0f, 0.2f, 0.2f, 1.0f };
   PlotArea a = plot_area (v, width, height);
   double x0 = a.left + (double) key * a.width / MAX (v->keys, 1);
   double x1 = MAX (x0 + 2 * a.scale, a.left + (double) (key + 1) * a.width / MAX (v->keys, 1));
@@ -468,6 +469,22 @@ ws_renderer_draw_key_mark (WsRenderer *r, const WsBarsView *v, guint64 key, int 
   ws_renderer_add_rect (vertices, (float) (mid - 4 * s), (float) (bottom + 2 * s),
                         (float) (mid + 4 * s), (float) (bottom + 8 * s), solid);
   ws_renderer_draw_solid (r, vertices, width, height);
+}
+
+void
+ws_renderer_draw_key_mark (WsRenderer *r, const WsBarsView *v, guint64 key, int width, int height)
+{
+  const float band[4] = { 1.0f, 0.2f, 0.2f, 0.35f }, solid[4] = { 1.0f, 0.2f, 0.2f, 1.0f };
+
+  draw_key_band (r, v, key, width, height, band, solid);
+}
+
+void
+ws_renderer_draw_key_light (WsRenderer *r, const WsBarsView *v, guint64 key, int width, int height)
+{
+  const float band[4] = { 1.0f, 1.0f, 1.0f, 0.22f }, solid[4] = { 1.0f, 1.0f, 1.0f, 1.0f };
+
+  draw_key_band (r, v, key, width, height, band, solid);
 }
 
 /* ---- comparators ---- */

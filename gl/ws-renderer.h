@@ -233,6 +233,13 @@ void        ws_renderer_draw_key_mark (WsRenderer       *renderer,
                                        guint64           key,
                                        int               width,
                                        int               height);
+/* A key lit (the wire the pointer is over in the network's diagram): a
+ * faint white band over its column and a white marker under the axis. */
+void        ws_renderer_draw_key_light (WsRenderer       *renderer,
+                                        const WsBarsView *view,
+                                        guint64           key,
+                                        int               width,
+                                        int               height);
 
 /* The comparators of the current pass as brackets over the bars, red where
  * they swapped (per-key flags, WS_BAR_*), staggered so that none hides

@@ -91,6 +91,7 @@ ws_sorting_page_show_pass (WsSortingPage *self)
   gtk_label_set_text (self->pass_label, label ? label : "generate keys to begin");
   show_counters (self);
   measure_rate (self, pass);
+  ws_sorting_page_diagram_follow (self);
   if (pass != self->pass_shown)
     {
       self->pass_shown = pass;
@@ -273,6 +274,7 @@ ws_sorting_page_install (WsSortingPage *self, Prepared *prepared)
     self->scene = g_steal_pointer (&prepared->scene);
   else if (self->input != NULL && (self->scene = new_scene (self, &error)) == NULL)
     ws_sorting_page_report (self, error);
+  ws_sorting_page_diagram_install (self);
   ws_sorting_page_show_pass (self);
   ws_sorting_page_redraw (self);
 }
@@ -285,22 +287,34 @@ ws_sorting_page_reset (WsSortingPage *self)
   make_scene (self);
 }
 
-/* Back one pass: the scene replays from the input to the pass before (a
- * network keeps no history; replaying costs what the passes cost), on a
- * worker where passes go there. */
+/* On, or back: the scene replays from the input (a network keeps no
+ * history; replaying costs what the passes cost), on a worker where passes
+ * go there. */
+void
+ws_sorting_page_seek (WsSortingPage *self, guint pass)
+{
+  guint now;
+
+  g_return_if_fail (WS_IS_SORTING_PAGE (self));
+  if (!can_step (self))
+    return;
+  pass = MIN (pass, ws_network_scene_n_passes (self->scene));
+  now = ws_network_scene_pass (self->scene);
+  if (pass == now)
+    return;
+  ws_sorting_page_play (self, FALSE);
+  if (pass < now)
+    make_scene (self), now = 0;
+  if (pass > now)
+    advance (self, pass - now, G_MAXINT64 / 2);
+}
+
 void
 ws_sorting_page_step_back (WsSortingPage *self)
 {
-  guint target;
-
   g_return_if_fail (WS_IS_SORTING_PAGE (self));
-  if (!can_step (self) || ws_network_scene_pass (self->scene) == 0)
-    return;
-  target = ws_network_scene_pass (self->scene) - 1;
-  ws_sorting_page_play (self, FALSE);
-  make_scene (self);
-  if (target > 0)
-    advance (self, target, G_MAXINT64 / 2);
+  if (can_step (self) && ws_network_scene_pass (self->scene) > 0)
+    ws_sorting_page_seek (self, ws_network_scene_pass (self->scene) - 1);
 }
 
 /* ---- playing ---- */
@@ -421,6 +435,7 @@ paint (WsRenderer *renderer, int width, int height, double scale, gpointer data)
   had_path = ws_network_scene_path (self->scene) != NULL;
   if (!ws_network_scene_draw (self->scene, renderer, &style, width, height, scale, &error))
     return report_drawing (self, error);
+  ws_sorting_page_diagram_paint (self, renderer, width, height);
   if (!had_path)
     ws_canvas_label_later (self->path_label,
                            ws_frame_path_describe (ws_network_scene_path (self->scene)));

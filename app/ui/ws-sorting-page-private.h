@@ -6,6 +6,7 @@
 
 #include "ws-sorting-page.h"
 #include "ws-canvas.h"
+#include "ws-diagram-view.h"
 #include "ws-network-scene.h"
 #include "ws-pacer.h"
 #include "ws-sorting-work.h"
@@ -34,6 +35,12 @@ struct _WsSortingPage
   GtkScale       *speed;
   GtkLabel       *speed_label, *pass_label, *counters_label, *check_label, *path_label;
   GtkCheckButton *show_highlights, *show_comparators, *show_boundaries;
+  GtkPaned       *canvas_paned;
+  GtkWidget      *diagram_box;
+  WsDiagramView  *diagram;
+  GtkToggleButton *show_diagram, *gpu_groups;
+  GtkButton      *diagram_fit;
+  gint64          lit_key;     /* the bar of the wire hovered in the diagram, or -1 */
 
   WsArray        *input;       /* the keys as generated or loaded */
   WsNetworkScene *scene;       /* the animation, or NULL before any keys */
@@ -71,6 +78,23 @@ void          ws_sorting_page_install  (WsSortingPage   *page,
                                         Prepared        *prepared);
 gboolean      ws_sorting_page_gpu_chosen (WsSortingPage *page);
 WsNetworkKind ws_sorting_page_kind     (WsSortingPage   *page);
+
+/* ws-sorting-diagram.c */
+void          ws_sorting_page_diagram_init    (WsSortingPage *page);
+/* A diagram for the scene installed (or why there is none). */
+void          ws_sorting_page_diagram_install (WsSortingPage *page);
+/* The layer just run lit, the wires in their keys' colours. */
+void          ws_sorting_page_diagram_follow  (WsSortingPage *page);
+/* The pointer over the bars at (x, y) (x < 0: gone) lights the wire of
+ * the key under it. */
+void          ws_sorting_page_diagram_hover_bars (WsSortingPage *page,
+                                                  double         x,
+                                                  double         y);
+/* Over the frame drawn: the bar of the wire hovered in the diagram. */
+void          ws_sorting_page_diagram_paint   (WsSortingPage *page,
+                                               WsRenderer    *renderer,
+                                               int            width,
+                                               int            height);
 
 /* ws-sorting-input.c */
 void          ws_sorting_page_busy     (WsSortingPage   *page,

@@ -202,6 +202,7 @@ ws_sorting_page_class_init (WsSortingPageClass *klass)
   install_properties (G_OBJECT_CLASS (klass));
   ws_ui_register_resources ();
   g_type_ensure (WS_TYPE_CANVAS);
+  g_type_ensure (WS_TYPE_DIAGRAM_VIEW);
   gtk_widget_class_set_template_from_resource (w, "/io/github/warpscope/Warpscope/ui/ws-sorting-page.ui");
 #define BIND(name) gtk_widget_class_bind_template_child (w, WsSortingPage, name)
   BIND (canvas), BIND (algorithm), BIND (key_type), BIND (distribution), BIND (n_presets);
@@ -209,6 +210,8 @@ ws_sorting_page_class_init (WsSortingPageClass *klass)
   BIND (load_button), BIND (play_button), BIND (progress), BIND (speed), BIND (speed_label);
   BIND (pass_label), BIND (counters_label), BIND (check_label), BIND (path_label);
   BIND (show_highlights), BIND (show_comparators), BIND (show_boundaries);
+  BIND (canvas_paned), BIND (diagram_box), BIND (diagram), BIND (show_diagram), BIND (gpu_groups);
+  BIND (diagram_fit);
 #undef BIND
   ws_transport_install (w, &transport);
   gtk_widget_class_install_action (w, "page.debug", NULL, open_debug);
@@ -219,6 +222,7 @@ ws_sorting_page_init (WsSortingPage *self)
 {
   gtk_widget_init_template (GTK_WIDGET (self));
   ws_sorting_page_start_playing (self);
+  ws_sorting_page_diagram_init (self);
   gtk_drop_down_set_selected (self->n_presets, 1);
   g_signal_connect_swapped (self->generate_button, "clicked", G_CALLBACK (ws_sorting_page_generate), self);
   g_signal_connect_swapped (self->load_button, "clicked", G_CALLBACK (ws_sorting_page_load_file), self);

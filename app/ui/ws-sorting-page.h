@@ -6,6 +6,8 @@
 
 #include <gtk/gtk.h>
 
+#include "ws-diagram-view.h"
+
 G_BEGIN_DECLS
 
 #define WS_TYPE_SORTING_PAGE (ws_sorting_page_get_type ())
@@ -20,6 +22,9 @@ gboolean    ws_sorting_page_is_playing   (WsSortingPage *page);
 void        ws_sorting_page_step         (WsSortingPage *page);
 void        ws_sorting_page_step_back    (WsSortingPage *page);
 void        ws_sorting_page_reset        (WsSortingPage *page);
+/* To pass `pass` (0: the keys as generated), on or back. */
+void        ws_sorting_page_seek         (WsSortingPage *page,
+                                          guint          pass);
 /* Speed by a factor (the + and − keys); the speed in passes a second (the
  * "speed" property, within the slider's range). The properties "pass"
  * (passes run) and "playing" notify as they change. */
@@ -43,6 +48,13 @@ const char *ws_sorting_page_pass_text    (WsSortingPage *page);
 const char *ws_sorting_page_counters_text (WsSortingPage *page);
 const char *ws_sorting_page_check_text   (WsSortingPage *page);
 gboolean    ws_sorting_page_ready        (WsSortingPage *page);
+
+/* The network's diagram under the bars (ws-diagram-view.h), shown or
+ * not, and the bar lit from it (-1: none). */
+void        ws_sorting_page_show_diagram (WsSortingPage *page,
+                                          gboolean       on);
+WsDiagramView *ws_sorting_page_diagram_view (WsSortingPage *page);
+gint64      ws_sorting_page_lit_key      (WsSortingPage *page);
 
 /* What hovering the canvas at (x, y) (its own logical pixels) shows: the
  * key there, its value, and its partner and direction in the last pass;

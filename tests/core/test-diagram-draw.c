@@ -322,6 +322,27 @@ test_tikz (void)
   g_assert_nonnull (strstr (grouped, "tile of 4 keys standing for its 8192"));
 }
 
+/* A narrow drawing at presentation size: the legend's lines shrink, then
+ * leave out or shorten what would run past the right edge (text was cut
+ * there by the edge, mid-word). */
+static void
+test_narrow_legend (void)
+{
+  g_autoptr (WsDiagram) d = diagram_new (WS_NETWORK_BITONIC, 64);
+  g_autoptr (cairo_surface_t) s = cairo_image_surface_create (CAIRO_FORMAT_RGB24, 480, 400);
+  cairo_t *cr = cairo_create (s);
+
+  g_assert_true (ws_diagram_set_gpu_groups (d, 16, NULL));
+  ws_diagram_set_emphasis (d, 1.5);
+  ws_diagram_draw (d, cr, 480, 400, NULL, NULL);
+  cairo_destroy (cr);
+  cairo_surface_flush (s);
+  /* the last columns are the page's margin: no ink there, from the wires'
+   * labels down to the last legend line */
+  g_assert_cmpint (count (s, DARK, (Box) { 476, 0, 479, 399 }), ==, 0);
+  g_assert_cmpint (count (s, DARK, (Box) { 0, 300, 475, 399 }), >, 100); /* the legend is there */
+}
+
 int
 main (int    argc,
       char **argv)
@@ -333,5 +354,6 @@ main (int    argc,
   g_test_add_func ("/diagram/files", test_files);
   g_test_add_func ("/diagram/files-fail", test_files_fail);
   g_test_add_func ("/diagram/tikz", test_tikz);
+  g_test_add_func ("/diagram/narrow-legend", test_narrow_legend);
   return g_test_run ();
 }

@@ -12,6 +12,7 @@
 #include <sys/stat.h>
 
 #include "ui-test-util.h"
+#include "ws-colormap.h"
 #include "ws-sorting-page-private.h" /* ws_sorting_page_corrupt, the canvas */
 
 typedef struct
@@ -467,6 +468,141 @@ test_values (Fixture *f, gconstpointer data)
   ws_sorting_page_set_size (f->page, "64"); /* the size the other cases expect */
 }
 
+
+/* Wire i's colour as the bars draw key value v: its place in the input's
+ * range on the colour map (an independent reckoning of the page's). */
+static guint32
+expected_rgb (double v, double lo, double hi)
+{
+  guint8 c[3];
+
+  ws_colormap_rgb ((v - lo) / (hi - lo), WS_COLORMAP_NORMAL, c);
+  return (guint32) c[0] << 16 | (guint32) c[1] << 8 | c[2];
+}
+
+/* The keys as doubles, sorted or as they are. */
+static double *
+key_values (const WsArray *keys, gboolean sort)
+{
+  double *v = g_new (double, keys->n);
+
+  for (gsize i = 0; i < keys->n; i++)
+    v[i] = ws_array_get_double (keys, i);
+  if (sort)
+    qsort (v, keys->n, sizeof (double), ws_compare_doubles);
+  return v;
+}
+
+static void
+assert_wire_colours (WsDiagramView *view, const WsArray *keys, gboolean sorted, double lo, double hi)
+{
+  g_autofree double *v = key_values (keys, sorted);
+
+  for (guint i = 0; i < keys->n; i++)
+    g_assert_cmpint (ws_diagram_view_wire_colour (view, i), ==, expected_rgb (v[i], lo, hi));
+}
+
+/* The x of a bar whose tooltip names key (the canvas's own pixels). */
+static int
+bar_x (Fixture *f, guint key, int y)
+{
+  g_autofree char *want = g_strdup_printf ("key %u ", key);
+
+  for (int x = 0; x < gtk_widget_get_width (GTK_WIDGET (f->page->canvas)); x++)
+    {
+      g_autofree char *tip = ws_sorting_page_tooltip_at (f->page, x, y);
+      if (tip != NULL && g_str_has_prefix (tip, want))
+        return x;
+    }
+  g_error ("no bar shows key %u", key);
+}
+
+/* Issue 19's live diagram: shown on demand for the keys on the bars, the
+ * layer just run lit, each wire in its key's colour (the input's before a
+ * pass, the sorted keys' at the end), a click on a layer seeking there,
+ * the wire under the pointer lighting its bar and the reverse, the GPU's
+ * launches, the zoom; too many keys say so. */
+static void
+test_diagram (Fixture *f, gconstpointer data)
+{
+  WsDiagramView *view = ws_sorting_page_diagram_view (f->page);
+  WsDiagramWindow all = { 0, 0, 0, 0 }, window;
+  WsDiagram *d;
+  double lo, hi, x0, x1, y;
+  int w, h;
+
+  ws_sorting_page_set_size (f->page, "64");
+  ws_sorting_page_generate (f->page);
+  g_assert_true (ui_spin_until (page_ready, f->page, 30));
+  g_assert_null (ws_diagram_view_get_diagram (view));
+  ws_sorting_page_show_diagram (f->page, TRUE);
+  ui_spin (0.3);
+  g_assert_cmpint (gtk_widget_get_height (GTK_WIDGET (f->page->canvas)), >, 300); /* half each */
+  d = ws_diagram_view_get_diagram (view);
+  g_assert_nonnull (d);
+  g_assert_cmpuint (ws_diagram_n_wires (d), ==, 64);
+  g_assert_cmpuint (ws_diagram_n_layers (d), ==, 21);
+  g_assert_cmpint (ws_diagram_view_current_layer (view), ==, -1);
+  ws_bars_range (f->page->input, &lo, &hi);
+  assert_wire_colours (view, f->page->input, FALSE, lo, hi);
+
+  for (int i = 0; i < 3; i++)
+    ws_sorting_page_step (f->page);
+  g_assert_cmpint (ws_diagram_view_current_layer (view), ==, 2);
+
+  /* a click on layer 6 (index 5) shows pass 6 */
+  w = gtk_widget_get_width (GTK_WIDGET (view)), h = gtk_widget_get_height (GTK_WIDGET (view));
+  ws_diagram_set_emphasis (d, 1.0);
+  g_assert_true (ws_diagram_layer_span (d, w, h, &all, 5, &x0, &x1));
+  g_assert_true (ws_diagram_wire_y (d, w, h, &all, 3, &y));
+  g_assert_true (ws_diagram_view_click_at (view, (x0 + x1) / 2, y));
+  g_assert_cmpstr (ws_sorting_page_pass_text (f->page), ==, "pass 6 of 21 — stage k=8, distance j=1");
+  g_assert_cmpint (ws_diagram_view_current_layer (view), ==, 5);
+
+  /* the wire under the pointer lights its bar, the bar its wire */
+  ws_diagram_view_hover_at (view, (x0 + x1) / 2, y);
+  g_assert_cmpint (ws_sorting_page_lit_key (f->page), ==, 3);
+  ws_diagram_view_hover_at (view, -1, -1);
+  g_assert_cmpint (ws_sorting_page_lit_key (f->page), ==, -1);
+  ui_spin (0.3);
+  h = gtk_widget_get_height (GTK_WIDGET (f->page->canvas)) * 3 / 4;
+  ws_sorting_page_diagram_hover_bars (f->page, bar_x (f, 9, h), h);
+  g_assert_cmpint (ws_diagram_view_lit_wire (view), ==, 9);
+  ws_sorting_page_diagram_hover_bars (f->page, -1, -1);
+  g_assert_cmpint (ws_diagram_view_lit_wire (view), ==, -1);
+
+  /* where the gpu variant works: a stand-in tile of 16 keys, several launches */
+  gtk_toggle_button_set_active (f->page->gpu_groups, TRUE);
+  g_assert_true (ws_diagram_has_gpu_groups (d));
+  g_assert_cmpuint (ws_diagram_n_launches (d), >, 1);
+  gtk_toggle_button_set_active (f->page->gpu_groups, FALSE);
+  g_assert_false (ws_diagram_has_gpu_groups (d));
+
+  /* zoomed in about the middle; a pan moves it; fit shows it all */
+  ws_diagram_view_zoom_at (view, 2.0, w / 2.0, gtk_widget_get_height (GTK_WIDGET (view)) / 2.0);
+  window = ws_diagram_view_window (view);
+  g_assert_cmpuint (window.n_wires, ==, 32);
+  g_assert_cmpuint (window.n_layers, >=, 10);
+  g_assert_cmpuint (window.n_layers, <=, 11);
+  ws_diagram_view_pan (view, 0, -400);
+  g_assert_cmpuint (ws_diagram_view_window (view).first_wire, >, window.first_wire);
+  ws_diagram_view_fit (view);
+  g_assert_cmpuint (ws_diagram_view_window (view).n_wires, ==, 0);
+
+  /* played to the end, the wires carry the keys in order */
+  while (!g_str_has_prefix (ws_sorting_page_pass_text (f->page), "pass 21 of 21"))
+    ws_sorting_page_step (f->page);
+  assert_wire_colours (view, f->page->input, TRUE, lo, hi);
+  g_assert_cmpint (ws_diagram_view_current_layer (view), ==, 20);
+
+  /* too many keys for a readable diagram: it says so */
+  ws_sorting_page_set_size (f->page, "512");
+  ws_sorting_page_generate (f->page);
+  g_assert_true (ui_spin_until (page_ready, f->page, 30));
+  g_assert_null (ws_diagram_view_get_diagram (view));
+  ws_sorting_page_show_diagram (f->page, FALSE);
+}
+
 int
 main (int argc, char **argv)
 {
@@ -484,5 +620,6 @@ main (int argc, char **argv)
   g_test_add ("/ui/sorting/shown-rate", Fixture, NULL, fixture_set_up, test_shown_rate, fixture_tear_down);
   g_test_add ("/ui/sorting/hover", Fixture, NULL, fixture_set_up, test_hover, fixture_tear_down);
   g_test_add ("/ui/sorting/values", Fixture, NULL, fixture_set_up, test_values, fixture_tear_down);
+  g_test_add ("/ui/sorting/diagram", Fixture, NULL, fixture_set_up, test_diagram, fixture_tear_down);
   return g_test_run ();
 }

@@ -4,6 +4,8 @@
  * mean and what the grouping stands for. */
 #include "ws-diagram-private.h"
 
+#include <string.h>
+
 #include "ws-plot-paint.h"
 
 #define REGISTERS_RGB 0x009e73 /* green */
@@ -194,8 +196,29 @@ item (cairo_t    *cr,
   return mark + (mark > 0 ? size * 0.35 : 0) + ws_plot_paint_text_width (cr, it->text) + size * 1.2;
 }
 
+/* The longest head of text that fits in room with an ellipsis after it
+ * (whole words where it can). */
+static char *
+shortened (cairo_t *cr, const char *text, double room)
+{
+  g_autofree char *head = g_strdup (text);
+  char *cut;
+
+  while ((cut = strrchr (head, ' ')) != NULL)
+    {
+      g_autofree char *tried = NULL;
+      *cut = '\0';
+      tried = g_strconcat (head, " …", NULL);
+      if (ws_plot_paint_text_width (cr, tried) <= room)
+        return g_steal_pointer (&tried);
+    }
+  return g_strdup ("…");
+}
+
 /* One line of items from the labels' left edge to the page's right
- * margin, the font shrunk (to 60% at most) where it would not fit. */
+ * margin, the font shrunk (to 60% at most) where it would not fit; past
+ * that, items that would run over the edge are left out and a first one
+ * is cut short with an ellipsis (a narrow widget: its tooltip says all). */
 static void
 legend_line (cairo_t               *cr,
              const WsDiagramLayout *lay,
@@ -204,18 +227,31 @@ legend_line (cairo_t               *cr,
              double                 y,
              double                 width)
 {
-  double size = lay->font * 0.9, room = width - lay->margin_x - lay->page_margin, used = 0;
+  double size = lay->font * 0.9, right = width - lay->page_margin, used = 0;
   double x = lay->margin_x;
 
   ws_plot_paint_font (cr, size, FALSE);
   for (guint i = 0; i < n; i++)
     used += item (cr, &items[i], 0, y, size, FALSE);
-  if (used > room)
-    size *= MAX (room / used, 0.6);
+  if (used > right - x)
+    size *= MAX ((right - x) / used, 0.6);
   ws_plot_paint_font (cr, size, FALSE);
   cairo_set_line_width (cr, size * 0.1);
   for (guint i = 0; i < n; i++)
-    x += item (cr, &items[i], x, y, size, TRUE);
+    {
+      double w = item (cr, &items[i], x, y, size, FALSE);
+      if (x + w - size * 1.2 > right && i > 0)
+        break;
+      if (x + w - size * 1.2 > right)
+        {
+          g_autofree char *cut = shortened (cr, items[i].text, right - x - (w - size * 1.2
+                                            - ws_plot_paint_text_width (cr, items[i].text)));
+          Item shorter = { items[i].mark, items[i].rgb, cut };
+          item (cr, &shorter, x, y, size, TRUE);
+          break;
+        }
+      x += item (cr, &items[i], x, y, size, TRUE);
+    }
 }
 
 void
