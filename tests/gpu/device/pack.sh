@@ -5,15 +5,18 @@
 # archive dedupes them (zstd --long) to a small fraction of their size.
 set -euo pipefail
 build=${1:-build-dev}
-# A glob of test programs to pack (default all): the device tool carries at
-# most 64 MiB, and all of them with .devbundle/ came close (43 MB packed).
+# Globs of test programs to pack, space-separated (default all): the device
+# tool carries at most 64 MiB with the checkout, which all of them with
+# .devbundle/ no longer fit (46 MB packed).
 only=${2:-test-*}
 root=$(git rev-parse --show-toplevel)
 cd "$root"
 rm -rf devrun devpack && mkdir -p devrun/tests devrun/lib devpack
 # core's too: its one test per algorithm holds that algorithm's GPU cases.
-for f in "$build"/tests/{core,cli,gl,gpu}/$only; do
-  [ -f "$f" ] && [ -x "$f" ] && cp "$f" devrun/tests/
+for glob in $only; do
+  for f in "$build"/tests/{core,cli,gl,gpu}/$glob; do
+    [ -f "$f" ] && [ -x "$f" ] && cp "$f" devrun/tests/
+  done
 done
 cp "$build"/app/cli/warpscope-cli devrun/
 cp "$(gcc -print-file-name=libgomp.so.1)" devrun/lib/

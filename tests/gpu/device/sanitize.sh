@@ -42,6 +42,9 @@ renders=(
  "bitonic --n 3000 --variant gpu" "oddeven-merge --n 3000 --variant gpu --no-interop" "odd-even --n 400 --variant gpu"
  "stencil --n 200 --radius 3 --block 8 --per-thread 2 --variant gpu-seed --size 640x360"
  "stencil --n 300 --radius 2 --variant gpu --no-interop --size 640x360"
+ # zoomed in: the textures hold only the region shown (issue 18)
+ "stencil --n 300 --radius 2 --variant gpu --zoom 6 --size 640x360"
+ "stencil --n 300 --radius 2 --variant gpu --zoom 6 --no-interop --size 640x360"
 )
 for tool in memcheck racecheck; do
   clean=0; dirty=0
