@@ -15,6 +15,7 @@
 
 #include "cli-util.h"
 #include "video-decode.h"
+#include "ws-media.h"
 #include "ws-test-util.h"
 
 static DecodedVideo
@@ -240,7 +241,7 @@ bare_plugin_dir (void)
   static const char *const shared[] = { "appsrc", "videoconvert", "capsfilter", "filesink" };
   char *dir = ws_test_make_dir ();
 
-  gst_init (NULL, NULL);
+  g_assert_true (ws_media_init (NULL));
   for (guint i = 0; i < G_N_ELEMENTS (shared); i++)
     {
       g_autoptr (GstElementFactory) factory = gst_element_factory_find (shared[i]);

@@ -5,6 +5,8 @@
 #include <gst/video/video.h>
 #include <string.h>
 
+#include "ws-media.h"
+
 static GstElement *
 decoder_for (const char *path, GError **error)
 {
@@ -105,7 +107,8 @@ decode_video (const char *path, guint keep, DecodedVideo *out, GError **error)
   gboolean ok;
 
   memset (out, 0, sizeof *out);
-  gst_init (NULL, NULL);
+  if (!ws_media_init (error))
+    return FALSE;
   if ((pipeline = decoder_for (path, error)) == NULL)
     return FALSE;
   sink = gst_bin_get_by_name (GST_BIN (pipeline), "frames");
