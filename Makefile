@@ -17,11 +17,17 @@ CUDA_HOME  ?= /usr/local/cuda
 CUDA_ARCH  ?=
 MESON_ARGS ?=
 
+# render --video: GStreamer and its encoders (VP8 and WebM, MP4: good;
+# x264: ugly), and libav's decoders, with which the tests read the files back.
+MEDIA_DEPS := libgstreamer1.0-dev libgstreamer-plugins-base1.0-dev gstreamer1.0-plugins-base \
+        gstreamer1.0-plugins-good gstreamer1.0-plugins-ugly gstreamer1.0-libav
+
 # Debian packages the build and tests need (checked one by one; only the
 # missing ones are installed).
 DEPS := gcc g++ make meson ninja-build pkg-config python3 libglib2.0-dev libcairo2-dev \
         fonts-dejavu-core libepoxy-dev libegl1 libegl-mesa0 libgl1-mesa-dri libopengl0 \
-        libgtk-4-dev libgtksourceview-5-dev libadwaita-1-dev xvfb xauth desktop-file-utils appstream
+        libgtk-4-dev libgtksourceview-5-dev libadwaita-1-dev xvfb xauth desktop-file-utils appstream \
+        $(MEDIA_DEPS)
 
 # make fuzz: clang and its libFuzzer and sanitizer runtimes.
 FUZZ_DEPS := clang libclang-rt-14-dev

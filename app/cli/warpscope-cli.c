@@ -21,7 +21,7 @@ static const Command commands[] = {
   { "run", ws_cli_run, "run one algorithm on generated or given data and verify it" },
   { "bench", ws_cli_bench, "run a benchmark preset: result.csv, error.log, table and plots" },
   { "plot", ws_cli_plot, "draw a chart of a result.csv as PNG, SVG or PDF" },
-  { "render", ws_cli_render, "draw every pass of a sorting network to PNG frames (headless OpenGL)" },
+  { "render", ws_cli_render, "draw every pass of a sorting network as PNG frames or a WebM, MP4 or GIF (headless OpenGL)" },
   { "diagram", ws_cli_diagram, "draw a sorting network's wires and comparators (PNG, SVG, PDF, TikZ) or print its layers as JSON" },
   { "check", ws_cli_check, "check a trace of your sort against the reference network, pass by pass" },
   { "demo", ws_cli_demo, "sort one random array with every CPU sorting network" },

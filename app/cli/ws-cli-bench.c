@@ -6,12 +6,11 @@
  * only with --yes or a yes on the terminal; --resume first checks that the
  * folder's run.ini matches the plan. The plan then runs on a worker thread
  * while the main thread waits in a main loop that turns SIGINT, SIGTERM and
- * SIGHUP into a cancel, as the application does: finished rows are on the
+ * SIGHUP into a cancel (ws-cli-stop.h), as the application does: finished rows are on the
  * disk, and the run says where it stopped, on the terminal and in
  * error.log.
  */
 #include <errno.h>
-#include <glib-unix.h>
 #include <glib/gstdio.h>
 #include <signal.h>
 #include <stdio.h>
@@ -22,6 +21,7 @@
 #include "ws-bench-estimate.h"
 #include "ws-bench-record.h"
 #include "ws-bench-report.h"
+#include "ws-cli-stop.h"
 #include "ws-cli.h"
 #include "ws-config.h"
 #include "ws-error.h"
@@ -36,20 +36,7 @@ typedef struct
   gboolean force;
 } BenchOptions;
 
-/* SIGINT, SIGTERM and SIGHUP while the plan runs: each its own source, and
- * the disposition it replaced, given back after. */
-static const int stop_signals[] = { SIGINT, SIGTERM, SIGHUP };
-#define N_STOP_SIGNALS G_N_ELEMENTS (stop_signals)
-
 typedef struct _Bench Bench;
-
-typedef struct
-{
-  Bench           *bench;
-  int              signum;
-  guint            source;
-  struct sigaction before;
-} SignalWatch;
 
 struct _Bench
 {
@@ -66,12 +53,9 @@ struct _Bench
   guint          kept;       /* rows already in result.csv (resume) */
   GMutex         lock;       /* guards current */
   char          *current;    /* the configuration being measured */
-  GCancellable  *cancellable;
-  GMainLoop     *loop;
+  WsCliJob       job;        /* the plan on a worker; its cancellable and stop signal */
   GError        *error;      /* how the worker ended */
   gboolean       ok;
-  int            signum;     /* the first stop signal, 0 when none came */
-  SignalWatch    watches[N_STOP_SIGNALS];
 };
 
 /* ---- progress ---- */
@@ -288,34 +272,14 @@ estimate (Bench *b, GError **error)
 
 /* ---- the worker and the stop signals ---- */
 
-static gboolean
-worker_done (gpointer data)
-{
-  g_main_loop_quit (((Bench *) data)->loop);
-  return G_SOURCE_REMOVE;
-}
-
 static gpointer
 worker (gpointer data)
 {
   Bench *b = data;
   const WsBenchCallbacks cb = { on_started, on_finished, on_done };
 
-  b->ok = ws_bench_run (b->plan, &cb, b, b->cancellable, &b->error);
-  g_idle_add (worker_done, b);
+  b->ok = ws_bench_run (b->plan, &cb, b, b->job.cancellable, &b->error);
   return NULL;
-}
-
-static const char *
-signal_text (int signum)
-{
-  switch (signum)
-    {
-    case SIGINT: return "Ctrl-C (SIGINT)";
-    case SIGTERM: return "SIGTERM";
-    case SIGHUP: return "SIGHUP";
-    default: return "a signal";
-    }
 }
 
 /* error.log says that the run was cut short, by what, where and with how
@@ -329,7 +293,7 @@ log_interrupt (Bench *b)
 
   g_mutex_lock (&b->lock);
   line = g_strdup_printf ("interrupted: %s during %s; %u rows kept in result.csv (run again "
-                          "with --resume to go on)", signal_text (b->signum),
+                          "with --resume to go on)", ws_cli_signal_text (b->job.signum),
                           b->current ? b->current : "the start", rows);
   g_mutex_unlock (&b->lock);
   ws_bench_error_log_note (b->error_log, line);
@@ -338,63 +302,26 @@ log_interrupt (Bench *b)
 /* The first stop signal asks the worker to stop after the sample it is
  * taking; a second one quits at once (finished rows are already on the
  * disk). */
-static gboolean
-on_stop_signal (gpointer data)
+static void
+on_stop_signal (int signum, gboolean again, gpointer data)
 {
-  SignalWatch *w = data;
-  Bench *b = w->bench;
+  Bench *b = data;
 
-  if (b->signum != 0)
+  if (again)
     {
-      fprintf (stderr, "\nwarpscope-cli: %s again; quitting now\n", signal_text (w->signum));
+      fprintf (stderr, "\nwarpscope-cli: %s again; quitting now\n", ws_cli_signal_text (signum));
       log_interrupt (b);
-      _exit (128 + b->signum);
+      _exit (128 + b->job.signum);
     }
-  b->signum = w->signum;
   fprintf (stderr, "\nwarpscope-cli: %s: stopping after the current sample (send it again to "
-           "quit at once)\n", signal_text (w->signum));
-  g_cancellable_cancel (b->cancellable);
-  return G_SOURCE_CONTINUE;
-}
-
-static void
-watch_signals (Bench *b)
-{
-  for (guint i = 0; i < N_STOP_SIGNALS; i++)
-    {
-      SignalWatch *w = &b->watches[i];
-      w->bench = b, w->signum = stop_signals[i];
-      sigaction (w->signum, NULL, &w->before);
-      w->source = g_unix_signal_add (w->signum, on_stop_signal, w);
-    }
-}
-
-/* GLib leaves the default action behind; the program's own handlers
- * (temporary files are removed on a signal) come back. */
-static void
-unwatch_signals (Bench *b)
-{
-  for (guint i = 0; i < N_STOP_SIGNALS; i++)
-    {
-      g_clear_handle_id (&b->watches[i].source, g_source_remove);
-      sigaction (b->watches[i].signum, &b->watches[i].before, NULL);
-    }
+           "quit at once)\n", ws_cli_signal_text (signum));
 }
 
 static void
 run_plan (Bench *b)
 {
-  GThread *thread;
-
-  b->cancellable = g_cancellable_new ();
-  b->loop = g_main_loop_new (NULL, FALSE);
-  watch_signals (b);
-  thread = g_thread_new ("bench", worker, b);
-  g_main_loop_run (b->loop);
-  g_thread_join (thread);
-  unwatch_signals (b);
-  g_clear_pointer (&b->loop, g_main_loop_unref);
-  g_clear_object (&b->cancellable);
+  b->job = (WsCliJob) { worker, on_stop_signal, b };
+  ws_cli_job_run (&b->job, "bench");
 }
 
 /* ---- the command ---- */
@@ -469,9 +396,9 @@ finish (Bench *b)
   if (b->error != NULL && g_error_matches (b->error, WS_ERROR, WS_ERROR_CANCELLED))
     {
       fprintf (stderr, "warpscope-cli: %s (%s). Finished rows are kept; run again with --resume "
-               "to go on.\n", b->error->message, signal_text (b->signum));
+               "to go on.\n", b->error->message, ws_cli_signal_text (b->job.signum));
       log_interrupt (b);
-      return 128 + (b->signum ? b->signum : SIGINT);
+      return 128 + (b->job.signum ? b->job.signum : SIGINT);
     }
   if (!report (b, &error))
     return ws_cli_fail (error);

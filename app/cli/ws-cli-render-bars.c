@@ -1,7 +1,7 @@
-/* ws-cli-render-bars.c: `render bitonic|odd-even|oddeven-merge` — one PNG
+/* ws-cli-render-bars.c: `render bitonic|odd-even|oddeven-merge` — one frame
  * per pass of a sorting network (and the initial state), drawn by the
  * application's scene (gl/ws-network-scene.c) in a headless OpenGL context,
- * for slides. A CPU variant steps the network on the host (cpu path); a GPU
+ * for slides: PNG files, a video, or both. A CPU variant steps the network on the host (cpu path); a GPU
  * variant steps, counts and checks it in device memory and the frames reach
  * GL by interop or staging. */
 #include <stdio.h>
@@ -92,39 +92,58 @@ write_frame (Render *r, GError **error)
 
   return ws_network_scene_draw (r->scene, r->renderer, &style, r->width, r->height, r->scale,
                                 error)
-         && render_write_png (r, ws_network_scene_pass (r->scene), error);
+         && render_emit (r, ws_network_scene_pass (r->scene), error);
 }
 
-/* Sorted at the end, or the frames showed a wrong sort. Every network's
- * last pass ends a stage, and its check is that the keys are sorted: the
- * scene made it where the keys are (on the device for a GPU variant). */
+/* No stage check failed, and where the frames ran to the last pass, the
+ * keys are sorted, or the frames showed a wrong sort. Every network's last
+ * pass ends a stage, and its check is that the keys are sorted: the scene
+ * made it where the keys are (on the device for a GPU variant). */
 static gboolean
-check_sorted (Render *r, GError **error)
+check_sorted (Render *r, gboolean to_the_end, GError **error)
 {
-  if (ws_network_scene_finished (r->scene) && ws_network_scene_bad_at (r->scene) < 0)
+  if ((!to_the_end || ws_network_scene_finished (r->scene))
+      && ws_network_scene_bad_at (r->scene) < 0)
     return TRUE;
   g_set_error (error, WS_ERROR, WS_ERROR_VERIFY, "The frames show a wrong sort: %s",
                ws_network_scene_check_text (r->scene));
   return FALSE;
 }
 
-gboolean
-render_bars (Render *r, const char *algo, GError **error)
+/* Passes first … to, one frame each: pass 0 is the initial state. */
+static gboolean
+write_frames (Render *r, guint first, guint to, GError **error)
 {
-  guint frames = 0;
-  gboolean stepped = TRUE;
+  guint ran;
 
-  while (stepped)
-    {
-      guint ran;
-      if (!write_frame (r, error) || !ws_network_scene_advance (r->scene, 1, 0, &ran, error))
-        return FALSE;
-      stepped = ran > 0;
-      frames++;
-    }
-  if (!check_sorted (r, error))
+  if (!ws_network_scene_seek (r->scene, first, error))
     return FALSE;
-  printf ("%u frames (the initial state and %u passes) in %s; sorted at the end\n", frames,
-          frames - 1, r->dir);
+  for (guint pass = first;; pass++)
+    {
+      if (!write_frame (r, error))
+        return FALSE;
+      if (pass == to)
+        return TRUE;
+      if (!ws_network_scene_advance (r->scene, 1, 0, &ran, error))
+        return FALSE;
+    }
+}
+
+gboolean
+render_bars (Render *r, const RenderOptions *o, GError **error)
+{
+  guint last = ws_network_scene_n_passes (r->scene), first, to;
+  g_autofree char *where = render_destination (o);
+
+  if (!render_parse_range ("--passes", o->passes, last, &first, &to, error)
+      || !render_open_outputs (r, o, to - first + 1, error) || !write_frames (r, first, to, error)
+      || !check_sorted (r, to == last, error) || !render_close_outputs (r, error))
+    return FALSE;
+  if (first == 0 && to == last)
+    printf ("%u frames (the initial state and %u passes) in %s; sorted at the end\n", last + 1,
+            last, where);
+  else
+    printf ("%u frames (passes %u … %u of %u) in %s; the stages checked\n", to - first + 1, first,
+            to, last, where);
   return TRUE;
 }

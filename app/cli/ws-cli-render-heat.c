@@ -1,5 +1,5 @@
 /* ws-cli-render-heat.c: `render stencil --view heat` — study 001's window
- * sum as frames: the input and output grids as heat maps, the output
+ * sum as frames (PNG files, a video, or both): the input and output grids as heat maps, the output
  * filling one row of blocks per frame in the launch's order, with the
  * blocks and threads drawn and one chosen output's window, thread, block
  * and tile marked; --zoom draws the maps closer about it, as the
@@ -214,23 +214,34 @@ write_heat_frame (Heat *h, guint frame, guint64 rows, guint64 blocks_x, guint64 
   ws_window_sum_scene_set_done (h->scene, rows * blocks_x);
   return ws_window_sum_scene_draw (h->scene, h->r->renderer, &style, h->r->width, h->r->height,
                                    h->r->scale, error)
-         && render_write_png (h->r, frame, error);
+         && render_emit (h->r, frame, error);
 }
 
 static gboolean
-write_heat_frames (Heat *h, GError **error)
+write_heat_frames (Heat *h, const RenderOptions *o, GError **error)
 {
   guint64 blocks_x, blocks_y;
+  guint first, to;
+  g_autofree char *where = render_destination (o);
 
   ws_stencil_blocks (&h->shape, &blocks_x, &blocks_y);
   if (blocks_y > 10000)
     return render_invalid (error, "%s: more than 10000 rows of blocks would make as many frames; use a "
                            "smaller --n or a larger --block", "render");
-  for (guint64 rows = 0; rows <= blocks_y; rows++)
-    if (!write_heat_frame (h, (guint) rows, rows, blocks_x, blocks_y, error))
+  if (!render_parse_range ("--block-rows", o->rows, (guint) blocks_y, &first, &to, error)
+      || !render_open_outputs (h->r, o, to - first + 1, error))
+    return FALSE;
+  for (guint rows = first; rows <= to; rows++)
+    if (!write_heat_frame (h, rows, rows, blocks_x, blocks_y, error))
       return FALSE;
-  printf ("%" G_GUINT64_FORMAT " frames (before the launch and after each of its %" G_GUINT64_FORMAT
-          " rows of blocks) in %s; the output verified\n", blocks_y + 1, blocks_y, h->r->dir);
+  if (!render_close_outputs (h->r, error))
+    return FALSE;
+  if (first == 0 && to == blocks_y)
+    printf ("%" G_GUINT64_FORMAT " frames (before the launch and after each of its %" G_GUINT64_FORMAT
+            " rows of blocks) in %s; the output verified\n", blocks_y + 1, blocks_y, where);
+  else
+    printf ("%u frames (rows of blocks run: %u … %u of %" G_GUINT64_FORMAT ") in %s; the output "
+            "verified\n", to - first + 1, first, to, blocks_y, where);
   return TRUE;
 }
 
@@ -242,7 +253,7 @@ render_heat (Render *r, const RenderOptions *o, GError **error)
 
   if (ok)
     make_scene (&h, o);
-  ok = ok && write_heat_frames (&h, error);
+  ok = ok && write_heat_frames (&h, o, error);
   if (ok)
     r->path_text = ws_frame_path_describe (ws_window_sum_scene_path (h.scene));
   heat_clear (&h);

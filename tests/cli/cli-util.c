@@ -95,3 +95,14 @@ cli_assert_fails (const CliResult *r,
     g_assert_nonnull (strstr (r->err, n));
   va_end (ap);
 }
+
+gboolean
+cli_skip_without_gl (const CliResult *r)
+{
+  if (r->status != 0 && strstr (r->err, "No headless OpenGL") != NULL)
+    {
+      g_test_skip ("no headless OpenGL here");
+      return TRUE;
+    }
+  return FALSE;
+}

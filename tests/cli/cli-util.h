@@ -25,6 +25,10 @@ char      *cli_write_file (const char *name,
                            const char *contents);
 char      *cli_read_file  (const char *path);
 
+/* TRUE, the test skipped, when r failed for want of a headless OpenGL
+ * (render on a machine without EGL). */
+gboolean   cli_skip_without_gl (const CliResult *r);
+
 /* Assert a failed run: non-zero exit, stderr containing every needle. */
 void       cli_assert_fails (const CliResult *r,
                              const char      *needle,

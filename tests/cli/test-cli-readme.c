@@ -36,6 +36,11 @@ run_example (gconstpointer data)
   g_assert_no_error (error);
   map_tmp_paths (args);
   r = cli_runv_in (root, (const char *const *) args);
+  if (r->status != 0 && strstr (r->err, "built without GStreamer") != NULL)
+    {
+      g_test_skip ("a build without GStreamer writes no video"); /* -Dmedia=disabled */
+      return;
+    }
   g_assert_cmpint (r->status, ==, 0);
   if (g_str_equal (args[0], "run"))
     g_assert_nonnull (strstr (r->out, "verified     ok"));

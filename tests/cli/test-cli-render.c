@@ -8,17 +8,6 @@
 #include "cli-util.h"
 #include "ws-test-util.h"
 
-static gboolean
-no_gl (const CliResult *r)
-{
-  if (r->status != 0 && strstr (r->err, "No headless OpenGL") != NULL)
-    {
-      g_test_skip ("no headless OpenGL here");
-      return TRUE;
-    }
-  return FALSE;
-}
-
 static guint
 count_frames (const char *dir)
 {
@@ -41,7 +30,7 @@ test_frames (void)
   g_autoptr (CliResult) r = cli_run ("render", "bitonic", "--n", "16", "--size", "320x200",
                                      "--frames", bitonic, NULL);
 
-  if (no_gl (r))
+  if (cli_skip_without_gl (r))
     return;
   g_assert_cmpint (r->status, ==, 0);
   g_assert_nonnull (strstr (r->out, "11 frames"));
@@ -70,7 +59,7 @@ test_gpu_variant (void)
   g_autoptr (CliResult) r = cli_run ("render", "bitonic", "--n", "16", "--variant", "gpu",
                                      "--frames", dir, NULL);
 
-  if (no_gl (r))
+  if (cli_skip_without_gl (r))
     return;
   g_assert_cmpint (r->status, ==, 0);
   g_assert_nonnull (strstr (r->out, "11 frames"));
@@ -95,7 +84,7 @@ test_bench (void)
 {
   g_autoptr (CliResult) r = cli_run ("render", "--bench", "--up-to", "2^14", "--size", "320x200", NULL);
 
-  if (no_gl (r))
+  if (cli_skip_without_gl (r))
     return;
   g_assert_cmpint (r->status, ==, 0);
   g_assert_nonnull (strstr (r->out, "step ms"));
@@ -155,7 +144,7 @@ test_heat_frames (void)
   g_autofree char *small = g_build_filename (dir, "small", NULL);
   g_autoptr (CliResult) r = cli_run ("render", "stencil", "--frames", dir, NULL);
 
-  if (no_gl (r))
+  if (cli_skip_without_gl (r))
     return;
   g_assert_cmpint (r->status, ==, 0);
   g_assert_nonnull (strstr (r->out, "9 frames"));
@@ -221,7 +210,7 @@ test_heat_gpu_variant (void)
   g_autoptr (CliResult) r = cli_run ("render", "stencil", "--variant", "gpu-seed", "--block", "16",
                                      "--per-thread", "4", "--frames", dir, NULL);
 
-  if (no_gl (r))
+  if (cli_skip_without_gl (r))
     return;
   g_assert_cmpint (r->status, ==, 0);
   g_assert_cmpuint (count_frames (dir), ==, 5);
@@ -248,7 +237,7 @@ test_heat_errors (void)
   cli_assert_fails (heat, "bitonic takes --view bars", NULL);
   cli_assert_fails (view, "--view pie", NULL);
   cli_assert_fails (radius, "are for render stencil", NULL);
-  if (no_gl (fit))
+  if (cli_skip_without_gl (fit))
     return;
   cli_assert_fails (fit, "N must exceed 2R", NULL);
   cli_assert_fails (cell, "--cell “60,0”", "0 … 59", NULL);

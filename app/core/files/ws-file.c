@@ -20,6 +20,7 @@
 #include <unistd.h>
 
 #include "ws-error.h"
+#include "ws-file-private.h"
 
 gboolean
 ws_file_parse_error (GError **error, const char *path, gsize line, const char *format, ...)
@@ -66,9 +67,9 @@ kind_of (mode_t mode)
   return "not a regular file";
 }
 
-static gboolean
-not_regular (GError **error, const char *path, const char *action, mode_t mode,
-             const char *advice)
+gboolean
+ws_file_not_regular (GError **error, const char *path, const char *action, mode_t mode,
+                     const char *advice)
 {
   g_autofree char *shown = g_filename_display_name (path);
 
@@ -98,7 +99,7 @@ ws_file_open_input (const char *path,
   if (fstat (fd, &st) != 0)
     ws_file_io_error (error, path, "read", errno, "check the path");
   else if (!S_ISREG (st.st_mode))
-    not_regular (error, path, "read", st.st_mode, "name a file that holds the data");
+    ws_file_not_regular (error, path, "read", st.st_mode, "name a file that holds the data");
   else
     return fd;
   close (fd);
@@ -325,13 +326,12 @@ write_all (int         fd,
   return TRUE;
 }
 
-/* Creates the temporary file of template tmp (mkstemp's XXXXXX) with its
- * slot in the registry claimed before and published after, the cleanup
- * signals held back meanwhile in this thread: a Ctrl-C that lands between
- * the two still finds the file (on another thread, ws_temp_files_unlink
- * waits for the slot). Returns the descriptor, or -1 with errno. */
-static int
-create_registered (char *tmp)
+/* The slot in the registry is claimed before the file is made and
+ * published after, the cleanup signals held back meanwhile in this thread:
+ * a Ctrl-C that lands between the two still finds the file (on another
+ * thread, ws_temp_files_unlink waits for the slot). */
+int
+ws_file_create_registered (char *tmp)
 {
   sigset_t held, old;
   int slot, fd, err;
@@ -348,6 +348,13 @@ create_registered (char *tmp)
   return fd;
 }
 
+void
+ws_file_discard_temporary (const char *tmp)
+{
+  g_unlink (tmp);
+  ws_temp_file_remove (tmp);
+}
+
 /* Writes data to a fresh temporary file beside `path` (with `mode`, the
  * replaced file's permissions); returns its name. fsync makes the content
  * durable before the rename makes it visible. */
@@ -359,7 +366,7 @@ write_temporary (const char *path,
                  GError    **error)
 {
   g_autofree char *tmp = g_strconcat (path, ".XXXXXX", NULL);
-  int fd = create_registered (tmp);
+  int fd = ws_file_create_registered (tmp);
   gboolean ok;
   int err;
 
@@ -379,10 +386,26 @@ write_temporary (const char *path,
     }
   if (ok)
     return g_steal_pointer (&tmp);
-  g_unlink (tmp);
-  ws_temp_file_remove (tmp);
+  ws_file_discard_temporary (tmp);
   ws_file_io_error (error, path, "write", err, "check the free space on its disk");
   return NULL;
+}
+
+gboolean
+ws_file_move_into_place (const char *tmp,
+                         const char *path,
+                         GError    **error)
+{
+  int err;
+
+  if (g_rename (tmp, path) == 0)
+    {
+      ws_temp_file_remove (tmp);
+      return TRUE;
+    }
+  err = errno;
+  ws_file_discard_temporary (tmp);
+  return ws_file_io_error (error, path, "replace", err, "check that it names a file you may replace");
 }
 
 static gboolean
@@ -393,19 +416,8 @@ replace_atomically (const char *path,
                     GError    **error)
 {
   g_autofree char *tmp = write_temporary (path, mode, data, len, error);
-  int err;
 
-  if (tmp == NULL)
-    return FALSE;
-  if (g_rename (tmp, path) == 0)
-    {
-      ws_temp_file_remove (tmp);
-      return TRUE;
-    }
-  err = errno;
-  g_unlink (tmp);
-  ws_temp_file_remove (tmp);
-  return ws_file_io_error (error, path, "replace", err, "check that it names a file you may replace");
+  return tmp != NULL && ws_file_move_into_place (tmp, path, error);
 }
 
 /* A FIFO, a character device or standard output: no file to replace. */
@@ -454,10 +466,9 @@ link_target (const char *path)
   return g_build_filename (dir, target, NULL);
 }
 
-/* The file a path names once its links are followed; for a link to nothing
- * yet, the path it points to (a chain of up to 40 links, as the kernel). */
-static char *
-resolve (const char *path)
+/* A chain of up to 40 links, as the kernel follows. */
+char *
+ws_file_resolve (const char *path)
 {
   g_autofree char *current = g_strdup (path);
   char real[PATH_MAX];
@@ -480,6 +491,14 @@ resolve (const char *path)
 }
 
 gboolean
+ws_file_no_name (GError **error)
+{
+  g_set_error (error, WS_ERROR, WS_ERROR_INVALID_ARGUMENT,
+               "No file name was given; name the file to write");
+  return FALSE;
+}
+
+gboolean
 ws_file_write_atomic (const char *path,
                       const char *data,
                       gsize       len,
@@ -491,11 +510,7 @@ ws_file_write_atomic (const char *path,
   g_return_val_if_fail (path != NULL, FALSE);
   g_return_val_if_fail (data != NULL || len == 0, FALSE);
   if (path[0] == '\0')
-    {
-      g_set_error (error, WS_ERROR, WS_ERROR_INVALID_ARGUMENT,
-                   "No file name was given; name the file to write");
-      return FALSE;
-    }
+    return ws_file_no_name (error);
   if (strcmp (path, "-") == 0)
     {
       fflush (stdout); /* what was printed before comes first */
@@ -505,13 +520,13 @@ ws_file_write_atomic (const char *path,
     {
       if (errno != ENOENT)
         return ws_file_io_error (error, path, "write", errno, "check the path");
-      target = resolve (path); /* new, or a link to a file not made yet */
+      target = ws_file_resolve (path); /* new, or a link to a file not made yet */
       return replace_atomically (target, 0, data, len, error);
     }
   if (S_ISFIFO (st.st_mode) || S_ISCHR (st.st_mode))
     return write_stream (path, data, len, error);
   if (!S_ISREG (st.st_mode))
-    return not_regular (error, path, "write", st.st_mode, "name a file to write");
-  target = resolve (path);
+    return ws_file_not_regular (error, path, "write", st.st_mode, "name a file to write");
+  target = ws_file_resolve (path);
   return replace_atomically (target, st.st_mode, data, len, error);
 }
