@@ -191,7 +191,7 @@ test_heat_zoom (void)
   g_autoptr (CliResult) bars = cli_run ("render", "bitonic", "--zoom", "2", "--frames", dir, NULL);
 
   cli_assert_fails (bars, "--zoom are for render stencil", NULL);
-  if (no_gl (w))
+  if (cli_skip_without_gl (w))
     return;
   g_assert_cmpint (w->status, ==, 0);
   g_assert_cmpint (c->status, ==, 0);
