@@ -291,6 +291,8 @@ ws_network_scene_paint (WsNetworkScene *s, WsRenderer *renderer, const WsNetwork
   paint_view (renderer, &s->last, s->last_bad_at, width, height);
   if (comparators)
     paint_comparators (s, renderer, &s->last, width, height);
+  if (style->light && style->lit_key < s->last.keys)
+    ws_renderer_draw_key_light (renderer, &s->last, style->lit_key, width, height);
   return TRUE;
 }
 

@@ -33,6 +33,8 @@ typedef struct
   gboolean    boundaries;  /* the runs the pass works on */
   gboolean    values;      /* the keys' values on the bars, where they fit (small n) */
   const char *caption;     /* over the bars; NULL: ws_network_scene_caption */
+  gboolean    light;       /* one key lit (the wire hovered in the network's diagram): */
+  guint64     lit_key;     /*   that key */
 } WsNetworkStyle;
 
 /* A scene over a copy of input, stepped in the device memory of `device`

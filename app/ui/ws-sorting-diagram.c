@@ -2,8 +2,8 @@
  * for each new scene, lit at the layer just run with each wire in its
  * key's colour after every pass shown, a click on a layer seeking there,
  * and the wire and the bar under the pointer lighting each other. Calls
- * the page's play file (seek, redraw); the widget and the play file call
- * it. */
+ * the page's play file (seek, redraw) and hears from it through the
+ * page's "shown" signal; the widget calls its init. */
 #include "ws-sorting-page-private.h"
 
 #include "ws-ui-services.h"
@@ -23,8 +23,8 @@ colour_style (WsSortingPage *self)
 }
 
 /* The layer just run, and the wires' colours and exchanges. */
-void
-ws_sorting_page_diagram_follow (WsSortingPage *self)
+static void
+diagram_follow (WsSortingPage *self)
 {
   WsDiagram *d = ws_diagram_view_get_diagram (self->diagram);
   g_autofree guint32 *rgb = NULL;
@@ -45,15 +45,18 @@ ws_sorting_page_diagram_follow (WsSortingPage *self)
 }
 
 /* A diagram of the scene's network, where it stays readable. */
-void
-ws_sorting_page_diagram_install (WsSortingPage *self)
+static void
+diagram_install (WsSortingPage *self)
 {
   const WsNetwork *net = self->scene ? ws_network_scene_network (self->scene) : NULL;
   g_autofree char *why = NULL;
   WsDiagram *d = NULL;
 
   if (!diagram_shown (self))
-    return ws_diagram_view_set_diagram (self->diagram, NULL, NULL);
+    {
+      self->diagram_serial = 0;
+      return ws_diagram_view_set_diagram (self->diagram, NULL, NULL);
+    }
   if (net == NULL)
     why = g_strdup ("Generate keys to see their network.");
   else if (ws_network_width (net) > WS_NETWORK_SCENE_COMPARATOR_KEYS)
@@ -62,11 +65,12 @@ ws_sorting_page_diagram_install (WsSortingPage *self)
                            WS_NETWORK_SCENE_COMPARATOR_KEYS, ws_network_width (net));
   else
     d = ws_diagram_new (net, NULL);
+  self->diagram_serial = self->scene_serial;
   ws_diagram_view_set_diagram (self->diagram, d, why);
   ws_diagram_view_set_gpu_groups (self->diagram, gtk_toggle_button_get_active (self->gpu_groups));
   gtk_widget_set_sensitive (GTK_WIDGET (self->gpu_groups), d != NULL);
   gtk_widget_set_sensitive (GTK_WIDGET (self->diagram_fit), d != NULL);
-  ws_sorting_page_diagram_follow (self);
+  diagram_follow (self);
 }
 
 /* Shown, the diagram takes the lower half: once the paned has been laid
@@ -89,7 +93,7 @@ on_show_diagram (WsSortingPage *self)
   if (diagram_shown (self))
     gtk_widget_add_tick_callback (GTK_WIDGET (self->canvas_paned), split_in_half, NULL, NULL);
   self->lit_key = -1;
-  ws_sorting_page_diagram_install (self);
+  diagram_install (self);
   ws_sorting_page_redraw (self);
 }
 
@@ -142,15 +146,16 @@ on_canvas_leave (GtkEventControllerMotion *motion, WsSortingPage *self)
   ws_sorting_page_diagram_hover_bars (self, -1, -1);
 }
 
-/* The wire the pointer is over in the diagram, lit on the bars (after the
- * scene has drawn its frame). */
-void
-ws_sorting_page_diagram_paint (WsSortingPage *self, WsRenderer *renderer, int width, int height)
+/* A pass or a new scene shown: a new scene needs its own diagram. */
+static void
+on_shown (WsSortingPage *self)
 {
-  const WsBarsView *view = self->scene ? ws_network_scene_view (self->scene) : NULL;
-
-  if (view != NULL && diagram_shown (self) && self->lit_key >= 0 && (guint64) self->lit_key < view->keys)
-    ws_renderer_draw_key_light (renderer, view, (guint64) self->lit_key, width, height);
+  if (!diagram_shown (self))
+    return;
+  if (self->scene_serial != self->diagram_serial)
+    diagram_install (self);
+  else
+    diagram_follow (self);
 }
 
 void
@@ -159,6 +164,7 @@ ws_sorting_page_diagram_init (WsSortingPage *self)
   GtkEventController *motion = gtk_event_controller_motion_new ();
 
   self->lit_key = -1;
+  g_signal_connect (self, "shown", G_CALLBACK (on_shown), NULL);
   g_signal_connect_swapped (self->show_diagram, "toggled", G_CALLBACK (on_show_diagram), self);
   g_signal_connect_swapped (self->gpu_groups, "toggled", G_CALLBACK (on_gpu_groups), self);
   g_signal_connect_swapped (self->diagram_fit, "clicked", G_CALLBACK (ws_diagram_view_fit), self->diagram);

@@ -91,7 +91,7 @@ ws_sorting_page_show_pass (WsSortingPage *self)
   gtk_label_set_text (self->pass_label, label ? label : "generate keys to begin");
   show_counters (self);
   measure_rate (self, pass);
-  ws_sorting_page_diagram_follow (self);
+  g_signal_emit_by_name (self, "shown");
   if (pass != self->pass_shown)
     {
       self->pass_shown = pass;
@@ -274,7 +274,7 @@ ws_sorting_page_install (WsSortingPage *self, Prepared *prepared)
     self->scene = g_steal_pointer (&prepared->scene);
   else if (self->input != NULL && (self->scene = new_scene (self, &error)) == NULL)
     ws_sorting_page_report (self, error);
-  ws_sorting_page_diagram_install (self);
+  self->scene_serial++; /* a freed scene's address may come back */
   ws_sorting_page_show_pass (self);
   ws_sorting_page_redraw (self);
 }
@@ -424,7 +424,8 @@ paint (WsRenderer *renderer, int width, int height, double scale, gpointer data)
   WsNetworkStyle style = { gtk_check_button_get_active (self->show_highlights),
                            gtk_check_button_get_active (self->show_comparators),
                            gtk_check_button_get_active (self->show_boundaries),
-                           TRUE /* values: wherever they fit */, NULL };
+                           TRUE /* values: wherever they fit */, NULL,
+                           self->lit_key >= 0, (guint64) MAX (self->lit_key, 0) };
 
   self->columns = ws_renderer_bar_columns (width, scale); /* for the bins workers make ahead */
   if (self->scene == NULL)
@@ -435,7 +436,6 @@ paint (WsRenderer *renderer, int width, int height, double scale, gpointer data)
   had_path = ws_network_scene_path (self->scene) != NULL;
   if (!ws_network_scene_draw (self->scene, renderer, &style, width, height, scale, &error))
     return report_drawing (self, error);
-  ws_sorting_page_diagram_paint (self, renderer, width, height);
   if (!had_path)
     ws_canvas_label_later (self->path_label,
                            ws_frame_path_describe (ws_network_scene_path (self->scene)));

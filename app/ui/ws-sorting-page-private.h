@@ -41,6 +41,8 @@ struct _WsSortingPage
   GtkToggleButton *show_diagram, *gpu_groups;
   GtkButton      *diagram_fit;
   gint64          lit_key;     /* the bar of the wire hovered in the diagram, or -1 */
+  guint           scene_serial;   /* counts the scenes installed */
+  guint           diagram_serial; /* the scene the diagram was made for (0: none) */
 
   WsArray        *input;       /* the keys as generated or loaded */
   WsNetworkScene *scene;       /* the animation, or NULL before any keys */
@@ -79,22 +81,14 @@ void          ws_sorting_page_install  (WsSortingPage   *page,
 gboolean      ws_sorting_page_gpu_chosen (WsSortingPage *page);
 WsNetworkKind ws_sorting_page_kind     (WsSortingPage   *page);
 
-/* ws-sorting-diagram.c */
+/* ws-sorting-diagram.c: it follows the page's "shown" signal (a pass or a
+ * new scene shown) and lights the bars through lit_key. */
 void          ws_sorting_page_diagram_init    (WsSortingPage *page);
-/* A diagram for the scene installed (or why there is none). */
-void          ws_sorting_page_diagram_install (WsSortingPage *page);
-/* The layer just run lit, the wires in their keys' colours. */
-void          ws_sorting_page_diagram_follow  (WsSortingPage *page);
 /* The pointer over the bars at (x, y) (x < 0: gone) lights the wire of
  * the key under it. */
 void          ws_sorting_page_diagram_hover_bars (WsSortingPage *page,
                                                   double         x,
                                                   double         y);
-/* Over the frame drawn: the bar of the wire hovered in the diagram. */
-void          ws_sorting_page_diagram_paint   (WsSortingPage *page,
-                                               WsRenderer    *renderer,
-                                               int            width,
-                                               int            height);
 
 /* ws-sorting-input.c */
 void          ws_sorting_page_busy     (WsSortingPage   *page,

@@ -169,6 +169,10 @@ install_properties (GObjectClass *klass)
   properties[PROP_SPEED] = g_param_spec_double ("speed", NULL, "Passes a second", 1e-3, 1e6, 4.0,
                                                 read | G_PARAM_WRITABLE);
   g_object_class_install_properties (klass, N_PROPS, properties);
+  /* A pass or a new scene has been shown (for the page's diagram, which
+   * follows the animation without the play file calling it). */
+  g_signal_new ("shown", G_TYPE_FROM_CLASS (klass), G_SIGNAL_RUN_LAST, 0, NULL, NULL, NULL,
+                G_TYPE_NONE, 0);
 }
 
 /* Debug your sort, for the network chosen here. */

@@ -595,6 +595,12 @@ test_diagram (Fixture *f, gconstpointer data)
   assert_wire_colours (view, f->page->input, TRUE, lo, hi);
   g_assert_cmpint (ws_diagram_view_current_layer (view), ==, 20);
 
+  /* another network over the same keys: its own diagram */
+  gtk_drop_down_set_selected (f->page->algorithm, 1); /* odd-even */
+  g_assert_cmpint (ws_diagram_kind (ws_diagram_view_get_diagram (view)), ==, WS_NETWORK_ODD_EVEN);
+  g_assert_cmpuint (ws_diagram_n_layers (ws_diagram_view_get_diagram (view)), ==, 64);
+  gtk_drop_down_set_selected (f->page->algorithm, 0);
+
   /* too many keys for a readable diagram: it says so */
   ws_sorting_page_set_size (f->page, "512");
   ws_sorting_page_generate (f->page);
