@@ -86,8 +86,9 @@ ws_window_sum_page_click (WsWindowSumPage *self, double x, double y)
   if (self->scene == NULL)
     return;
   v = canvas_view (self, &width, &height, &device);
+  /* the page's own signal: its file chooses (it calls this one, not back) */
   if (ws_window_sum_hit (&v, width, height, x * device, y * device, &row, &col))
-    ws_window_sum_page_choose (self, row, col);
+    g_signal_emit_by_name (self, "cell-clicked", row, col);
 }
 
 /* ---- zoom and pan ---- */

@@ -565,6 +565,9 @@ ws_window_sum_page_class_init (WsWindowSumPageClass *klass)
                                                  | G_PARAM_EXPLICIT_NOTIFY
                                                  | G_PARAM_STATIC_STRINGS);
   g_object_class_install_properties (G_OBJECT_CLASS (klass), N_PROPS, properties);
+  /* A click on the maps (ws-window-sum-maps.c) at an output's cell. */
+  g_signal_new ("cell-clicked", G_TYPE_FROM_CLASS (klass), G_SIGNAL_RUN_LAST, 0, NULL, NULL, NULL,
+                G_TYPE_NONE, 2, G_TYPE_UINT64, G_TYPE_UINT64);
 }
 
 /* Without a usable GPU the GPU variants leave the list, and its tooltip
@@ -608,6 +611,7 @@ ws_window_sum_page_init (WsWindowSumPage *self)
   offer_variants (self);
   load_preferences (self);
   ws_window_sum_maps_init (self);
+  g_signal_connect (self, "cell-clicked", G_CALLBACK (ws_window_sum_page_choose), NULL);
   g_signal_connect_swapped (self->run_button, "clicked", G_CALLBACK (on_run_clicked), self);
   g_signal_connect_swapped (self->launch_play, "toggled", G_CALLBACK (on_play_toggled), self);
   g_signal_connect_swapped (self->launch_reset, "clicked", G_CALLBACK (on_launch_reset), self);
