@@ -363,6 +363,27 @@ ws_network_scene_wire_colours (WsNetworkScene *s, WsColormapStyle style, guint32
   return TRUE;
 }
 
+guint
+ws_network_scene_pass_tones (WsNetworkScene *s, double *t, guint max, GError **error)
+{
+  const WsArray *keys = ws_stepper_keys (s->stepper);
+  const WsComparator *c;
+  gsize count = 0;
+  guint n;
+
+  if (keys->n > WS_NETWORK_SCENE_COMPARATOR_KEYS || max == 0 || ws_stepper_done (s->stepper) == 0
+      || !ws_stepper_sync (s->stepper, error))
+    return 0;
+  c = ws_stepper_comparators (s->stepper, &count);
+  n = (guint) MIN (count, max);
+  for (guint i = 0; i < n; i++)
+    {
+      double v = ws_array_get_double (keys, c[i * count / n].max_at);
+      t[i] = isfinite (v) ? (v - s->vmin) / (s->vmax - s->vmin) : 1.0; /* padding: the top */
+    }
+  return n;
+}
+
 char *
 ws_network_scene_describe_key (WsNetworkScene *s, guint64 key)
 {

@@ -137,6 +137,14 @@ gboolean         ws_network_scene_wire_colours (WsNetworkScene  *scene,
                                                 guint8          *swapped,
                                                 guint            n_wires,
                                                 GError         **error);
+/* The sound of the last pass (up to WS_NETWORK_SCENE_COMPARATOR_KEYS keys;
+ * a device scene brings its keys up): for up to `max` of its comparators,
+ * evenly chosen, the larger key's place in the input's range (0 … 1).
+ * Returns how many; 0 before the first pass or for larger arrays. */
+guint            ws_network_scene_pass_tones   (WsNetworkScene  *scene,
+                                                double          *t,
+                                                guint            max,
+                                                GError         **error);
 /* The view of the last frame painted (its bins, size and scale), to draw
  * more over it; NULL before the first. */
 const WsBarsView *ws_network_scene_view        (const WsNetworkScene *scene);

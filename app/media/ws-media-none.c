@@ -2,13 +2,14 @@
  * option media): the formats are named, and asking for one says why none
  * can be written, as ws-backend-none.c does for the GPU. */
 #include "ws-error.h"
+#include "ws-tone.h"
 #include "ws-video-encoder.h"
 
 static gboolean
 no_gstreamer (GError **error)
 {
   g_set_error (error, WS_ERROR, WS_ERROR_UNAVAILABLE,
-               "This Warpscope was built without GStreamer, so it writes no animations; install "
+               "This Warpscope was built without GStreamer, so it writes no animations and plays no sound; install "
                "libgstreamer1.0-dev and libgstreamer-plugins-base1.0-dev (make deps does), then "
                "set it up again (meson setup --reconfigure, or make clean and make)");
   return FALSE;
@@ -60,4 +61,29 @@ void
 ws_video_encoder_free (WsVideoEncoder *encoder)
 {
   g_return_if_fail (encoder == NULL);
+}
+
+WsTonePlayer *
+ws_tone_player_new (GError **error)
+{
+  no_gstreamer (error);
+  return NULL;
+}
+
+gboolean
+ws_tone_player_play (WsTonePlayer *player, const double *pitches, guint n, double seconds,
+                     GError **error)
+{
+  return no_gstreamer (error);
+}
+
+guint64
+ws_tone_player_n_tones (WsTonePlayer *player)
+{
+  return 0;
+}
+
+void
+ws_tone_player_free (WsTonePlayer *player)
+{
 }

@@ -84,12 +84,14 @@ apply_color_scheme (WsApplication *self)
 static void
 add_settings_actions (WsApplication *self)
 {
-  g_autoptr (GAction) scheme = NULL;
+  g_autoptr (GAction) scheme = NULL, sound = NULL;
 
   if ((self->settings = ws_ui_settings ()) == NULL)
     return;
   scheme = g_settings_create_action (self->settings, "color-scheme");
   g_action_map_add_action (G_ACTION_MAP (self), scheme);
+  sound = g_settings_create_action (self->settings, "sound");
+  g_action_map_add_action (G_ACTION_MAP (self), sound);
   g_signal_connect_swapped (self->settings, "changed::color-scheme",
                             G_CALLBACK (apply_color_scheme), self);
   apply_color_scheme (self);

@@ -10,6 +10,7 @@
 #include "ws-network-scene.h"
 #include "ws-pacer.h"
 #include "ws-sorting-work.h"
+#include "ws-tone.h"
 
 G_BEGIN_DECLS
 
@@ -42,6 +43,9 @@ struct _WsSortingPage
   GtkButton      *diagram_fit;
   gint64          lit_key;     /* the bar of the wire hovered in the diagram, or -1 */
   guint           scene_serial;   /* counts the scenes installed */
+  GSettings      *sound_settings; /* the "sound" key (NULL without the schema) */
+  WsTonePlayer   *tones;          /* while Sound is on and a pass has sounded */
+  guint           sound_pass;     /* the pass last heard */
   guint           diagram_serial; /* the scene the diagram was made for (0: none) */
 
   WsArray        *input;       /* the keys as generated or loaded */
@@ -89,6 +93,10 @@ void          ws_sorting_page_diagram_init    (WsSortingPage *page);
 void          ws_sorting_page_diagram_hover_bars (WsSortingPage *page,
                                                   double         x,
                                                   double         y);
+
+/* ws-sorting-sound.c: it follows the page's "shown" signal too. */
+void          ws_sorting_page_sound_init    (WsSortingPage *page);
+void          ws_sorting_page_sound_dispose (WsSortingPage *page);
 
 /* ws-sorting-input.c */
 void          ws_sorting_page_busy     (WsSortingPage   *page,

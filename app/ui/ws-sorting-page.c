@@ -83,6 +83,7 @@ ws_sorting_page_dispose (GObject *object)
   if (self->input != NULL || self->scene != NULL)
     ws_sorting_page_save_preferences (self);
   ws_sorting_page_stop_playing (self);
+  ws_sorting_page_sound_dispose (self);
   if (self->generating != NULL)
     g_cancellable_cancel (self->generating);
   g_clear_object (&self->generating);
@@ -227,6 +228,7 @@ ws_sorting_page_init (WsSortingPage *self)
   gtk_widget_init_template (GTK_WIDGET (self));
   ws_sorting_page_start_playing (self);
   ws_sorting_page_diagram_init (self);
+  ws_sorting_page_sound_init (self);
   gtk_drop_down_set_selected (self->n_presets, 1);
   g_signal_connect_swapped (self->generate_button, "clicked", G_CALLBACK (ws_sorting_page_generate), self);
   g_signal_connect_swapped (self->load_button, "clicked", G_CALLBACK (ws_sorting_page_load_file), self);

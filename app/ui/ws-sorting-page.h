@@ -55,6 +55,8 @@ void        ws_sorting_page_show_diagram (WsSortingPage *page,
                                           gboolean       on);
 WsDiagramView *ws_sorting_page_diagram_view (WsSortingPage *page);
 gint64      ws_sorting_page_lit_key      (WsSortingPage *page);
+/* Tones sounded since Sound (the settings' "sound") was turned on. */
+guint64     ws_sorting_page_tones_played (WsSortingPage *page);
 
 /* What hovering the canvas at (x, y) (its own logical pixels) shows: the
  * key there, its value, and its partner and direction in the last pass;

@@ -13,6 +13,7 @@
 
 #include "ui-test-util.h"
 #include "ws-colormap.h"
+#include "ws-ui-services.h"
 #include "ws-sorting-page-private.h" /* ws_sorting_page_corrupt, the canvas */
 
 typedef struct
@@ -609,6 +610,39 @@ test_diagram (Fixture *f, gconstpointer data)
   ws_sorting_page_show_diagram (f->page, FALSE);
 }
 
+/* Sound of the sort (off by default): each pass shown sounds a tone per
+ * comparison — bitonic's 32 on 64 keys — through the sink the tests name
+ * (fakesink); turned off, the device is let go and nothing more sounds. */
+static void
+test_sound (Fixture *f, gconstpointer data)
+{
+  g_autoptr (GSettings) settings = ws_ui_settings ();
+
+  g_setenv ("WS_AUDIO_SINK", "fakesink", TRUE);
+  ws_sorting_page_set_size (f->page, "64");
+  ws_sorting_page_generate (f->page);
+  g_assert_true (ui_spin_until (page_ready, f->page, 30));
+  ws_sorting_page_step (f->page);
+  g_assert_cmpuint (ws_sorting_page_tones_played (f->page), ==, 0); /* off */
+  g_settings_set_boolean (settings, "sound", TRUE);
+  for (int i = 0; i < 3; i++)
+    ws_sorting_page_step (f->page);
+  g_assert_cmpuint (ws_sorting_page_tones_played (f->page), ==, 3 * 32);
+  ws_sorting_page_step_back (f->page); /* a pass shown again sounds again */
+  g_assert_cmpuint (ws_sorting_page_tones_played (f->page), ==, 4 * 32);
+  g_settings_set_boolean (settings, "sound", FALSE);
+  ws_sorting_page_step (f->page);
+  g_assert_cmpuint (ws_sorting_page_tones_played (f->page), ==, 0);
+
+  /* no sound device: said once, and Sound turns itself off */
+  g_setenv ("WS_AUDIO_SINK", "nosuchaudiosink", TRUE);
+  g_settings_set_boolean (settings, "sound", TRUE);
+  ws_sorting_page_step (f->page);
+  g_assert_false (g_settings_get_boolean (settings, "sound"));
+  g_assert_cmpuint (ws_sorting_page_tones_played (f->page), ==, 0);
+  g_setenv ("WS_AUDIO_SINK", "fakesink", TRUE);
+}
+
 int
 main (int argc, char **argv)
 {
@@ -627,5 +661,6 @@ main (int argc, char **argv)
   g_test_add ("/ui/sorting/hover", Fixture, NULL, fixture_set_up, test_hover, fixture_tear_down);
   g_test_add ("/ui/sorting/values", Fixture, NULL, fixture_set_up, test_values, fixture_tear_down);
   g_test_add ("/ui/sorting/diagram", Fixture, NULL, fixture_set_up, test_diagram, fixture_tear_down);
+  g_test_add ("/ui/sorting/sound", Fixture, NULL, fixture_set_up, test_sound, fixture_tear_down);
   return g_test_run ();
 }
