@@ -1,111 +1,18 @@
 /* ws-renderer-heat-text.c: a heat map's title, and under it the colour
  * scale and the legend — an entry for every mark drawn, for the launch's
  * lines where they are drawn and for the hatch of cells not run yet, each
- * with a swatch drawn as the map draws it (see ws-renderer.h). */
+ * with a swatch drawn as the map draws it (see ws-renderer.h). Which
+ * entries, in which rows, and where the map lies are
+ * ws-renderer-heat-layout.c's. */
 #include "ws-renderer-private.h"
 
 #include <math.h>
 
 #include "ws-legend.h"
 
-/* Logical pixels: a swatch's side, from it to its label, between entries. */
-enum { SWATCH = 12, SWATCH_GAP = 5, ENTRY_GAP = 14 };
-
 /* The map's line colour and the hatch's, as in heat.frag. */
 static const double line_rgb[3] = { 0.93, 0.94, 0.96 };
 static const double pending_rgb[3] = { 0.16, 0.17, 0.20 };
-
-static const char *
-entry_label (const WsLegendEntry *e)
-{
-  return e->label != NULL ? e->label : "";
-}
-
-static WsLegendEntry
-mark_entry (const WsHeatMark *m)
-{
-  return (WsLegendEntry) { WS_LEGEND_MARK, m->kind,
-                           m->label != NULL ? m->label : ws_renderer_mark_name (m->kind) };
-}
-
-/* The entries in order: the marks, the one drawn on top first (those that
- * show, or all when map is NULL), the lines (drawn on map, or asked for),
- * the hatch. */
-static guint
-collect (const WsHeatView *v, const WsRect *map, WsLegendEntry e[WS_LEGEND_ENTRIES_MAX])
-{
-  guint64 block_cols = v->block_cols, block_rows = v->block_rows, thread_cols = v->thread_cols;
-  guint n = 0;
-
-  for (guint i = v->n_marks; i-- > 0 && n < WS_LEGEND_ENTRIES_MAX - 3;)
-    if (map == NULL || ws_renderer_heat_mark_shows (v, &v->marks[i], *map))
-      e[n++] = mark_entry (&v->marks[i]);
-  if (map != NULL)
-    ws_renderer_heat_lines (v, *map, &block_cols, &block_rows, &thread_cols);
-  if (block_cols > 0 && block_rows > 0)
-    e[n++] = (WsLegendEntry) { WS_LEGEND_BLOCK_LINES, 0, "block edges" };
-  if (thread_cols > 0)
-    e[n++] = (WsLegendEntry) { WS_LEGEND_THREAD_LINES, 0, "thread edges" };
-  if (v->pending)
-    e[n++] = (WsLegendEntry) { WS_LEGEND_PENDING, 0, "not run yet" };
-  return n;
-}
-
-guint
-ws_renderer_heat_legend (const WsHeatView *v, WsRect panel, WsLegendEntry e[WS_LEGEND_ENTRIES_MAX])
-{
-  WsRect map = ws_renderer_heat_map_rect (v, panel);
-
-  return collect (v, &map, e);
-}
-
-/* ---- layout: entries left to right, rows as wide as the panel ---- */
-
-static double
-entry_width (cairo_t *cr, const WsLegendEntry *e, double s)
-{
-  return (SWATCH + SWATCH_GAP) * s + ws_legend_text_width (cr, entry_label (e));
-}
-
-/* Where each row starts (first[r]) and how wide it is; returns the rows. */
-static guint
-layout (cairo_t *cr, const WsLegendEntry *e, guint n, double width, double s,
-        guint first[WS_LEGEND_ENTRIES_MAX + 1], double widths[WS_LEGEND_ENTRIES_MAX])
-{
-  guint rows = 0;
-
-  for (guint i = 0; i < n; i++)
-    {
-      double w = entry_width (cr, &e[i], s);
-      if (rows == 0 || widths[rows - 1] + ENTRY_GAP * s + w > width)
-        first[rows] = i, widths[rows++] = w;
-      else
-        widths[rows - 1] += ENTRY_GAP * s + w;
-    }
-  first[rows] = n;
-  return rows;
-}
-
-guint
-ws_renderer_heat_legend_rows (const WsHeatView *v, WsRect panel)
-{
-  WsLegendEntry e[WS_LEGEND_ENTRIES_MAX];
-  guint first[WS_LEGEND_ENTRIES_MAX + 1], n = collect (v, NULL, e), rows;
-  double widths[WS_LEGEND_ENTRIES_MAX], s = MAX (v->scale, 1.0);
-  cairo_surface_t *surface;
-  cairo_t *cr;
-
-  if (n == 0)
-    return 0;
-  /* Text is measured as it will be painted: the same face and size. */
-  surface = cairo_image_surface_create (CAIRO_FORMAT_ARGB32, 1, 1);
-  cr = cairo_create (surface);
-  ws_legend_font (cr, s, FALSE);
-  rows = layout (cr, e, n, panel.width, s, first, widths);
-  cairo_destroy (cr);
-  cairo_surface_destroy (surface);
-  return rows;
-}
 
 /* ---- swatches ---- */
 
@@ -173,7 +80,7 @@ static double
 paint_entry (cairo_t *cr, const WsLegendEntry *e, double x, double y, double s,
              WsColormapStyle style)
 {
-  double side = SWATCH * s, top = round (y - side / 2), cell[3];
+  double side = WS_HEAT_SWATCH * s, top = round (y - side / 2), cell[3];
   guint8 rgb[3];
 
   ws_colormap_rgb (0.5, style, rgb);
@@ -186,8 +93,9 @@ paint_entry (cairo_t *cr, const WsLegendEntry *e, double x, double y, double s,
     paint_hatch (cr, x, top, side, s);
   else
     paint_lines (cr, x, top, side, s, cell, e->kind == WS_LEGEND_BLOCK_LINES ? 0.6 : 0.25);
-  return side + SWATCH_GAP * s
-         + ws_legend_text (cr, entry_label (e), x + side + SWATCH_GAP * s, y, WS_ALIGN_START);
+  return side + WS_HEAT_SWATCH_GAP * s
+         + ws_legend_text (cr, ws_renderer_heat_entry_label (e), x + side + WS_HEAT_SWATCH_GAP * s,
+                           y, WS_ALIGN_START);
 }
 
 /* ---- title, colour scale and legend as layers ---- */
@@ -223,13 +131,13 @@ paint_legend (cairo_t *cr, int width, int height, gconstpointer data)
   ws_legend_font (cr, s, FALSE);
   ws_legend_scale (cr, t->view->vmin, t->view->vmax, width / 2.0, WS_HEAT_SCALE_ROOM * s / 2,
                    MIN (160 * s, t->map.width / 2), s, WS_ALIGN_CENTRE, t->style);
-  rows = layout (cr, t->entries, t->n_entries, width, s, first, widths);
+  rows = ws_renderer_heat_legend_layout (cr, t->entries, t->n_entries, width, s, first, widths);
   for (guint r = 0; r < rows; r++)
     {
       double x = (width - widths[r]) / 2;
       double y = (WS_HEAT_SCALE_ROOM + (r + 0.5) * WS_HEAT_ENTRY_ROW) * s;
       for (guint i = first[r]; i < first[r + 1]; i++)
-        x += paint_entry (cr, &t->entries[i], x, y, s, t->style) + ENTRY_GAP * s;
+        x += paint_entry (cr, &t->entries[i], x, y, s, t->style) + WS_HEAT_ENTRY_GAP * s;
     }
 }
 
@@ -243,7 +151,7 @@ legend_key (const HeatText *t, double s)
                    t->panel.width, s, t->style);
   for (guint i = 0; i < t->n_entries; i++)
     g_string_append_printf (key, "|%d.%d.%s", t->entries[i].kind, t->entries[i].mark,
-                            entry_label (&t->entries[i]));
+                            ws_renderer_heat_entry_label (&t->entries[i]));
   return g_string_free (key, FALSE);
 }
 
@@ -261,7 +169,7 @@ ws_renderer_heat_draw_text (WsRenderer *r, const WsHeatView *v, WsRect panel, Ws
                                                 map.x - panel.x, s);
   g_autofree char *key = NULL;
 
-  t.n_entries = collect (v, &map, t.entries);
+  t.n_entries = ws_renderer_heat_entries (v, &map, t.entries);
   key = legend_key (&t, s);
   if (v->title != NULL)
     ws_layers_draw (r->layers, title_name, title_key, (int) panel.x, (int) panel.y,

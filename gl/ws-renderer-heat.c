@@ -1,10 +1,10 @@
 /* ws-renderer-heat.c: the heat-map view — a grid's texels through the
  * colour map, study 001's launch as lines and marks (see ws-renderer.h;
- * the title and legend are in ws-renderer-heat-text.c). */
+ * where they go is ws-renderer-heat-layout.c's, the title and legend are
+ * in ws-renderer-heat-text.c). */
 #include "ws-renderer-private.h"
 
 #include <math.h>
-#include <string.h>
 
 guint
 ws_renderer_heat_texture (WsRenderer *r, WsHeatSlot slot, guint texels)
@@ -28,53 +28,6 @@ ws_renderer_upload_heat (WsRenderer *r, WsHeatSlot slot, const float *texels, gu
                    texels);
 }
 
-/* Device pixels a panel gives to what is over the map (the title row) and
- * under it (the colour scale and the legend's rows). */
-static void
-rooms (const WsHeatView *v, WsRect panel, double *over, double *under)
-{
-  double s = MAX (v->scale, 1.0);
-  guint rows = MAX (v->legend_rows, ws_renderer_heat_legend_rows (v, panel));
-
-  *over = WS_HEAT_TITLE_ROOM * s;
-  *under = (WS_HEAT_SCALE_ROOM + rows * WS_HEAT_ENTRY_ROW) * s;
-}
-
-WsRect
-ws_renderer_heat_map_rect (const WsHeatView *v, WsRect panel)
-{
-  double over, under, side;
-
-  rooms (v, panel, &over, &under);
-  /* Whole pixels, so that grid lines and cells fall on pixel edges (the
-   * tolerance keeps a panel made to fit a side from rounding it down). */
-  side = floor (MAX (MIN (panel.width, panel.height - over - under), 1.0) + 1e-6);
-  return (WsRect) { round (panel.x + (panel.width - side) / 2), round (panel.y + over), side,
-                    side };
-}
-
-double
-ws_renderer_heat_panel_height (const WsHeatView *v, WsRect panel, double side)
-{
-  double over, under;
-
-  rooms (v, panel, &over, &under);
-  return over + side + under;
-}
-
-WsHeatPart
-ws_renderer_heat_part (const WsHeatView *v)
-{
-  return v->part.span > 0 ? v->part : (WsHeatPart) { 0, 0, (double) v->side };
-}
-
-/* Short: this file says it often. */
-static WsHeatPart
-part_of (const WsHeatView *v)
-{
-  return ws_renderer_heat_part (v);
-}
-
 /* The cells the slot's texture holds; span 0 says the whole grid. */
 static WsHeatRegion
 region_of (const WsHeatView *v)
@@ -82,37 +35,10 @@ region_of (const WsHeatView *v)
   return v->region.span > 0 ? v->region : (WsHeatRegion) { 0, 0, v->side };
 }
 
-gboolean
-ws_renderer_heat_cell_at (const WsHeatView *v, WsRect panel, double x, double y, double *row,
-                          double *col)
-{
-  WsRect map = ws_renderer_heat_map_rect (v, panel);
-  WsHeatPart part = part_of (v);
-
-  if (x < map.x || y < map.y || x >= map.x + map.width || y >= map.y + map.height)
-    return FALSE;
-  *col = part.col + (x - map.x) * part.span / map.width;
-  *row = part.row + (y - map.y) * part.span / map.height;
-  return TRUE;
-}
-
-/* Lines are drawn where they fall a few pixels apart: block lines where a
- * block is 6 logical pixels or more, thread lines where a cell is 5. */
-void
-ws_renderer_heat_lines (const WsHeatView *v, WsRect map, guint64 *block_cols, guint64 *block_rows,
-                        guint64 *thread_cols)
-{
-  double s = MAX (v->scale, 1.0), cell = map.width / part_of (v).span;
-  gboolean blocks = MIN (v->block_cols, v->block_rows) * cell >= 6 * s;
-
-  *block_cols = blocks ? v->block_cols : 0, *block_rows = blocks ? v->block_rows : 0;
-  *thread_cols = cell >= 5 * s ? v->thread_cols : 0;
-}
-
 static void
 set_heat_uniforms (GLuint p, const WsHeatView *v, WsRect map, int height)
 {
-  WsHeatPart part = part_of (v);
+  WsHeatPart part = ws_renderer_heat_part (v);
   WsHeatRegion region = region_of (v);
   guint64 block_cols, block_rows, thread_cols;
 
@@ -154,38 +80,6 @@ draw_map (WsRenderer *r, const WsHeatView *v, WsRect map, int width, int height)
 
 /* ---- marks ---- */
 
-typedef struct
-{
-  float       outline[4];
-  float       fill[4];
-  const char *name;
-} MarkStyle;
-
-/* The halo magenta and the tile cyan: a block's reads told apart at a
- * glance, and neither a colour the colour map gives a cell. */
-static const MarkStyle mark_styles[WS_MARK_KINDS] = {
-  [WS_MARK_HALO] = { { 0.93f, 0.35f, 0.85f, 1.0f }, { 0.93f, 0.35f, 0.85f, 0.30f }, "halo" },
-  [WS_MARK_TILE] = { { 0.30f, 0.80f, 0.95f, 1.0f }, { 0.30f, 0.80f, 0.95f, 0.15f }, "tile" },
-  [WS_MARK_BLOCK] = { { 0.30f, 0.80f, 0.95f, 1.0f }, { 0, 0, 0, 0 }, "block" },
-  [WS_MARK_WINDOW] = { { 0.95f, 0.72f, 0.18f, 1.0f }, { 0.95f, 0.72f, 0.18f, 0.30f }, "window" },
-  [WS_MARK_THREAD] = { { 0.95f, 0.72f, 0.18f, 1.0f }, { 0.95f, 0.72f, 0.18f, 0.55f }, "thread" },
-  [WS_MARK_CELL] = { { 1.0f, 1.0f, 1.0f, 1.0f }, { 0, 0, 0, 0 }, "cell" },
-};
-
-void
-ws_renderer_mark_colours (WsMarkKind kind, float outline[4], float fill[4])
-{
-  g_return_if_fail (kind < WS_MARK_KINDS);
-  memcpy (outline, mark_styles[kind].outline, sizeof mark_styles[kind].outline);
-  memcpy (fill, mark_styles[kind].fill, sizeof mark_styles[kind].fill);
-}
-
-const char *
-ws_renderer_mark_name (WsMarkKind kind)
-{
-  return kind < WS_MARK_KINDS ? mark_styles[kind].name : "";
-}
-
 /* A frame of thickness t just outside [x0, x1] × [y0, y1]. */
 static void
 add_frame (GArray *v, float x0, float y0, float x1, float y1, float t, const float rgba[4])
@@ -194,41 +88,6 @@ add_frame (GArray *v, float x0, float y0, float x1, float y1, float t, const flo
   ws_renderer_add_rect (v, x0 - t, y1, x1 + t, y1 + t, rgba);
   ws_renderer_add_rect (v, x0 - t, y0, x0, y1, rgba);
   ws_renderer_add_rect (v, x1, y0, x1 + t, y1, rgba);
-}
-
-/* Cells in pixels through the part shown: x0, y0, x1, y1. */
-static void
-cells_box (const WsCellRect *cells, const WsHeatView *view, WsRect map, double box[4])
-{
-  WsHeatPart part = part_of (view);
-  double per_cell = map.width / part.span;
-
-  box[0] = map.x + (cells->col - part.col) * per_cell, box[2] = box[0] + cells->cols * per_cell;
-  box[1] = map.y + (cells->row - part.row) * per_cell, box[3] = box[1] + cells->rows * per_cell;
-}
-
-/* The mark's box, at least 3 logical pixels wide and high (about its
- * centre), so that one cell of a 2000² grid still shows. FALSE where it
- * lies off the map. */
-static gboolean
-mark_pixels (const WsHeatMark *m, const WsHeatView *view, WsRect map, double b[4])
-{
-  double least = 3 * MAX (view->scale, 1.0);
-
-  cells_box (&m->cells, view, map, b);
-  if (b[2] - b[0] < least)
-    b[0] = (b[0] + b[2] - least) / 2, b[2] = b[0] + least;
-  if (b[3] - b[1] < least)
-    b[1] = (b[1] + b[3] - least) / 2, b[3] = b[1] + least;
-  return b[2] > map.x && b[0] < map.x + map.width && b[3] > map.y && b[1] < map.y + map.height;
-}
-
-gboolean
-ws_renderer_heat_mark_shows (const WsHeatView *v, const WsHeatMark *m, WsRect map)
-{
-  double b[4];
-
-  return mark_pixels (m, v, map, b);
 }
 
 /* A box cut to the map and reach pixels beyond it. */
@@ -258,21 +117,21 @@ add_ring (GArray *v, const double b[4], double h[4], const float rgba[4])
 static void
 add_mark (GArray *v, const WsHeatMark *m, const WsHeatView *view, WsRect map)
 {
-  const MarkStyle *style = &mark_styles[m->kind];
-  float t = (float) (2 * MAX (view->scale, 1.0));
+  float t = (float) (2 * MAX (view->scale, 1.0)), outline[4], fill[4];
   double b[4], h[4];
 
-  if (!mark_pixels (m, view, map, b))
+  if (!ws_renderer_heat_mark_box (m, view, map, b))
     return;
+  ws_renderer_mark_colours (m->kind, outline, fill);
   clip_box (b, map, t + 1);
   if (m->hole.rows > 0 && m->hole.cols > 0)
     {
-      cells_box (&m->hole, view, map, h);
-      add_ring (v, b, h, style->fill);
+      ws_renderer_heat_cells_box (&m->hole, view, map, h);
+      add_ring (v, b, h, fill);
     }
-  else if (style->fill[3] > 0)
-    ws_renderer_add_rect (v, (float) b[0], (float) b[1], (float) b[2], (float) b[3], style->fill);
-  add_frame (v, (float) b[0], (float) b[1], (float) b[2], (float) b[3], t, style->outline);
+  else if (fill[3] > 0)
+    ws_renderer_add_rect (v, (float) b[0], (float) b[1], (float) b[2], (float) b[3], fill);
+  add_frame (v, (float) b[0], (float) b[1], (float) b[2], (float) b[3], t, outline);
 }
 
 /* The marks over the map, and a frame's width beyond its sides where the
@@ -282,7 +141,7 @@ static void
 draw_marks (WsRenderer *r, const WsHeatView *v, WsRect map, int width, int height)
 {
   g_autoptr (GArray) vertices = g_array_new (FALSE, FALSE, sizeof (float));
-  WsHeatPart p = part_of (v);
+  WsHeatPart p = ws_renderer_heat_part (v);
   double end = (double) v->side - 1e-9; /* a part clamped to the edge ends there, give or take */
   int t = (int) ceil (2 * MAX (v->scale, 1.0));
   int left = p.col <= 1e-9 ? t : 0, right = p.col + p.span >= end ? t : 0;

@@ -8,36 +8,6 @@
 
 #include "ws-plot-paint.h"
 
-#define REGISTERS_RGB 0x009e73 /* green */
-#define SHARED_RGB    0x3f96d0 /* blue, lighter than the lit comparators' */
-#define GLOBAL_RGB    0xe69f00 /* orange */
-
-guint32
-ws_diagram_memory_rgb (WsPlanMemory memory)
-{
-  switch (memory)
-    {
-    case WS_PLAN_REGISTERS:
-      return REGISTERS_RGB;
-    case WS_PLAN_SHARED:
-      return SHARED_RGB;
-    default:
-      return GLOBAL_RGB;
-    }
-}
-
-double
-ws_diagram_bands_lines (const WsDiagram *d)
-{
-  return d->memory != NULL ? 2 * WS_DIAGRAM_ROW : 0;
-}
-
-double
-ws_diagram_legend_lines (const WsDiagram *d)
-{
-  return WS_DIAGRAM_ROW * (d->memory != NULL ? 3 : 1);
-}
-
 /* ---- Bands ---- */
 
 /* The first of the labels that fits in room ("" when none does). */
@@ -268,9 +238,9 @@ ws_diagram_draw_legend (const WsDiagram       *d,
   };
   Item gpu[] = {
     { MARK_NONE, 0, "GPU, where the keys are compared:" },
-    { MARK_SWATCH, REGISTERS_RGB, "registers" },
-    { MARK_SWATCH, SHARED_RGB, "shared memory" },
-    { MARK_SWATCH, GLOBAL_RGB, "global memory" },
+    { MARK_SWATCH, ws_diagram_memory_rgb (WS_PLAN_REGISTERS), "registers" },
+    { MARK_SWATCH, ws_diagram_memory_rgb (WS_PLAN_SHARED), "shared memory" },
+    { MARK_SWATCH, ws_diagram_memory_rgb (WS_PLAN_GLOBAL), "global memory" },
     { MARK_NONE, 0, "· each launch is one trip of all keys through global memory" },
   };
   Item caption[] = { { MARK_NONE, 0, d->gpu_caption } };

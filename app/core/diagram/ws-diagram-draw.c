@@ -2,10 +2,9 @@
  * (alternating, or tinted by where the gpu variant runs them), the stage
  * and layer numbers, the wires with their labels, and the comparators; the
  * live state over them. The GPU bands and the legend are
- * ws-diagram-bands.c's. */
+ * ws-diagram-bands.c's, the pens (a row's name, a comparator's bar)
+ * ws-diagram-paint.c's. */
 #include "ws-diagram-private.h"
-
-#include <math.h>
 
 #include "ws-plot-paint.h"
 
@@ -81,17 +80,6 @@ paint_stage_seams (const WsDiagram       *d,
 }
 
 /* ---- The rows above the wires ---- */
-
-void
-ws_diagram_paint_row_name (cairo_t               *cr,
-                           const WsDiagramLayout *lay,
-                           const char            *name,
-                           double                 y)
-{
-  ws_plot_paint_font (cr, lay->font * 0.85, FALSE);
-  ws_plot_paint_rgb (cr, WS_DIAGRAM_MUTED, 1);
-  ws_plot_paint_text (cr, name, lay->margin_x, y, 0, 0.5);
-}
 
 /* "k = 8" → "k=8". */
 static void
@@ -228,29 +216,6 @@ paint_wire (const WsDiagram       *d,
 }
 
 /* ---- Comparators ---- */
-
-void
-ws_diagram_paint_bar (cairo_t *cr,
-                      double   x,
-                      double   ya,
-                      double   yb,
-                      double   radius)
-{
-  double dir = yb > ya ? 1 : -1;
-  double head = MIN (radius * 2.4, fabs (yb - ya) * 0.45);
-
-  cairo_new_sub_path (cr);
-  cairo_arc (cr, x, ya, radius, 0, 2 * G_PI);
-  cairo_fill (cr);
-  cairo_move_to (cr, x, ya);
-  cairo_line_to (cr, x, yb - dir * head * 0.7);
-  cairo_stroke (cr);
-  cairo_move_to (cr, x, yb);
-  cairo_line_to (cr, x - radius * 1.15, yb - dir * head);
-  cairo_line_to (cr, x + radius * 1.15, yb - dir * head);
-  cairo_close_path (cr);
-  cairo_fill (cr);
-}
 
 /* Whether the lit layer's comparator exchanged, by its wires' flags. */
 static gboolean

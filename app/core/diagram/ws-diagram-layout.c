@@ -29,6 +29,21 @@ clamp_window (const WsDiagram       *d,
   lay->w1 = w->n_wires == 0 ? d->n_wires : MIN (d->n_wires, lay->w0 + w->n_wires);
 }
 
+/* Rows under the wires, in lines: the GPU bands (two rows, where the
+ * diagram has a grouping) and the legend (the marks' line, and two more
+ * for the grouping's key and caption). */
+double
+ws_diagram_bands_lines (const WsDiagram *d)
+{
+  return d->memory != NULL ? 2 * WS_DIAGRAM_ROW : 0;
+}
+
+double
+ws_diagram_legend_lines (const WsDiagram *d)
+{
+  return WS_DIAGRAM_ROW * (d->memory != NULL ? 3 : 1);
+}
+
 /* Rows above the wires, in lines: the title, the stages' names (not for
  * odd-even, whose layers are its stages), the layer numbers. */
 static double

@@ -1,7 +1,10 @@
 /* ws-diagram-private.h: what the ws-diagram files share — the model's
  * fields and the layout of one drawing, computed once by the same code for
  * drawing (ws-diagram-draw.c, ws-diagram-bands.c) and hit testing
- * (ws-diagram-layout.c). */
+ * (ws-diagram-layout.c). The drawing files stand from the ground up:
+ * ws-diagram-paint.c (pens) and ws-diagram-layout.c (geometry) call no
+ * other drawing file, ws-diagram-bands.c calls those two, and
+ * ws-diagram-draw.c all three. */
 #pragma once
 
 #include "ws-diagram.h"
@@ -95,6 +98,9 @@ double  ws_diagram_layout_wire_y (const WsDiagramLayout *lay,
                                   guint                  wire);
 /* The y just below the last shown wire. */
 double  ws_diagram_layout_bottom (const WsDiagramLayout *lay);
+/* Rows the bands and the legend take, in lines of the layout's font. */
+double  ws_diagram_bands_lines   (const WsDiagram       *d);
+double  ws_diagram_legend_lines  (const WsDiagram       *d);
 
 /* The wire's label: "5", or "13  +∞" for padding. Free with g_free. */
 char   *ws_diagram_wire_label    (const WsDiagram       *d,
@@ -114,9 +120,8 @@ void    ws_diagram_draw_legend   (const WsDiagram       *d,
                                   cairo_t               *cr,
                                   const WsDiagramLayout *lay,
                                   double                 width);
-/* Rows the bands and the legend take, in lines of the layout's font. */
-double  ws_diagram_bands_lines   (const WsDiagram       *d);
-double  ws_diagram_legend_lines  (const WsDiagram       *d);
+
+/* ---- The pens (ws-diagram-paint.c) ---- */
 
 /* A layer's tint by where the gpu variant runs it, 0xRRGGBB. */
 guint32 ws_diagram_memory_rgb    (WsPlanMemory           memory);
