@@ -18,7 +18,7 @@ struct _WsExportDialog
   AdwWindow        parent_instance;
 
   WsExportSource  *source;
-  GtkWindow       *parent;        /* weak: the toasts go there */
+  GtkWidget       *page;          /* weak: the toasts go over its window */
   AdwActionRow    *file_row, *format_row, *range_row;
   AdwComboRow     *size_row;
   GtkSpinButton   *fps, *first, *last;
@@ -208,12 +208,12 @@ on_progress (guint done, guint total, gpointer data)
   gtk_progress_bar_set_fraction (self->progress, total ? (double) done / total : 0.0);
 }
 
-/* The toasts go over the main window, which outlives this one. */
+/* The toasts go over the page's window, which outlives this one. */
 static void
 toast (WsExportDialog *self, const char *text, gboolean failure)
 {
-  if (self->parent != NULL)
-    ws_ui_toast (GTK_WIDGET (self->parent), text, failure);
+  if (self->page != NULL)
+    ws_ui_toast (self->page, text, failure);
 }
 
 static void
@@ -235,8 +235,13 @@ on_exported (GObject *source, GAsyncResult *result, gpointer data)
     }
   show_exporting (self, FALSE);
   set_status (self, error->message);
-  if (!g_error_matches (error, WS_ERROR, WS_ERROR_CANCELLED)) /* a cancel left nothing to say */
-    toast (self, error->message, TRUE);
+  if (!g_error_matches (error, WS_ERROR, WS_ERROR_CANCELLED))
+    return toast (self, error->message, TRUE);
+  /* A cancel leaves no file, and the bar says so where the progress was. */
+  set_status (self, "Cancelled — no file was written");
+  gtk_progress_bar_set_text (self->progress, self->status);
+  gtk_progress_bar_set_fraction (self->progress, 0.0);
+  gtk_widget_set_visible (GTK_WIDGET (self->progress), TRUE);
 }
 
 void
@@ -290,7 +295,7 @@ ws_export_dialog_dispose (GObject *object)
   if (self->chooser != NULL)
     gtk_native_dialog_destroy (GTK_NATIVE_DIALOG (self->chooser));
   g_clear_object (&self->chooser);
-  g_clear_weak_pointer (&self->parent);
+  g_clear_weak_pointer (&self->page);
   G_OBJECT_CLASS (ws_export_dialog_parent_class)->dispose (object);
 }
 
@@ -438,16 +443,18 @@ default_path (const WsExportSource *source)
 }
 
 GtkWidget *
-ws_export_dialog_new (GtkWindow *parent, WsExportSource *source)
+ws_export_dialog_new (GtkWidget *page, WsExportSource *source)
 {
+  GtkRoot *parent = gtk_widget_get_root (page);
   WsExportDialog *self = g_object_new (WS_TYPE_EXPORT_DIALOG, "modal", TRUE,
-                                       "transient-for", parent, "default-width", 520,
+                                       "transient-for", GTK_IS_WINDOW (parent) ? parent : NULL,
+                                       "default-width", 520,
                                        "title", "Export Animation", NULL);
   GtkWidget *box = gtk_box_new (GTK_ORIENTATION_VERTICAL, 0);
   g_autofree char *path = default_path (source);
 
   self->source = source;
-  g_set_weak_pointer (&self->parent, parent);
+  g_set_weak_pointer (&self->page, page);
   gtk_box_append (GTK_BOX (box), header (self));
   gtk_box_append (GTK_BOX (box), content (self));
   adw_window_set_content (ADW_WINDOW (self), box);

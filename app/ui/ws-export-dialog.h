@@ -17,8 +17,9 @@ G_BEGIN_DECLS
 #define WS_TYPE_EXPORT_DIALOG (ws_export_dialog_get_type ())
 G_DECLARE_FINAL_TYPE (WsExportDialog, ws_export_dialog, WS, EXPORT_DIALOG, AdwWindow)
 
-/* A dialog exporting source (taken), transient for parent. */
-GtkWidget  *ws_export_dialog_new           (GtkWindow      *parent,
+/* A dialog exporting source (taken), page's description, transient for
+ * page's window; its toasts go over that window. */
+GtkWidget  *ws_export_dialog_new           (GtkWidget      *page,
                                             WsExportSource *source);
 
 /* What the controls hold, for the tests and the file chooser. */

@@ -56,15 +56,15 @@ export_animation (GSimpleAction *action, GVariant *param, gpointer data)
 {
   WsWindow *self = WS_WINDOW (data);
   g_autoptr (GError) error = NULL;
-  WsExportSource *source = ws_export_source_describe (
-    adw_view_stack_get_visible_child (self->stack), &error);
+  GtkWidget *page = adw_view_stack_get_visible_child (self->stack);
+  WsExportSource *source = ws_export_source_describe (page, &error);
 
   if (source == NULL)
     {
-      ws_ui_toast (GTK_WIDGET (self), error->message, FALSE);
+      ws_ui_toast (page, error->message, FALSE);
       return;
     }
-  gtk_window_present (GTK_WINDOW (ws_export_dialog_new (GTK_WINDOW (self), source)));
+  gtk_window_present (GTK_WINDOW (ws_export_dialog_new (page, source)));
 }
 
 /* Full screen hides the header bar (on_fullscreen_changed), and with it the

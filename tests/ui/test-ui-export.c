@@ -267,20 +267,23 @@ test_unwritable (void)
 static gboolean gone (gpointer data) { return *(gpointer *) data == NULL; }
 static gboolean not_exporting (gpointer d) { return !ws_export_dialog_exporting (d); }
 
-/* The dialog: its default name, a format it cannot write refused with the
- * reason, an unwritable path's error shown (the window stays), then an
- * export of steps 0 … 3 at 854×480 that closes it. */
+/* The dialog: its default name; a format it cannot write refused with the
+ * reason (GIF where GStreamer has no gifenc); an unwritable path's error
+ * shown (the window stays); a cancel that leaves no file; then an export of
+ * passes 0 … 3 at 854×480 that closes it. */
 static void
 test_dialog (void)
 {
   g_autoptr (WsExportSource) source = bitonic (16);
-  GtkWidget *parent = ui_present (gtk_label_new ("main"), 400, 300);
-  WsExportDialog *dialog = WS_EXPORT_DIALOG (ws_export_dialog_new (GTK_WINDOW (parent),
+  GtkWidget *page = gtk_label_new ("a page");
+  GtkWidget *parent = ui_present (page, 400, 300);
+  WsExportDialog *dialog = WS_EXPORT_DIALOG (ws_export_dialog_new (page,
                                                                    ws_export_source_copy (source)));
   g_autofree char *base = NULL;
   g_autofree char *path = temp_path ("bitonic-16.webm");
   g_autofree char *dir = g_path_get_dirname (path);
   g_autofree char *bad = g_build_filename (dir, "missing", "x.webm", NULL);
+  g_autoptr (GError) why = NULL;
 
   base = g_path_get_basename (ws_export_dialog_get_path (dialog));
   g_assert_cmpstr (base, ==, "bitonic-16.webm");
@@ -288,6 +291,13 @@ test_dialog (void)
   g_assert_nonnull (strstr (ws_export_dialog_status (dialog), ".webm"));
   ws_export_dialog_export (dialog); /* refused: not a format */
   g_assert_false (ws_export_dialog_exporting (dialog));
+  if (!ws_video_format_available (WS_VIDEO_GIF, &why)) /* a format this GStreamer cannot write */
+    {
+      ws_export_dialog_set_path (dialog, "talk.gif");
+      g_assert_cmpstr (ws_export_dialog_status (dialog), ==, why->message);
+      ws_export_dialog_export (dialog);
+      g_assert_false (ws_export_dialog_exporting (dialog));
+    }
   if (skip_without_webm ())
     return gtk_window_destroy (GTK_WINDOW (parent));
   ws_export_dialog_set_path (dialog, bad);
@@ -300,7 +310,14 @@ test_dialog (void)
       return gtk_window_destroy (GTK_WINDOW (parent));
     }
   g_assert_nonnull (strstr (ws_export_dialog_status (dialog), "x.webm"));
+  /* Cancel at once: the dialog stays, says so, and nothing is written. */
   ws_export_dialog_set_path (dialog, path);
+  ws_export_dialog_export (dialog);
+  g_assert_true (ws_export_dialog_exporting (dialog));
+  ws_export_dialog_cancel (dialog);
+  g_assert_true (ui_spin_until (not_exporting, dialog, 60));
+  g_assert_cmpstr (ws_export_dialog_status (dialog), ==, "Cancelled — no file was written");
+  g_assert_false (g_file_test (path, G_FILE_TEST_EXISTS));
   ws_export_dialog_set_size (dialog, 2);
   g_object_add_weak_pointer (G_OBJECT (dialog), (gpointer *) &dialog);
   ws_export_dialog_export (dialog);
