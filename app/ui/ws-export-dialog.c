@@ -29,6 +29,8 @@ struct _WsExportDialog
   char            *status;        /* what the window says now */
   gboolean         format_ok;     /* the path's format can be written here */
   GCancellable    *exporting;     /* the export under way, or NULL */
+  gboolean         closed;        /* disposed: its widgets are gone (an export
+                                     closed mid-way still ends here) */
 };
 
 G_DEFINE_FINAL_TYPE (WsExportDialog, ws_export_dialog, ADW_TYPE_WINDOW)
@@ -201,7 +203,7 @@ on_progress (guint done, guint total, gpointer data)
   WsExportDialog *self = data;
   g_autofree char *text = g_strdup_printf ("frame %u of %u", done, total);
 
-  if (self->exporting == NULL)
+  if (self->exporting == NULL || self->closed)
     return;
   set_status (self, text);
   gtk_progress_bar_set_text (self->progress, text);
@@ -225,12 +227,15 @@ on_exported (GObject *source, GAsyncResult *result, gpointer data)
   g_autofree char *text = NULL;
 
   g_clear_object (&self->exporting);
-  if (ws_export_job_finish (result, &error))
+  if (!ws_export_job_finish (result, &error) && self->closed)
+    return; /* closed while exporting: cancelled, no file, nothing to say */
+  if (error == NULL)
     {
       text = g_strdup_printf ("Exported %s", name);
       set_status (self, text);
       toast (self, text, FALSE);
-      gtk_window_destroy (GTK_WINDOW (self));
+      if (!self->closed)
+        gtk_window_destroy (GTK_WINDOW (self));
       return;
     }
   show_exporting (self, FALSE);
@@ -290,12 +295,12 @@ ws_export_dialog_dispose (GObject *object)
 {
   WsExportDialog *self = WS_EXPORT_DIALOG (object);
 
+  self->closed = TRUE;
   if (self->exporting != NULL)
     g_cancellable_cancel (self->exporting);
   if (self->chooser != NULL)
     gtk_native_dialog_destroy (GTK_NATIVE_DIALOG (self->chooser));
   g_clear_object (&self->chooser);
-  g_clear_weak_pointer (&self->page);
   G_OBJECT_CLASS (ws_export_dialog_parent_class)->dispose (object);
 }
 
@@ -305,6 +310,7 @@ ws_export_dialog_finalize (GObject *object)
   WsExportDialog *self = WS_EXPORT_DIALOG (object);
 
   g_clear_object (&self->exporting);
+  g_clear_weak_pointer (&self->page);
   ws_export_source_free (self->source);
   g_free (self->path);
   g_free (self->status);

@@ -326,6 +326,34 @@ test_dialog (void)
   assert_frames (path, 4, 854, 480);
 }
 
+/* Closing the dialog mid-way stops the export: the window goes at once,
+ * the worker ends with the cancel, and no file is left. */
+static void
+test_dialog_closed (void)
+{
+  g_autoptr (WsExportSource) source = bitonic (1024);
+  GtkWidget *page = gtk_label_new ("a page");
+  GtkWidget *parent = ui_present (page, 400, 300);
+  WsExportDialog *dialog = WS_EXPORT_DIALOG (ws_export_dialog_new (page,
+                                                                   ws_export_source_copy (source)));
+  g_autofree char *path = temp_path ("bitonic-1024.webm");
+
+  if (skip_without_webm ())
+    return gtk_window_destroy (GTK_WINDOW (parent));
+  gtk_window_present (GTK_WINDOW (dialog));
+  g_assert_true (ui_spin_until (ui_mapped, dialog, 10));
+  ws_export_dialog_set_path (dialog, path);
+  g_object_add_weak_pointer (G_OBJECT (dialog), (gpointer *) &dialog);
+  ws_export_dialog_export (dialog);
+  g_assert_true (ws_export_dialog_exporting (dialog));
+  gtk_window_close (GTK_WINDOW (dialog));
+  g_assert_nonnull (dialog); /* the task holds it until the worker ends */
+  g_assert_false (gtk_widget_get_visible (GTK_WIDGET (dialog)));
+  g_assert_true (ui_spin_until (gone, &dialog, 60)); /* the task let it go */
+  gtk_window_destroy (GTK_WINDOW (parent));
+  assert_nothing_left (path);
+}
+
 int
 main (int argc, char **argv)
 {
@@ -337,5 +365,6 @@ main (int argc, char **argv)
   g_test_add_func ("/ui/export/cancel", test_cancel);
   g_test_add_func ("/ui/export/unwritable", test_unwritable);
   g_test_add_func ("/ui/export/dialog", test_dialog);
+  g_test_add_func ("/ui/export/dialog-closed", test_dialog_closed);
   return g_test_run ();
 }
