@@ -6,12 +6,8 @@
 #include "ws-ui-services.h"
 #include "ws-video-format.h"
 
-static const struct { int width, height; const char *text; } sizes[] = {
-  { 1920, 1080, "1920 × 1080" },
-  { 1280, 720, "1280 × 720" },
-  { 854, 480, "854 × 480" },
-};
-enum { DEFAULT_SIZE = 1 };
+/* The size row's presets (ws-export-dialog.ui), in its order. */
+static const struct { int width, height; } sizes[] = { { 1920, 1080 }, { 1280, 720 }, { 854, 480 } };
 
 struct _WsExportDialog
 {
@@ -19,6 +15,7 @@ struct _WsExportDialog
 
   WsExportSource  *source;
   GtkWidget       *page;          /* weak: the toasts go over its window */
+  AdwWindowTitle  *title;
   AdwActionRow    *file_row, *format_row, *range_row;
   AdwComboRow     *size_row;
   GtkSpinButton   *fps, *first, *last;
@@ -320,121 +317,50 @@ ws_export_dialog_finalize (GObject *object)
 static void
 ws_export_dialog_class_init (WsExportDialogClass *klass)
 {
+  GtkWidgetClass *w = GTK_WIDGET_CLASS (klass);
+
   G_OBJECT_CLASS (klass)->dispose = ws_export_dialog_dispose;
   G_OBJECT_CLASS (klass)->finalize = ws_export_dialog_finalize;
-  gtk_widget_class_add_binding_action (GTK_WIDGET_CLASS (klass), GDK_KEY_Escape, 0,
-                                       "window.close", NULL);
+  ws_ui_register_resources ();
+  gtk_widget_class_set_template_from_resource (w, "/io/github/warpscope/Warpscope/ui/ws-export-dialog.ui");
+#define BIND(name) gtk_widget_class_bind_template_child (w, WsExportDialog, name)
+  BIND (title), BIND (file_row), BIND (format_row), BIND (range_row), BIND (size_row);
+  BIND (fps), BIND (first), BIND (last), BIND (settings), BIND (export_button);
+  BIND (cancel_button), BIND (progress);
+#undef BIND
+  gtk_widget_class_bind_template_callback (w, ws_export_dialog_cancel);
+  gtk_widget_class_bind_template_callback (w, ws_export_dialog_export);
+  gtk_widget_class_bind_template_callback (w, choose_file);
+  gtk_widget_class_bind_template_callback (w, on_range_changed);
+  gtk_widget_class_add_binding_action (w, GDK_KEY_Escape, 0, "window.close", NULL);
 }
 
 static void
 ws_export_dialog_init (WsExportDialog *self)
 {
+  gtk_widget_init_template (GTK_WIDGET (self));
+  g_signal_connect (self, "close-request", G_CALLBACK (on_close_request), NULL);
+  gtk_window_set_default_widget (GTK_WINDOW (self), self->export_button);
 }
 
-/* ---- building it ---- */
-
-static GtkWidget *
-spin (double lowest, double highest, double value, guint digits)
-{
-  GtkWidget *s = gtk_spin_button_new_with_range (lowest, highest, digits ? 0.5 : 1.0);
-
-  gtk_spin_button_set_digits (GTK_SPIN_BUTTON (s), digits);
-  gtk_spin_button_set_value (GTK_SPIN_BUTTON (s), value);
-  gtk_widget_set_valign (s, GTK_ALIGN_CENTER);
-  return s;
-}
-
-static AdwActionRow *
-row (GtkWidget *group, const char *title, const char *subtitle)
-{
-  GtkWidget *r = adw_action_row_new ();
-
-  adw_preferences_row_set_title (ADW_PREFERENCES_ROW (r), title);
-  if (subtitle != NULL)
-    adw_action_row_set_subtitle (ADW_ACTION_ROW (r), subtitle);
-  adw_preferences_group_add (ADW_PREFERENCES_GROUP (group), r);
-  return ADW_ACTION_ROW (r);
-}
-
-static GtkWidget *
-header (WsExportDialog *self)
-{
-  GtkWidget *bar = adw_header_bar_new ();
-
-  adw_header_bar_set_title_widget (ADW_HEADER_BAR (bar),
-                                   adw_window_title_new ("Export Animation", self->source->title));
-  adw_header_bar_set_show_start_title_buttons (ADW_HEADER_BAR (bar), FALSE);
-  adw_header_bar_set_show_end_title_buttons (ADW_HEADER_BAR (bar), FALSE);
-  self->cancel_button = gtk_button_new_with_mnemonic ("_Cancel");
-  self->export_button = gtk_button_new_with_mnemonic ("_Export");
-  gtk_widget_add_css_class (self->export_button, "suggested-action");
-  adw_header_bar_pack_start (ADW_HEADER_BAR (bar), self->cancel_button);
-  adw_header_bar_pack_end (ADW_HEADER_BAR (bar), self->export_button);
-  g_signal_connect_swapped (self->cancel_button, "clicked", G_CALLBACK (ws_export_dialog_cancel), self);
-  g_signal_connect_swapped (self->export_button, "clicked", G_CALLBACK (ws_export_dialog_export), self);
-  return bar;
-}
-
+/* What the rows say of this animation: its name, its frames' unit and
+ * range, its pace. */
 static void
-add_file_rows (WsExportDialog *self, GtkWidget *group)
+show_source (WsExportDialog *self)
 {
-  GtkWidget *choose = gtk_button_new_with_mnemonic ("C_hoose…");
+  const WsExportSource *source = self->source;
+  g_autofree char *unit = g_strdup (ws_movie_unit (source->kind));
+  g_autofree char *subtitle = g_strdup_printf ("0 is the first frame, %u the last", source->last);
 
-  self->file_row = row (group, "File", NULL);
-  gtk_widget_set_valign (choose, GTK_ALIGN_CENTER);
-  adw_action_row_add_suffix (self->file_row, choose);
-  g_signal_connect_swapped (choose, "clicked", G_CALLBACK (choose_file), self);
-  self->format_row = row (group, "Format", NULL);
-}
-
-static void
-add_frame_rows (WsExportDialog *self, GtkWidget *group)
-{
-  g_autofree char *unit = g_strdup (ws_movie_unit (self->source->kind));
-  g_autofree char *subtitle = g_strdup_printf ("0 is the first frame, %u the last",
-                                               self->source->last);
-  const char *presets[G_N_ELEMENTS (sizes) + 1] = { 0 };
-  AdwActionRow *fps = row (group, "Frames per second", "The page's pace");
-
-  for (guint i = 0; i < G_N_ELEMENTS (sizes); i++)
-    presets[i] = sizes[i].text;
-  self->size_row = ADW_COMBO_ROW (adw_combo_row_new ());
-  adw_preferences_row_set_title (ADW_PREFERENCES_ROW (self->size_row), "Size");
-  adw_combo_row_set_model (self->size_row, G_LIST_MODEL (gtk_string_list_new (presets)));
-  adw_combo_row_set_selected (self->size_row, DEFAULT_SIZE);
-  adw_preferences_group_add (ADW_PREFERENCES_GROUP (group), GTK_WIDGET (self->size_row));
-  self->fps = GTK_SPIN_BUTTON (spin (0.5, 60, CLAMP (self->source->fps, 0.5, 60), 1));
-  adw_action_row_add_suffix (fps, GTK_WIDGET (self->fps));
+  adw_window_title_set_subtitle (self->title, source->title);
   unit[0] = g_ascii_toupper (unit[0]);
-  self->range_row = row (group, unit, subtitle);
-  self->first = GTK_SPIN_BUTTON (spin (0, self->source->last, 0, 0));
-  self->last = GTK_SPIN_BUTTON (spin (0, self->source->last, self->source->last, 0));
-  adw_action_row_add_suffix (self->range_row, GTK_WIDGET (self->first));
-  adw_action_row_add_suffix (self->range_row, gtk_label_new ("to"));
-  adw_action_row_add_suffix (self->range_row, GTK_WIDGET (self->last));
-  g_signal_connect_swapped (self->first, "value-changed", G_CALLBACK (on_range_changed), self);
-  g_signal_connect_swapped (self->last, "value-changed", G_CALLBACK (on_range_changed), self);
-}
-
-static GtkWidget *
-content (WsExportDialog *self)
-{
-  GtkWidget *box = gtk_box_new (GTK_ORIENTATION_VERTICAL, 18);
-  GtkWidget *files = adw_preferences_group_new (), *frames = adw_preferences_group_new ();
-
-  gtk_widget_set_margin_top (box, 18), gtk_widget_set_margin_bottom (box, 18);
-  gtk_widget_set_margin_start (box, 18), gtk_widget_set_margin_end (box, 18);
-  self->settings = gtk_box_new (GTK_ORIENTATION_VERTICAL, 18);
-  add_file_rows (self, files);
-  add_frame_rows (self, frames);
-  gtk_box_append (GTK_BOX (self->settings), files);
-  gtk_box_append (GTK_BOX (self->settings), frames);
-  self->progress = GTK_PROGRESS_BAR (gtk_progress_bar_new ());
-  gtk_progress_bar_set_show_text (self->progress, TRUE);
-  gtk_widget_set_visible (GTK_WIDGET (self->progress), FALSE);
-  gtk_box_append (GTK_BOX (box), self->settings);
-  gtk_box_append (GTK_BOX (box), GTK_WIDGET (self->progress));
-  return box;
+  adw_preferences_row_set_title (ADW_PREFERENCES_ROW (self->range_row), unit);
+  adw_action_row_set_subtitle (self->range_row, subtitle);
+  gtk_spin_button_set_range (self->first, 0, source->last);
+  gtk_spin_button_set_range (self->last, 0, source->last);
+  gtk_spin_button_set_value (self->first, 0);
+  gtk_spin_button_set_value (self->last, source->last);
+  gtk_spin_button_set_value (self->fps, source->fps);
 }
 
 /* The videos' folder (or home), the animation's name, WebM. */
@@ -452,20 +378,13 @@ GtkWidget *
 ws_export_dialog_new (GtkWidget *page, WsExportSource *source)
 {
   GtkRoot *parent = gtk_widget_get_root (page);
-  WsExportDialog *self = g_object_new (WS_TYPE_EXPORT_DIALOG, "modal", TRUE,
-                                       "transient-for", GTK_IS_WINDOW (parent) ? parent : NULL,
-                                       "default-width", 520,
-                                       "title", "Export Animation", NULL);
-  GtkWidget *box = gtk_box_new (GTK_ORIENTATION_VERTICAL, 0);
+  WsExportDialog *self = g_object_new (WS_TYPE_EXPORT_DIALOG, "transient-for",
+                                       GTK_IS_WINDOW (parent) ? parent : NULL, NULL);
   g_autofree char *path = default_path (source);
 
   self->source = source;
   g_set_weak_pointer (&self->page, page);
-  gtk_box_append (GTK_BOX (box), header (self));
-  gtk_box_append (GTK_BOX (box), content (self));
-  adw_window_set_content (ADW_WINDOW (self), box);
-  g_signal_connect (self, "close-request", G_CALLBACK (on_close_request), NULL);
-  gtk_window_set_default_widget (GTK_WINDOW (self), self->export_button);
+  show_source (self);
   ws_export_dialog_set_path (self, path);
   return GTK_WIDGET (self);
 }
