@@ -54,8 +54,10 @@ ws_bar_axis_ticks (double vmin, double vmax, gboolean integral, double length, d
   append (ticks, vmin);
   if (!(vmax > vmin) || !(length > 0) || !(min_gap > 0))
     return ticks;
+  /* A band shorter than min_gap (a scan's input band in a 180-pixel frame)
+   * has room for no multiples: its ends only. */
   multiples = spaced_multiples (vmin, vmax, length, min_gap);
-  for (guint i = 0; i < multiples->len; i++)
+  for (guint i = 0; multiples != NULL && i < multiples->len; i++)
     {
       double v = tick_value (multiples, i);
       if ((!integral || v == round (v)) && (v - vmin) * per_unit >= min_gap / 2

@@ -95,6 +95,12 @@ ws_window_sum_scene_shape (const WsWindowSumScene *s)
 }
 
 const WsArray *
+ws_window_sum_scene_input (const WsWindowSumScene *s)
+{
+  return s->grids[WS_HEAT_INPUT];
+}
+
+const WsArray *
 ws_window_sum_scene_output (const WsWindowSumScene *s)
 {
   return s->grids[WS_HEAT_OUTPUT];

@@ -38,6 +38,7 @@ WsWindowSumScene *ws_window_sum_scene_new       (const WsStencilShape *shape,
 void              ws_window_sum_scene_free      (WsWindowSumScene     *scene);
 
 const WsStencilShape *ws_window_sum_scene_shape (const WsWindowSumScene *scene);
+const WsArray    *ws_window_sum_scene_input     (const WsWindowSumScene *scene);
 const WsArray    *ws_window_sum_scene_output    (const WsWindowSumScene *scene);
 gboolean          ws_window_sum_scene_on_device (const WsWindowSumScene *scene);
 

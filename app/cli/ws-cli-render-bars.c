@@ -10,6 +10,7 @@
 #include "ws-cli.h"
 #include "ws-error.h"
 #include "ws-generator.h"
+#include "ws-movie.h"
 #include "ws-size.h"
 
 void
@@ -84,15 +85,15 @@ render_setup_keys (Render *r, const char *algo, const RenderOptions *o, gsize n,
   return TRUE;
 }
 
-/* The current state as a frame: what the application's canvas shows. */
+/* Frame `pass` (ws-movie.h: what the application's export draws too),
+ * to the outputs. */
 static gboolean
-write_frame (Render *r, GError **error)
+write_frame (Render *r, guint pass, GError **error)
 {
-  WsNetworkStyle style = { TRUE, TRUE, TRUE, TRUE, NULL };
+  WsMovie movie = { WS_MOVIE_NETWORK, .network = r->scene };
 
-  return ws_network_scene_draw (r->scene, r->renderer, &style, r->width, r->height, r->scale,
-                                error)
-         && render_emit (r, ws_network_scene_pass (r->scene), error);
+  return ws_movie_draw (&movie, pass, r->renderer, r->width, r->height, r->scale, error)
+         && render_emit (r, pass, error);
 }
 
 /* No stage check failed, and where the frames ran to the last pass, the
@@ -114,19 +115,10 @@ check_sorted (Render *r, gboolean to_the_end, GError **error)
 static gboolean
 write_frames (Render *r, guint first, guint to, GError **error)
 {
-  guint ran;
-
-  if (!ws_network_scene_seek (r->scene, first, error))
-    return FALSE;
-  for (guint pass = first;; pass++)
-    {
-      if (!write_frame (r, error))
-        return FALSE;
-      if (pass == to)
-        return TRUE;
-      if (!ws_network_scene_advance (r->scene, 1, 0, &ran, error))
-        return FALSE;
-    }
+  for (guint pass = first; pass <= to; pass++)
+    if (!write_frame (r, pass, error))
+      return FALSE;
+  return TRUE;
 }
 
 gboolean

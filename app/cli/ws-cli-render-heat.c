@@ -19,6 +19,7 @@
 #include "ws-cli.h"
 #include "ws-error.h"
 #include "ws-generator.h"
+#include "ws-movie.h"
 #include "ws-run-data.h"
 #include "ws-size.h"
 #include "ws-stencil.h"
@@ -199,22 +200,17 @@ make_scene (Heat *h, const RenderOptions *o)
   ws_window_sum_scene_set_interop (h->scene, !o->no_interop);
 }
 
-/* Frame `frame`: the first `rows` rows of blocks have run. */
+/* Frame `rows`: the first rows of blocks have run (ws-movie.h: what the
+ * application's export draws too). */
 static gboolean
-write_heat_frame (Heat *h, guint frame, guint64 rows, guint64 blocks_x, guint64 blocks_y,
-                  GError **error)
+write_heat_frame (Heat *h, guint rows, GError **error)
 {
-  g_autofree char *caption = g_strdup_printf (
-    "window sum (%s)  N = %" G_GUINT64_FORMAT ", R = %u  ·  study 001's launch: BS = %u, K = %u"
-    "  ·  block rows run: %" G_GUINT64_FORMAT " of %" G_GUINT64_FORMAT,
-    ws_variant_name (h->in.variant), h->shape.side, h->shape.radius, h->shape.block,
-    h->shape.per_thread, rows, blocks_y);
-  WsWindowSumStyle style = { TRUE, caption };
+  WsMovie movie = { WS_MOVIE_WINDOW_SUM, .window_sum = h->scene,
+                    .variant = ws_variant_name (h->in.variant) };
 
-  ws_window_sum_scene_set_done (h->scene, rows * blocks_x);
-  return ws_window_sum_scene_draw (h->scene, h->r->renderer, &style, h->r->width, h->r->height,
-                                   h->r->scale, error)
-         && render_emit (h->r, frame, error);
+  return ws_movie_draw (&movie, rows, h->r->renderer, h->r->width, h->r->height, h->r->scale,
+                        error)
+         && render_emit (h->r, rows, error);
 }
 
 static gboolean
@@ -232,7 +228,7 @@ write_heat_frames (Heat *h, const RenderOptions *o, GError **error)
       || !render_open_outputs (h->r, o, to - first + 1, error))
     return FALSE;
   for (guint rows = first; rows <= to; rows++)
-    if (!write_heat_frame (h, rows, rows, blocks_x, blocks_y, error))
+    if (!write_heat_frame (h, rows, error))
       return FALSE;
   if (!render_close_outputs (h->r, error))
     return FALSE;

@@ -55,6 +55,7 @@ set_accels (GtkApplication *app)
     { "win.faster", { "plus", "KP_Add", NULL } },
     { "win.slower", { "minus", "KP_Subtract", NULL } },
     { "win.fullscreen", { "F11", NULL } },
+    { "win.export-animation", { "<Control><Shift>e", NULL } },
     { "win.presentation", { "F5", NULL } },
     { "win.mode('sorting')", { "<Control>1", NULL } },
     { "win.mode('window-sum')", { "<Control>2", NULL } },

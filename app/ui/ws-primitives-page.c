@@ -8,6 +8,8 @@
 #include "ws-radix.h"
 #include "ws-search.h"
 #include "ws-transport.h"
+#include "ws-error.h"
+#include "ws-export-source.h"
 #include "ws-ui-services.h"
 
 enum { HISTOGRAM_CHUNKS = 16, STEPS_PER_SECOND = 2 };
@@ -302,6 +304,35 @@ ws_primitives_page_set_property (GObject *object, guint id, const GValue *value,
     G_OBJECT_WARN_INVALID_PROPERTY_ID (object, id, pspec);
 }
 
+/* File ▸ Export Animation…: the chosen primitive's frames made again on
+ * the same keys, a step a frame at the speed set (ws-export-source.h). */
+static WsExportSource *
+describe_animation (GtkWidget *page, GError **error)
+{
+  WsPrimitivesPage *self = WS_PRIMITIVES_PAGE (page);
+  static const char *const names[] = { "scan", "histogram", "binary-search",
+                                       "interpolation-search" };
+  WsPrimitive p = gtk_drop_down_get_selected (self->primitive);
+  gsize n = (gsize) gtk_spin_button_get_value (self->n);
+  g_autoptr (WsExportSource) source = g_new0 (WsExportSource, 1);
+
+  if (self->scene == NULL)
+    {
+      g_set_error (error, WS_ERROR, WS_ERROR_UNAVAILABLE, "Generate keys first");
+      return NULL;
+    }
+  if ((source->animation = make_animation (self, error)) == NULL)
+    return NULL;
+  source->kind = WS_MOVIE_FRAMES;
+  source->name = g_strdup_printf ("%s-%" G_GSIZE_FORMAT, names[MIN (p, G_N_ELEMENTS (names) - 1)], n);
+  source->title = g_strdup_printf ("%s of %" G_GSIZE_FORMAT " keys", names[MIN (p, G_N_ELEMENTS (names) - 1)], n);
+  source->last = source->animation->frames->len - 1;
+  source->fps = STEPS_PER_SECOND * self->speed;
+  source->compared_name = p >= WS_PRIMITIVE_BINARY_SEARCH ? "range" : "read";
+  source->swapped_name = p >= WS_PRIMITIVE_BINARY_SEARCH ? "probed" : "written";
+  return g_steal_pointer (&source);
+}
+
 static void
 ws_primitives_page_class_init (WsPrimitivesPageClass *klass)
 {
@@ -317,6 +348,7 @@ ws_primitives_page_class_init (WsPrimitivesPageClass *klass)
   BIND (generate_button), BIND (play_button), BIND (step_label), BIND (caption_label);
 #undef BIND
   ws_transport_install (w, &transport);
+  ws_export_source_install (w, describe_animation);
   G_OBJECT_CLASS (klass)->get_property = ws_primitives_page_get_property;
   G_OBJECT_CLASS (klass)->set_property = ws_primitives_page_set_property;
   properties[PROP_SPEED] = ws_transport_speed_pspec ();

@@ -10,6 +10,8 @@
 #include "ws-size.h"
 #include "ws-ui-services.h"
 #include "ws-transport.h"
+#include "ws-export-source.h"
+#include "ws-error.h"
 
 G_DEFINE_FINAL_TYPE (WsSortingPage, ws_sorting_page, GTK_TYPE_BOX)
 
@@ -188,6 +190,32 @@ open_debug (GtkWidget *widget, const char *name, GVariant *parameter)
   gtk_window_present (GTK_WINDOW (window));
 }
 
+/* File ▸ Export Animation…: the keys as generated, a pass a frame at the
+ * speed set (ws-export-source.h). */
+static WsExportSource *
+describe_animation (GtkWidget *page, GError **error)
+{
+  WsSortingPage *self = WS_SORTING_PAGE (page);
+  g_autoptr (WsExportSource) source = NULL;
+  const char *name = ws_network_kind_name (ws_sorting_page_kind (self));
+
+  if (self->input == NULL || self->scene == NULL)
+    {
+      g_set_error (error, WS_ERROR, WS_ERROR_UNAVAILABLE, "Generate or load keys first");
+      return NULL;
+    }
+  source = g_new0 (WsExportSource, 1);
+  source->kind = WS_MOVIE_NETWORK;
+  source->network = ws_sorting_page_kind (self);
+  if ((source->keys = ws_array_copy (self->input, error)) == NULL)
+    return NULL;
+  source->name = g_strdup_printf ("%s-%" G_GSIZE_FORMAT, name, self->input->n);
+  source->title = g_strdup_printf ("%s network, %" G_GSIZE_FORMAT " keys", name, self->input->n);
+  source->last = ws_network_scene_n_passes (self->scene);
+  source->fps = ws_sorting_page_get_speed (self);
+  return g_steal_pointer (&source);
+}
+
 /* The first time the page shows, keys of the panel's choice: what a
  * projector shows first is the network, not an empty canvas. */
 static void
@@ -219,6 +247,7 @@ ws_sorting_page_class_init (WsSortingPageClass *klass)
   BIND (diagram_fit);
 #undef BIND
   ws_transport_install (w, &transport);
+  ws_export_source_install (w, describe_animation);
   gtk_widget_class_install_action (w, "page.debug", NULL, open_debug);
 }
 

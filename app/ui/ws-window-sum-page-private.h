@@ -30,6 +30,7 @@ struct _WsWindowSumPage
 
   WsWindowSumScene *scene;      /* the last run's grids as an animation, or NULL */
   WsStencilShape   shape;       /* its shape */
+  WsVariant        run_variant; /* the variant that computed it */
   guint64          row, col;    /* the chosen output, as last notified */
   WsPacer          pacer;       /* plays the launch */
   GCancellable    *running;     /* the run the page waits for, or NULL */

@@ -1,6 +1,8 @@
 /* ws-window.c: the main window (see ws-window.h). */
 #include "ws-window.h"
 
+#include "ws-export-dialog.h"
+#include "ws-export-source.h"
 #include "ws-ui-services.h"
 #include "ws-transport.h"
 #include "ws-window-sum-page.h"
@@ -45,6 +47,24 @@ fullscreen (GtkWidget *widget, const char *action, GVariant *param)
     gtk_window_unfullscreen (w);
   else
     gtk_window_fullscreen (w);
+}
+
+/* File ▸ Export Animation…: the page that shows describes its animation
+ * (ws-export-source.h); the dialog exports a copy of it. */
+static void
+export_animation (GSimpleAction *action, GVariant *param, gpointer data)
+{
+  WsWindow *self = WS_WINDOW (data);
+  g_autoptr (GError) error = NULL;
+  GtkWidget *page = adw_view_stack_get_visible_child (self->stack);
+  WsExportSource *source = ws_export_source_describe (page, &error);
+
+  if (source == NULL)
+    {
+      ws_ui_toast (page, error->message, FALSE);
+      return;
+    }
+  gtk_window_present (GTK_WINDOW (ws_export_dialog_new (page, source)));
 }
 
 /* Full screen hides the header bar (on_fullscreen_changed), and with it the
@@ -164,16 +184,25 @@ ws_window_class_init (WsWindowClass *klass)
 static void
 on_mode_changed (WsWindow *self)
 {
-  gboolean animated = ws_transport_offered (adw_view_stack_get_visible_child (self->stack));
+  GtkWidget *page = adw_view_stack_get_visible_child (self->stack);
+  gboolean animated = ws_transport_offered (page);
+  GAction *export = g_action_map_lookup_action (G_ACTION_MAP (self), "export-animation");
 
   for (guint i = 0; i < G_N_ELEMENTS (transport); i++)
     gtk_widget_action_set_enabled (GTK_WIDGET (self), transport[i], animated);
+  g_simple_action_set_enabled (G_SIMPLE_ACTION (export), ws_export_source_offered (page));
 }
 
 static void
 ws_window_init (WsWindow *self)
 {
+  static const GActionEntry actions[] = {
+    { "export-animation", export_animation, NULL, NULL, NULL },
+  };
+
   gtk_widget_init_template (GTK_WIDGET (self));
+  g_action_map_add_action_entries (G_ACTION_MAP (self), actions, G_N_ELEMENTS (actions), self);
+  on_mode_changed (self);
   g_signal_connect_swapped (self->stack, "notify::visible-child-name", G_CALLBACK (on_mode_changed), self);
   g_signal_connect_swapped (self, "notify::fullscreened", G_CALLBACK (on_fullscreen_changed), self);
   on_fullscreen_changed (self);

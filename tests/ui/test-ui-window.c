@@ -477,12 +477,39 @@ test_about (void)
   gtk_window_destroy (GTK_WINDOW (window));
 }
 
+/* File ▸ Export Animation… (Ctrl+Shift+E) asks the page that shows: on
+ * in the three animated modes, off in the benchmark's, which has none. */
+static void
+test_export_action (void)
+{
+  g_autoptr (WsApplication) app = started_app ();
+  WsWindow *window = shown_window (app);
+  GActionGroup *actions = G_ACTION_GROUP (window);
+  static const char *const animated[] = { "sorting", "window-sum", "primitives" };
+  g_auto (GStrv) accels = gtk_application_get_accels_for_action (GTK_APPLICATION (app),
+                                                                 "win.export-animation");
+
+  g_assert_cmpstr (accels[0], ==, "<Shift><Control>e");
+  for (guint i = 0; i < G_N_ELEMENTS (animated); i++)
+    {
+      ws_window_set_mode (window, animated[i]);
+      g_assert_true (g_action_group_get_action_enabled (actions, "export-animation"));
+    }
+  ws_window_set_mode (window, "benchmark");
+  g_assert_false (g_action_group_get_action_enabled (actions, "export-animation"));
+  ws_window_set_mode (window, "primitives");
+  g_assert_true (g_action_group_get_action_enabled (actions, "export-animation"));
+  ws_window_set_mode (window, "sorting"); /* kept in the settings for the next window */
+  gtk_window_destroy (GTK_WINDOW (window));
+}
+
 int
 main (int argc, char **argv)
 {
   if (!ui_test_init (&argc, &argv))
     return 0;
   g_test_add_func ("/ui/window/accels", test_accels);
+  g_test_add_func ("/ui/window/export-action", test_export_action);
   g_test_add_func ("/ui/window/actions", test_actions);
   g_test_add_func ("/ui/window/speed-per-page", test_speed_per_page);
   g_test_add_func ("/ui/window/modes", test_modes);

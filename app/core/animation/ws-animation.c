@@ -54,6 +54,28 @@ add_frame (WsAnimation *a, const WsArray *values, char *caption)
   return f;
 }
 
+WsAnimation *
+ws_animation_copy (const WsAnimation *animation)
+{
+  WsAnimation *a = animation_new ();
+
+  g_return_val_if_fail (animation != NULL, NULL);
+  a->vmin = animation->vmin, a->vmax = animation->vmax;
+  a->has_level = animation->has_level, a->level = animation->level;
+  a->input_band = animation->input_band;
+  a->input_vmin = animation->input_vmin, a->input_vmax = animation->input_vmax;
+  for (guint i = 0; i < animation->frames->len; i++)
+    {
+      const WsAnimationFrame *from = g_ptr_array_index (animation->frames, i);
+      WsAnimationFrame *f = add_frame (a, from->values, g_strdup (from->caption));
+
+      memcpy (f->flags, from->flags, MAX (from->values->n, 1));
+      g_array_append_vals (f->pairs, from->pairs->data, from->pairs->len);
+      f->boundary = from->boundary;
+    }
+  return a;
+}
+
 static void
 add_pair (WsAnimationFrame *f, guint64 read, guint64 written, guint8 read_flags)
 {

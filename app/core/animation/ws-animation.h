@@ -61,6 +61,8 @@ WsAnimation *ws_animation_search    (const WsArray *sorted,
                                      guint          segments,
                                      gboolean       interpolation,
                                      GError       **error);
+/* Another animation of the same frames (for a worker of its own). */
+WsAnimation *ws_animation_copy      (const WsAnimation *animation);
 void         ws_animation_free      (WsAnimation   *animation);
 
 G_DEFINE_AUTOPTR_CLEANUP_FUNC (WsAnimation, ws_animation_free)
