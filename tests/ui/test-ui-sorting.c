@@ -503,6 +503,28 @@ assert_wire_colours (WsDiagramView *view, const WsArray *keys, gboolean sorted, 
     g_assert_cmpint (ws_diagram_view_wire_colour (view, i), ==, expected_rgb (v[i], lo, hi));
 }
 
+/* The diagram has taken the lower half of the page (a frame after it shows). */
+static gboolean
+canvas_halved (gpointer data)
+{
+  WsSortingPage *page = data;
+
+  return gtk_widget_get_height (GTK_WIDGET (page->canvas)) > 300
+         && gtk_widget_get_height (GTK_WIDGET (page->canvas)) < 450;
+}
+
+/* A frame drawn at the canvas's size: its bars answer the pointer. */
+static gboolean
+bars_drawn (gpointer data)
+{
+  WsSortingPage *page = data;
+  GtkWidget *canvas = GTK_WIDGET (page->canvas);
+  g_autofree char *tip = ws_sorting_page_tooltip_at (page, gtk_widget_get_width (canvas) / 2,
+                                                     gtk_widget_get_height (canvas) * 3 / 4);
+
+  return tip != NULL;
+}
+
 /* The x of a bar whose tooltip names key (the canvas's own pixels). */
 static int
 bar_x (Fixture *f, guint key, int y)
@@ -537,8 +559,7 @@ test_diagram (Fixture *f, gconstpointer data)
   g_assert_true (ui_spin_until (page_ready, f->page, 30));
   g_assert_null (ws_diagram_view_get_diagram (view));
   ws_sorting_page_show_diagram (f->page, TRUE);
-  ui_spin (0.3);
-  g_assert_cmpint (gtk_widget_get_height (GTK_WIDGET (f->page->canvas)), >, 300); /* half each */
+  g_assert_true (ui_spin_until (canvas_halved, f->page, 10)); /* half each */
   d = ws_diagram_view_get_diagram (view);
   g_assert_nonnull (d);
   g_assert_cmpuint (ws_diagram_n_wires (d), ==, 64);
@@ -565,7 +586,7 @@ test_diagram (Fixture *f, gconstpointer data)
   g_assert_cmpint (ws_sorting_page_lit_key (f->page), ==, 3);
   ws_diagram_view_hover_at (view, -1, -1);
   g_assert_cmpint (ws_sorting_page_lit_key (f->page), ==, -1);
-  ui_spin (0.3);
+  g_assert_true (ui_spin_until (bars_drawn, f->page, 10));
   h = gtk_widget_get_height (GTK_WIDGET (f->page->canvas)) * 3 / 4;
   ws_sorting_page_diagram_hover_bars (f->page, bar_x (f, 9, h), h);
   g_assert_cmpint (ws_diagram_view_lit_wire (view), ==, 9);
