@@ -85,7 +85,8 @@ lane_header (WsRaceLaneView *lane)
   gtk_box_append (GTK_BOX (variant), GTK_WIDGET (lane->gpu));
   lane->counters = GTK_LABEL (gtk_label_new (NULL));
   gtk_label_set_xalign (lane->counters, 0);
-  gtk_label_set_ellipsize (lane->counters, PANGO_ELLIPSIZE_END);
+  gtk_label_set_wrap (lane->counters, TRUE); /* presentation's larger text takes two lines */
+  gtk_label_set_width_chars (lane->counters, 30);
   gtk_widget_set_hexpand (GTK_WIDGET (lane->counters), TRUE);
   gtk_widget_add_css_class (GTK_WIDGET (lane->counters), "numeric");
   lane->remove = GTK_BUTTON (gtk_button_new_from_icon_name ("window-close-symbolic"));
@@ -183,8 +184,7 @@ ws_race_window_remove_lane (WsRaceWindow *self, guint lane)
   g_return_if_fail (WS_IS_RACE_WINDOW (self) && lane < self->n_lanes);
   if (self->n_lanes <= 2)
     return;
-  ws_race_window_stop (self);
-  /* the lanes after it move up a place */
+  /* the lanes after it move up a place (the restart makes their scenes) */
   for (guint i = lane; i + 1 < self->n_lanes; i++)
     {
       self->lanes[i].kind = self->lanes[i + 1].kind;
@@ -273,6 +273,42 @@ action (GtkWidget *widget, const char *name, GVariant *parameter)
     set_presentation (self, !gtk_widget_has_css_class (widget, "presentation"));
 }
 
+/* ---- the transport keys ---- */
+
+/* A transport key runs its action unless the speed's text has the focus
+ * (there the arrows, space and the signs edit the number). */
+static gboolean
+transport_key (GtkWidget *widget, GVariant *args, gpointer data)
+{
+  GtkWidget *focus = gtk_root_get_focus (GTK_ROOT (widget));
+
+  if (focus != NULL && GTK_IS_EDITABLE (focus))
+    return FALSE;
+  return gtk_widget_activate_action (widget, data, NULL);
+}
+
+/* Caught before the focused control sees them: otherwise a drop-down or
+ * a button moves the focus on an arrow, or presses itself on space. */
+static void
+add_transport_keys (WsRaceWindow *self)
+{
+  static const struct { guint key; const char *action; } keys[] = {
+    { GDK_KEY_space, "race.play" },        { GDK_KEY_Right, "race.step" },
+    { GDK_KEY_Left, "race.step-back" },    { GDK_KEY_Home, "race.reset" },
+    { GDK_KEY_plus, "race.faster" },       { GDK_KEY_KP_Add, "race.faster" },
+    { GDK_KEY_minus, "race.slower" },      { GDK_KEY_KP_Subtract, "race.slower" },
+  };
+  GtkEventController *controller = gtk_shortcut_controller_new ();
+
+  gtk_event_controller_set_propagation_phase (controller, GTK_PHASE_CAPTURE);
+  for (guint i = 0; i < G_N_ELEMENTS (keys); i++)
+    gtk_shortcut_controller_add_shortcut (
+      GTK_SHORTCUT_CONTROLLER (controller),
+      gtk_shortcut_new (gtk_keyval_trigger_new (keys[i].key, 0),
+                        gtk_callback_action_new (transport_key, (gpointer) keys[i].action, NULL)));
+  gtk_widget_add_controller (GTK_WIDGET (self), controller);
+}
+
 static void
 ws_race_window_dispose (GObject *object)
 {
@@ -325,14 +361,6 @@ ws_race_window_class_init (WsRaceWindowClass *klass)
 #undef BIND
   for (guint i = 0; i < G_N_ELEMENTS (names); i++)
     gtk_widget_class_install_action (w, names[i], NULL, action);
-  add_key (w, GDK_KEY_space, 0, "race.play");
-  add_key (w, GDK_KEY_Right, 0, "race.step");
-  add_key (w, GDK_KEY_Left, 0, "race.step-back");
-  add_key (w, GDK_KEY_Home, 0, "race.reset");
-  add_key (w, GDK_KEY_plus, 0, "race.faster");
-  add_key (w, GDK_KEY_KP_Add, 0, "race.faster");
-  add_key (w, GDK_KEY_minus, 0, "race.slower");
-  add_key (w, GDK_KEY_KP_Subtract, 0, "race.slower");
   add_key (w, GDK_KEY_n, GDK_CONTROL_MASK, "race.add-lane");
   add_key (w, GDK_KEY_F5, 0, "race.presentation");
   add_key (w, GDK_KEY_w, GDK_CONTROL_MASK, "window.close");
@@ -351,6 +379,7 @@ ws_race_window_init (WsRaceWindow *self)
   for (guint i = 0; i < WS_RACE_MAX_LANES; i++)
     make_lane (self, i);
   ws_race_window_init_play (self);
+  add_transport_keys (self);
   g_signal_connect_swapped (self->clock, "notify::selected", G_CALLBACK (clock_chosen), self);
 }
 

@@ -11,6 +11,8 @@
 #include "ws-race-window-private.h" /* the lanes' GPU buttons */
 #include "ws-sorting-page.h"
 #include "ws-ui-services.h"
+#include "ws-application.h"
+#include "ws-window.h"
 
 static gboolean page_ready (gpointer page) { return ws_sorting_page_ready (page); }
 
@@ -190,6 +192,37 @@ test_no_gpu (void)
   gtk_window_destroy (GTK_WINDOW (main_window));
 }
 
+/* Opened from the main window, the race follows its presentation mode
+ * (F5 there); its own F5 changes only its own. */
+static void
+test_presentation (void)
+{
+  g_autoptr (WsApplication) app = ws_application_new ();
+  GtkWidget *window, *race;
+  WsSortingPage *page;
+
+  g_application_set_flags (G_APPLICATION (app), G_APPLICATION_NON_UNIQUE);
+  g_assert_true (g_application_register (G_APPLICATION (app), NULL, NULL));
+  window = ws_window_new (GTK_APPLICATION (app));
+  gtk_window_present (GTK_WINDOW (window));
+  g_assert_true (ui_spin_until (ui_mapped, window, 10));
+  page = ws_window_sorting_page (WS_WINDOW (window));
+  g_assert_true (ui_spin_until (page_ready, page, 30));
+  g_assert_true (gtk_widget_activate_action (GTK_WIDGET (page), "page.race", NULL));
+  race = GTK_WIDGET (find_race ());
+  g_assert_nonnull (race);
+  g_assert_false (gtk_widget_has_css_class (race, "presentation"));
+  g_assert_true (gtk_widget_activate_action (window, "win.presentation", NULL));
+  g_assert_true (gtk_widget_has_css_class (race, "presentation"));
+  g_assert_true (gtk_widget_activate_action (race, "race.presentation", NULL));
+  g_assert_false (gtk_widget_has_css_class (race, "presentation"));
+  g_assert_true (gtk_widget_has_css_class (window, "presentation"));
+  g_assert_true (gtk_widget_activate_action (window, "win.presentation", NULL));
+  g_assert_false (gtk_widget_has_css_class (race, "presentation"));
+  gtk_window_destroy (GTK_WINDOW (race));
+  gtk_window_destroy (GTK_WINDOW (window));
+}
+
 int
 main (int argc, char **argv)
 {
@@ -200,5 +233,6 @@ main (int argc, char **argv)
   g_test_add_func ("/ui/race/third-lane", test_third_lane);
   g_test_add_func ("/ui/race/by-time", test_by_time);
   g_test_add_func ("/ui/race/no-gpu", test_no_gpu);
+  g_test_add_func ("/ui/race/presentation", test_presentation);
   return g_test_run ();
 }
