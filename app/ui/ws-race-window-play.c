@@ -20,6 +20,8 @@
  * sort of 64 keys takes microseconds, under the clock's resolution). */
 #define TIMING_US 20000
 #define TIMING_MAX_REPS 100000
+/* Logical pixels a lane needs to draw the comparators over its bars. */
+#define MIN_COMPARATOR_HEIGHT 130
 /* The most a frame spends stepping the lanes. */
 #define FRAME_BUDGET_US 8000
 
@@ -481,6 +483,8 @@ paint_lane (WsRenderer *renderer, int width, int height, double scale, gpointer 
   else
     caption = g_strdup_printf ("%s  ·  %s", variant_name (lane), scene_caption);
   style.caption = caption;
+  /* a short lane in presentation's larger text has no room for them */
+  style.comparators = height >= MIN_COMPARATOR_HEIGHT * scale;
   if (!ws_network_scene_draw (lane->scene, renderer, &style, width, height, scale, &error))
     ws_canvas_label_later (lane->counters, g_strdup (error->message));
 }
