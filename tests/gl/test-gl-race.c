@@ -2,10 +2,16 @@
  * network scene a lane, sought to the pass core's clock (ws-race.h) says
  * at each tick — count what the networks themselves count: at the end the
  * comparators and swaps of ws_network_sort over the same keys, and the
- * keys sorted. No GL is needed: the scenes are only stepped. */
+ * keys sorted; a GPU lane's scene in device memory counts the same, and
+ * the trips the window counts for it are the launches the engine reports
+ * (skipped without a device). No GL is needed: the scenes are only
+ * stepped. */
 #include <glib.h>
 
+#include "ws-backend.h"
 #include "ws-network-scene.h"
+#include "ws-registry.h"
+#include "ws-run.h"
 #include "ws-race.h"
 
 static WsArray *
@@ -104,6 +110,54 @@ test_counts_midway (void)
   g_assert_cmpuint (swaps, ==, c.swaps);
 }
 
+/* The launches `warpscope-cli run` reports for the gpu variant: the
+ * plan's, and bitonic's padding launch below its width. */
+static guint64
+engine_launches (WsNetworkKind kind, const WsArray *input)
+{
+  g_autoptr (GError) error = NULL;
+  WsRunInput in = { ws_registry_lookup (ws_network_kind_name (kind), &error), WS_VARIANT_GPU };
+  WsRunOutput out = { 0 };
+  guint64 launches;
+
+  g_assert_nonnull (in.algo);
+  ws_params_init_defaults (in.algo, &in.params);
+  in.input = input;
+  g_assert_true (ws_run (&in, &out, &error));
+  g_assert_no_error (error);
+  launches = out.times.launches;
+  ws_run_output_clear (&out);
+  return launches;
+}
+
+static void
+test_gpu_lane (void)
+{
+  const WsNetworkKind kinds[] = { WS_NETWORK_BITONIC, WS_NETWORK_ODD_EVEN,
+                                  WS_NETWORK_ODD_EVEN_MERGE };
+  const gsize sizes[] = { 64, 1000, 20000 };
+  const WsBackend *gpu = ws_backend_gpu ();
+
+  if (gpu->device == NULL)
+    return g_test_skip ("no GPU: the GPU lanes are greyed out");
+  for (guint s = 0; s < G_N_ELEMENTS (sizes); s++)
+    for (guint k = 0; k < G_N_ELEMENTS (kinds); k++)
+      {
+        g_autoptr (WsArray) input = keys (sizes[s]);
+        g_autoptr (GError) error = NULL;
+        g_autoptr (WsNetworkScene) scene = ws_network_scene_new (kinds[k], input, gpu, &error);
+        g_autoptr (WsNetwork) net = ws_network_new (kinds[k], sizes[s], &error);
+        guint64 padding = ws_network_width (net) != sizes[s] && kinds[k] == WS_NETWORK_BITONIC;
+
+        g_assert_no_error (error);
+        g_assert_true (ws_network_scene_on_device (scene));
+        g_assert_true (ws_network_scene_seek (scene, ws_network_scene_n_passes (scene), &error));
+        expect_sort_counts (kinds[k], input, scene);
+        g_assert_cmpuint (ws_race_gpu_trips (kinds[k], sizes[s], G_MAXUINT) + padding, ==,
+                          engine_launches (kinds[k], input));
+      }
+}
+
 int
 main (int argc, char **argv)
 {
@@ -111,5 +165,6 @@ main (int argc, char **argv)
   g_test_add_func ("/gl/race/counts-by-pass", test_counts_by_pass);
   g_test_add_func ("/gl/race/counts-by-time", test_counts_by_time);
   g_test_add_func ("/gl/race/counts-midway", test_counts_midway);
+  g_test_add_func ("/gl/race/gpu-lane", test_gpu_lane);
   return g_test_run ();
 }
