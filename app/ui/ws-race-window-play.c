@@ -184,7 +184,6 @@ ws_race_window_show_lanes (WsRaceWindow *self)
     {
       g_autofree char *text = counters_text (&self->lanes[i]);
       gtk_label_set_text (self->lanes[i].counters, text);
-      gtk_widget_set_tooltip_text (GTK_WIDGET (self->lanes[i].counters), text);
       gtk_widget_queue_draw (GTK_WIDGET (self->lanes[i].canvas));
     }
   clock = clock_text (self, &race);
