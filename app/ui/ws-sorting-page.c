@@ -4,6 +4,7 @@
 #include "ws-sorting-page-private.h"
 
 #include "ws-debug-window.h"
+#include "ws-race-window.h"
 
 #include <math.h>
 
@@ -216,6 +217,21 @@ describe_animation (GtkWidget *page, GError **error)
   return g_steal_pointer (&source);
 }
 
+/* Race: this network beside another over these keys, on one clock. */
+static void
+open_race (GtkWidget *widget, const char *name, GVariant *parameter)
+{
+  WsSortingPage *self = WS_SORTING_PAGE (widget);
+  GtkRoot *root = gtk_widget_get_root (widget);
+  GtkWidget *window;
+
+  if (self->input == NULL)
+    return;
+  window = ws_race_window_new (GTK_IS_WINDOW (root) ? GTK_WINDOW (root) : NULL, self->input,
+                               ws_sorting_page_kind (self));
+  gtk_window_present (GTK_WINDOW (window));
+}
+
 /* The first time the page shows, keys of the panel's choice: what a
  * projector shows first is the network, not an empty canvas. */
 static void
@@ -249,6 +265,7 @@ ws_sorting_page_class_init (WsSortingPageClass *klass)
   ws_transport_install (w, &transport);
   ws_export_source_install (w, describe_animation);
   gtk_widget_class_install_action (w, "page.debug", NULL, open_debug);
+  gtk_widget_class_install_action (w, "page.race", NULL, open_race);
 }
 
 static void

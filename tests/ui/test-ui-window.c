@@ -12,6 +12,7 @@
 #include "ws-application.h"
 #include "ws-config.h"
 #include "ws-debug-window.h"
+#include "ws-race-window.h"
 #include "ws-window.h"
 
 static gboolean ready (gpointer page) { return ws_sorting_page_ready (page); }
@@ -292,11 +293,14 @@ test_shortcuts_window (void)
   GtkWidget *overlay = GTK_WIDGET (gtk_builder_get_object (builder, "help_overlay"));
   GtkWidget *window = ws_window_new (GTK_APPLICATION (app));
   GtkWidget *debug = ws_debug_window_new (NULL, WS_NETWORK_BITONIC);
+  g_autoptr (WsArray) keys = ws_array_new (WS_KEY_FLOAT32, 16, NULL);
+  GtkWidget *race = ws_race_window_new (NULL, keys, WS_NETWORK_BITONIC);
   Walk walk = { GTK_APPLICATION (app), g_hash_table_new_full (g_str_hash, g_str_equal, g_free, NULL),
                 g_hash_table_new_full (g_str_hash, g_str_equal, g_free, NULL) };
 
   add_bindings (walk.bound, window);
   add_bindings (walk.bound, debug);
+  add_bindings (walk.bound, race);
   walk_shortcuts (overlay, &walk, FALSE);
   g_assert_true (g_hash_table_contains (walk.seen, "F5"));
   g_assert_true (g_hash_table_contains (walk.seen, "<Control>question"));
@@ -307,6 +311,7 @@ test_shortcuts_window (void)
   gtk_window_destroy (GTK_WINDOW (overlay));
   gtk_window_destroy (GTK_WINDOW (window));
   gtk_window_destroy (GTK_WINDOW (debug));
+  gtk_window_destroy (GTK_WINDOW (race));
 }
 
 static gboolean
