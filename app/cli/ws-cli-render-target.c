@@ -115,8 +115,8 @@ render_parse_range (const char *option, const char *text, guint last, guint *fir
   return FALSE;
 }
 
-static gboolean
-make_frames_dir (Render *r, const RenderOptions *o, GError **error)
+gboolean
+render_make_frames_dir (Render *r, const RenderOptions *o, GError **error)
 {
   r->made_dir = !g_file_test (o->frames, G_FILE_TEST_EXISTS);
   if (g_mkdir_with_parents (o->frames, 0755) != 0)
@@ -127,13 +127,6 @@ make_frames_dir (Render *r, const RenderOptions *o, GError **error)
     }
   r->dir = g_strdup (o->frames);
   return TRUE;
-}
-
-gboolean
-render_open_outputs (Render *r, const RenderOptions *o, guint frames, GError **error)
-{
-  return (o->frames == NULL || make_frames_dir (r, o, error))
-         && (o->video == NULL || render_open_video (r, o, frames, error));
 }
 
 char *

@@ -77,3 +77,12 @@ render_open_video (Render *r, const RenderOptions *o, guint frames, GError **err
   r->video = ws_video_encoder_new (o->video, &settings, error);
   return r->video != NULL;
 }
+
+/* Here, above both outputs: the frames' folder (ws-cli-render-target.c)
+ * and the video. */
+gboolean
+render_open_outputs (Render *r, const RenderOptions *o, guint frames, GError **error)
+{
+  return (o->frames == NULL || render_make_frames_dir (r, o, error))
+         && (o->video == NULL || render_open_video (r, o, frames, error));
+}

@@ -64,12 +64,10 @@ gboolean render_parse_range (const char         *option,
                              guint              *first,
                              guint              *to,
                              GError            **error);
-/* Where the frames go, now that their number is known: o's --frames
- * folder (made where missing), o's --video. */
-gboolean render_open_outputs (Render              *r,
-                              const RenderOptions *o,
-                              guint                frames,
-                              GError             **error);
+/* o's --frames folder, made where missing (render_open_outputs). */
+gboolean render_make_frames_dir (Render              *r,
+                                 const RenderOptions *o,
+                                 GError             **error);
 /* The frame just drawn, to each output: frame-NNNN.png in r->dir
  * (number: its pass or row, written atomically), the video's next frame.
  * WS_ERROR_CANCELLED once a stop signal came. */
@@ -102,6 +100,12 @@ gboolean render_open_video (Render              *r,
                             const RenderOptions *o,
                             guint                frames,
                             GError             **error);
+/* Where the frames go, now that their number is known: o's --frames
+ * folder (made where missing), o's --video. */
+gboolean render_open_outputs (Render              *r,
+                              const RenderOptions *o,
+                              guint                frames,
+                              GError             **error);
 
 /* ---- ws-cli-render-bars.c ---- */
 
