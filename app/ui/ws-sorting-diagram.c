@@ -6,6 +6,7 @@
  * page's "shown" signal; the widget calls its init. */
 #include "ws-sorting-page-private.h"
 
+#include "ws-error.h"
 #include "ws-ui-services.h"
 
 static gboolean
@@ -70,6 +71,7 @@ diagram_install (WsSortingPage *self)
   ws_diagram_view_set_gpu_groups (self->diagram, gtk_toggle_button_get_active (self->gpu_groups));
   gtk_widget_set_sensitive (GTK_WIDGET (self->gpu_groups), d != NULL);
   gtk_widget_set_sensitive (GTK_WIDGET (self->diagram_fit), d != NULL);
+  gtk_widget_set_sensitive (GTK_WIDGET (self->diagram_save), d != NULL);
   diagram_follow (self);
 }
 
@@ -158,6 +160,62 @@ on_shown (WsSortingPage *self)
     diagram_follow (self);
 }
 
+/* ---- saving ---- */
+
+gboolean
+ws_sorting_page_save_diagram (WsSortingPage *self, const char *path, GError **error)
+{
+  WsDiagram *d = ws_diagram_view_get_diagram (self->diagram);
+
+  if (d == NULL)
+    {
+      g_set_error (error, WS_ERROR, WS_ERROR_UNAVAILABLE, "No diagram is shown to save");
+      return FALSE;
+    }
+  /* a slide's size, as the CLI writes it, whatever the widget's */
+  return ws_diagram_save (d, path, WS_DIAGRAM_FILE_WIDTH, WS_DIAGRAM_FILE_HEIGHT, error);
+}
+
+static void
+on_save_chosen (GtkNativeDialog *dialog, int response, WsSortingPage *self)
+{
+  g_autoptr (GFile) file = gtk_file_chooser_get_file (GTK_FILE_CHOOSER (dialog));
+  g_autofree char *path = file ? g_file_get_path (file) : NULL;
+  g_autofree char *name = path ? g_path_get_basename (path) : NULL;
+  g_autofree char *saved = NULL;
+  g_autoptr (GError) error = NULL;
+
+  if (response == GTK_RESPONSE_ACCEPT && path != NULL)
+    {
+      if (ws_sorting_page_save_diagram (self, path, &error))
+        ws_ui_toast (GTK_WIDGET (self), saved = g_strdup_printf ("Saved %s", name), FALSE);
+      else
+        ws_ui_toast (GTK_WIDGET (self), error->message, TRUE);
+    }
+  gtk_native_dialog_destroy (dialog);
+  g_object_unref (dialog);
+  g_object_unref (self); /* held while the dialog asked */
+}
+
+static void
+on_save (WsSortingPage *self)
+{
+  GtkRoot *root = gtk_widget_get_root (GTK_WIDGET (self));
+  WsDiagram *d = ws_diagram_view_get_diagram (self->diagram);
+  g_autofree char *name = d ? g_strdup_printf ("%s-%u.svg", ws_network_kind_name (ws_diagram_kind (d)),
+                                               ws_diagram_n_keys (d))
+                            : NULL;
+  GtkFileChooserNative *dialog = gtk_file_chooser_native_new ("Save the Network's Diagram",
+                                                              GTK_IS_WINDOW (root) ? GTK_WINDOW (root) : NULL,
+                                                              GTK_FILE_CHOOSER_ACTION_SAVE, NULL, NULL);
+
+  gtk_native_dialog_set_modal (GTK_NATIVE_DIALOG (dialog), TRUE);
+  if (name != NULL)
+    gtk_file_chooser_set_current_name (GTK_FILE_CHOOSER (dialog), name);
+  g_signal_connect (dialog, "response", G_CALLBACK (on_save_chosen), g_object_ref (self));
+  gtk_native_dialog_show (GTK_NATIVE_DIALOG (dialog));
+}
+
 void
 ws_sorting_page_diagram_init (WsSortingPage *self)
 {
@@ -168,6 +226,7 @@ ws_sorting_page_diagram_init (WsSortingPage *self)
   g_signal_connect_swapped (self->show_diagram, "toggled", G_CALLBACK (on_show_diagram), self);
   g_signal_connect_swapped (self->gpu_groups, "toggled", G_CALLBACK (on_gpu_groups), self);
   g_signal_connect_swapped (self->diagram_fit, "clicked", G_CALLBACK (ws_diagram_view_fit), self->diagram);
+  g_signal_connect_swapped (self->diagram_save, "clicked", G_CALLBACK (on_save), self);
   g_signal_connect (self->diagram, "layer-activated", G_CALLBACK (on_layer_activated), self);
   g_signal_connect (self->diagram, "wire-hovered", G_CALLBACK (on_wire_hovered), self);
   g_signal_connect (motion, "motion", G_CALLBACK (on_canvas_motion), self);

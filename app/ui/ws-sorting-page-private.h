@@ -40,7 +40,7 @@ struct _WsSortingPage
   GtkWidget      *diagram_box;
   WsDiagramView  *diagram;
   GtkToggleButton *show_diagram, *gpu_groups;
-  GtkButton      *diagram_fit;
+  GtkButton      *diagram_fit, *diagram_save;
   gint64          lit_key;     /* the bar of the wire hovered in the diagram, or -1 */
   guint           scene_serial;   /* counts the scenes installed */
   GSettings      *sound_settings; /* the "sound" key (NULL without the schema) */
@@ -93,6 +93,12 @@ void          ws_sorting_page_diagram_init    (WsSortingPage *page);
 void          ws_sorting_page_diagram_hover_bars (WsSortingPage *page,
                                                   double         x,
                                                   double         y);
+
+/* The diagram shown, as a file by path's extension (.png, .svg, .pdf,
+ * .tex), with the GPU's launches where they are shown. */
+gboolean      ws_sorting_page_save_diagram (WsSortingPage *page,
+                                            const char    *path,
+                                            GError       **error);
 
 /* ws-sorting-sound.c: it follows the page's "shown" signal too. */
 void          ws_sorting_page_sound_init    (WsSortingPage *page);

@@ -260,7 +260,7 @@ ws_sorting_page_class_init (WsSortingPageClass *klass)
   BIND (pass_label), BIND (counters_label), BIND (check_label), BIND (path_label);
   BIND (show_highlights), BIND (show_comparators), BIND (show_boundaries);
   BIND (canvas_paned), BIND (diagram_box), BIND (diagram), BIND (show_diagram), BIND (gpu_groups);
-  BIND (diagram_fit);
+  BIND (diagram_fit), BIND (diagram_save);
 #undef BIND
   ws_transport_install (w, &transport);
   ws_export_source_install (w, describe_animation);

@@ -617,6 +617,27 @@ test_diagram (Fixture *f, gconstpointer data)
   assert_wire_colours (view, f->page->input, TRUE, lo, hi);
   g_assert_cmpint (ws_diagram_view_current_layer (view), ==, 20);
 
+  /* saved as the CLI saves it, by the name's extension */
+  {
+    g_autofree char *dir = g_dir_make_tmp ("ws-diagram-XXXXXX", NULL);
+    const char *names[] = { "d.svg", "d.png", "d.tex" }, *starts[] = { "<?xml", "\x89PNG", "% bitonic sorting network" };
+    for (guint i = 0; i < G_N_ELEMENTS (names); i++)
+      {
+        g_autofree char *path = g_build_filename (dir, names[i], NULL);
+        g_autofree char *text = NULL;
+        g_autoptr (GError) error = NULL;
+        g_assert_true (ws_sorting_page_save_diagram (f->page, path, &error));
+        g_assert_no_error (error);
+        g_assert_true (g_file_get_contents (path, &text, NULL, NULL));
+        g_assert_true (g_str_has_prefix (text, starts[i]));
+        g_remove (path);
+      }
+    g_autofree char *gif = g_build_filename (dir, "d.gif", NULL);
+    g_assert_false (ws_sorting_page_save_diagram (f->page, gif, NULL));
+    g_assert_false (g_file_test (gif, G_FILE_TEST_EXISTS));
+    g_rmdir (dir);
+  }
+
   /* another network over the same keys: its own diagram */
   gtk_drop_down_set_selected (f->page->algorithm, 1); /* odd-even */
   g_assert_cmpint (ws_diagram_kind (ws_diagram_view_get_diagram (view)), ==, WS_NETWORK_ODD_EVEN);
@@ -628,6 +649,7 @@ test_diagram (Fixture *f, gconstpointer data)
   ws_sorting_page_generate (f->page);
   g_assert_true (ui_spin_until (page_ready, f->page, 30));
   g_assert_null (ws_diagram_view_get_diagram (view));
+  g_assert_false (ws_sorting_page_save_diagram (f->page, "/tmp/none.svg", NULL));
   ws_sorting_page_show_diagram (f->page, FALSE);
 }
 
