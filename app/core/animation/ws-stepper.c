@@ -15,6 +15,7 @@ struct _WsStepper
   guint8    *d_flags;
   gpointer   d_tally;  /* WsDeviceTally: the device's counts and checks */
   gboolean   tally_stale; /* passes ran since the tally was read */
+  gboolean   host_stale;  /* passes ran on the device since its keys were brought up */
   guint64    comparisons, swaps;
   gint64     bad_at;
   char      *check_text;
@@ -272,7 +273,7 @@ ws_stepper_step_device (WsStepper *s, gboolean *stepped, GError **error)
   /* The keys and flags stay on the device until ws_stepper_sync asks for
    * them; the comparators are enumerated only if drawn. */
   s->done++;
-  s->tally_stale = TRUE;
+  s->tally_stale = s->host_stale = TRUE;
   *stepped = TRUE;
   return !due_check (s) || check_device (s, error);
 }
@@ -355,10 +356,16 @@ ws_stepper_corrupt (WsStepper *s, gsize i, GError **error)
 gboolean
 ws_stepper_sync (WsStepper *s, GError **error)
 {
-  if (s->device == NULL)
+  /* Once a pass: a frame's values, its comparators, a hover, the diagram
+   * and the sound all ask for the same keys. The device's keys change only
+   * in a pass (a corruption writes the host's copy up). */
+  if (s->device == NULL || !s->host_stale)
     return TRUE;
-  return s->device->download (s->keys->data, s->d_keys, ws_array_bytes (s->keys), error)
-         && s->device->download (s->flags, s->d_flags, s->keys->n, error);
+  if (!s->device->download (s->keys->data, s->d_keys, ws_array_bytes (s->keys), error)
+      || !s->device->download (s->flags, s->d_flags, s->keys->n, error))
+    return FALSE;
+  s->host_stale = FALSE;
+  return TRUE;
 }
 
 gconstpointer

@@ -38,7 +38,8 @@ gboolean       ws_stepper_step_device   (WsStepper       *stepper,
                                          GError         **error);
 /* Whether the keys are in device memory. */
 gboolean       ws_stepper_on_device     (const WsStepper *stepper);
-/* Brings the device's keys and flags to the host (ws_stepper_keys, _flags). */
+/* Brings the device's keys and flags to the host (ws_stepper_keys, _flags),
+ * once after each pass however often it is asked. */
 gboolean       ws_stepper_sync          (WsStepper       *stepper,
                                          GError         **error);
 /* The device keys (width of them) and the last pass's flags (NULL before
