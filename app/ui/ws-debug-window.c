@@ -431,10 +431,7 @@ ask_file (WsDebugWindow *self)
 static void
 set_presentation (WsDebugWindow *self, gboolean on)
 {
-  if (on)
-    gtk_widget_add_css_class (GTK_WIDGET (self), "presentation");
-  else
-    gtk_widget_remove_css_class (GTK_WIDGET (self), "presentation");
+  ws_ui_set_presentation (GTK_WIDGET (self), on);
   gtk_widget_queue_draw (GTK_WIDGET (self->student_canvas));
   gtk_widget_queue_draw (GTK_WIDGET (self->reference_canvas));
 }

@@ -217,10 +217,7 @@ clock_chosen (WsRaceWindow *self)
 static void
 set_presentation (WsRaceWindow *self, gboolean on)
 {
-  if (on)
-    gtk_widget_add_css_class (GTK_WIDGET (self), "presentation");
-  else
-    gtk_widget_remove_css_class (GTK_WIDGET (self), "presentation");
+  ws_ui_set_presentation (GTK_WIDGET (self), on);
   for (guint i = 0; i < WS_RACE_MAX_LANES; i++)
     gtk_widget_queue_draw (GTK_WIDGET (self->lanes[i].canvas));
 }

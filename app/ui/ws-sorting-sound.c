@@ -45,10 +45,11 @@ on_shown (WsSortingPage *self)
   double t[MAX_TONES], pitches[MAX_TONES];
   g_autoptr (GError) error = NULL;
   guint n;
+  gboolean new_pass = pass != self->sound_pass;
 
-  if (pass == self->sound_pass || !sound_on (self) || self->advancing != NULL)
-    return (void) (self->sound_pass = pass);
   self->sound_pass = pass;
+  if (!new_pass || !sound_on (self) || self->advancing != NULL)
+    return;
   n = ws_network_scene_pass_tones (self->scene, t, MAX_TONES, NULL);
   if (n == 0)
     return;

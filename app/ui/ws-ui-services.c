@@ -61,6 +61,15 @@ ws_ui_emphasis (GtkWidget *widget)
   return root != NULL && gtk_widget_has_css_class (GTK_WIDGET (root), "presentation") ? 1.5 : 1.0;
 }
 
+void
+ws_ui_set_presentation (GtkWidget *window, gboolean on)
+{
+  if (on)
+    gtk_widget_add_css_class (window, "presentation");
+  else
+    gtk_widget_remove_css_class (window, "presentation");
+}
+
 gboolean
 ws_ui_toast (GtkWidget *widget, const char *text, gboolean failure)
 {

@@ -26,6 +26,10 @@ gboolean   ws_ui_gpu                (char **name_or_reason);
 /* 1.5 where widget's window is in presentation mode (its "presentation"
  * style class), else 1: what drawings scale their text and strokes by. */
 double     ws_ui_emphasis           (GtkWidget *widget);
+/* Puts a window in presentation mode or takes it out (the style class
+ * ws_ui_emphasis reads, and the CSS's window.presentation). */
+void       ws_ui_set_presentation   (GtkWidget *window,
+                                     gboolean   on);
 
 /* Says text in a toast over the window that holds widget (its
  * AdwToastOverlay): briefly for news ("Saved chart.png"), until dismissed

@@ -102,10 +102,7 @@ set_presentation (WsWindow *self, gboolean on)
 {
   if (on == gtk_widget_has_css_class (GTK_WIDGET (self), "presentation"))
     return;
-  if (on)
-    gtk_widget_add_css_class (GTK_WIDGET (self), "presentation");
-  else
-    gtk_widget_remove_css_class (GTK_WIDGET (self), "presentation");
+  ws_ui_set_presentation (GTK_WIDGET (self), on);
   if (self->settings != NULL)
     g_settings_set_boolean (self->settings, "presentation", on);
   g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_PRESENTATION]);
