@@ -1,14 +1,17 @@
-// ws-cuda-radix.cu: LSD radix sort on the GPU. Ours (gpu) is a
-// reduce-then-scan sort over 8-bit digits: per pass a per-tile digit
-// histogram, a scan over the (digit, tile) counts and a stable scatter that
-// ranks each tile in shared memory; the library's (gpu-lib) is CUB's
-// DeviceRadixSort. Both order keys exactly as app/core/ws-radix.h does.
+// ws-cuda-radix.cu: LSD radix sort on the GPU. Ours (gpu) is a one-sweep
+// sort over 8-bit digits: one read of the keys counts the digits of all
+// four passes, a tiny launch turns them into each digit's start, then one
+// launch a pass ranks each tile stably in shared memory, finds its offsets
+// by decoupled look-back over the tiles before it and scatters. The
+// library's (gpu-lib) is CUB's DeviceRadixSort. Both order keys exactly as
+// app/core/ws-radix.h does.
 #include "ws-cuda-internal.h"
 
 #include <cub/block/block_radix_rank.cuh>
-#include <cub/block/block_reduce.cuh>
 #include <cub/block/block_scan.cuh>
 #include <cub/device/device_radix_sort.cuh>
+
+#include <cuda/atomic>
 
 #include <type_traits>
 
@@ -21,12 +24,21 @@ namespace
 constexpr int RADIX_BITS = 8;
 constexpr int DIGITS = 1 << RADIX_BITS;
 constexpr int PASSES = 32 / RADIX_BITS;
-// One thread per digit keeps the per-tile bookkeeping to one value a thread.
+// The single-block sort of small arrays: one thread per digit.
 constexpr int THREADS = DIGITS;
 constexpr int ITEMS = 16;
 constexpr int TILE = THREADS * ITEMS;
-constexpr int SCAN_THREADS = 512;
-constexpr int SCAN_ITEMS = 4;
+// A sweep tile: 7680 keys, in registers while they are ranked (CUB's
+// onesweep tiles are alike). Large tiles keep the look-back's traffic (a
+// word per digit per tile, 1 KiB against the tile's 30 KiB in and 30 out)
+// and its chain short; the shared memory (30 KiB of keys, a little more
+// for the offsets) stays under the 48 KiB every architecture gives without
+// opting in, and two blocks fit a multiprocessor even on sm_75.
+constexpr int SWEEP_THREADS = 384;
+constexpr int SWEEP_ITEMS = 20;
+constexpr int SWEEP_TILE = SWEEP_THREADS * SWEEP_ITEMS;
+static_assert (SWEEP_THREADS >= DIGITS, "a sweep looks back with one thread per digit");
+static_assert (SWEEP_THREADS % 32 == 0, "tiles are loaded a whole warp at a time");
 constexpr uint32_t SIGN = 0x80000000u;
 
 // ---- Order-preserving codes: the sort works on unsigned codes ----
@@ -71,18 +83,19 @@ struct DigitOf
 };
 
 using TileRank = cub::BlockRadixRankMatch<THREADS, RADIX_BITS, false>;
+using SweepRank = cub::BlockRadixRankMatch<SWEEP_THREADS, RADIX_BITS, false>;
 
-// Loads a tile warp-striped (what TileRank needs to rank stably): lane l of
-// warp w holds its items at w*32*ITEMS + i*32 + l. Past n: the largest code,
+// Loads a tile warp-striped (what the block ranks need to rank stably):
+// lane l of warp w holds its K items at w*32*K + i*32 + l. Past n: the largest code,
 // which ranks after every real key of the tile.
-template <typename T>
+template <typename T, int K>
 __device__ inline void
-load_tile (const uint32_t *src, size_t start, size_t n, bool convert, uint32_t (&codes)[ITEMS])
+load_tile (const uint32_t *src, size_t start, size_t n, bool convert, uint32_t (&codes)[K])
 {
-  size_t first = start + (threadIdx.x >> 5) * 32 * ITEMS + (threadIdx.x & 31);
+  size_t first = start + (threadIdx.x >> 5) * 32 * K + (threadIdx.x & 31);
 
 #pragma unroll
-  for (int i = 0; i < ITEMS; i++)
+  for (int i = 0; i < K; i++)
     {
       size_t at = first + (size_t) i * 32;
       uint32_t bits = at < n ? src[at] : 0u;
@@ -142,6 +155,19 @@ struct Plan
   int odd; // the result ended in the second buffer
 };
 
+// For the look-back, a status word per (tile, digit), which the tile
+// publishes with the value and its kind in one store, so a reader never
+// sees a flag without its value: zero, not yet published; AGGREGATE, the
+// tile's own count of the digit; INCLUSIVE, the count of the digit over
+// this tile and all before it. Words of 32 bits hold values below 2^30.
+template <typename Off> struct Status
+{
+  static constexpr int VALUE_BITS = sizeof (Off) * 8 - 2;
+  static constexpr Off AGGREGATE = (Off) 1 << VALUE_BITS;
+  static constexpr Off INCLUSIVE = (Off) 2 << VALUE_BITS;
+  static constexpr Off VALUE = AGGREGATE - 1;
+};
+
 // Digit histograms of all passes at once, one read of the keys.
 template <typename T>
 __global__ void __launch_bounds__ (THREADS)
@@ -175,17 +201,24 @@ histogram_all_kernel (const uint32_t *keys, size_t n, unsigned long long *hist)
       atomicAdd (&hist[i], (unsigned long long) h[i / DIGITS][i % DIGITS]);
 }
 
-// One block of DIGITS threads.
-__global__ void
-plan_kernel (const unsigned long long *hist, size_t n, Plan *plan)
+// One block of DIGITS threads: the plan, and per pass each digit's first
+// output position (the exclusive scan of the pass's histogram).
+__global__ void __launch_bounds__ (DIGITS)
+plan_kernel (const unsigned long long *hist, size_t n, Plan *plan, unsigned long long *starts)
 {
+  using Scan = cub::BlockScan<unsigned long long, DIGITS>;
+  __shared__ typename Scan::TempStorage scan;
   __shared__ int trivial[PASSES];
 
   for (int p = 0; p < PASSES; p++)
     {
-      int t = __syncthreads_or (hist[p * DIGITS + threadIdx.x] == n);
+      unsigned long long count = hist[p * DIGITS + threadIdx.x], start;
+      int t = __syncthreads_or (count == n);
       if (threadIdx.x == 0)
         trivial[p] = t;
+      Scan (scan).ExclusiveSum (count, start);
+      starts[p * DIGITS + threadIdx.x] = start;
+      __syncthreads (); // scan is reused by the next pass
     }
   __syncthreads ();
   if (threadIdx.x != 0)
@@ -205,117 +238,111 @@ plan_kernel (const unsigned long long *hist, size_t n, Plan *plan)
   plan->odd = ran & 1;
 }
 
-// ---- One pass: tile histograms, scan, scatter ----
+// ---- One pass: rank, look back, scatter (one launch) ----
 
-// counts[digit * tiles + tile]: digit-major, so one exclusive scan of the
-// whole table would give each (digit, tile) its output offset.
-template <typename T, typename Off>
-__global__ void __launch_bounds__ (THREADS)
-tile_histogram_kernel (const Plan *plan, int pass, const uint32_t *keys, const uint32_t *alt,
-                       size_t n, Off *counts, size_t tiles)
-{
-  __shared__ uint32_t hist[DIGITS];
-  PassPlan p = plan->pass[pass];
-  size_t start = (size_t) blockIdx.x * TILE;
-  uint32_t codes[ITEMS];
-
-  if (!p.run)
-    return;
-  hist[threadIdx.x] = 0;
-  __syncthreads ();
-  load_tile<T> (p.from_alt ? alt : keys, start, n, p.first, codes);
-  size_t first = start + (threadIdx.x >> 5) * 32 * ITEMS + (threadIdx.x & 31);
-#pragma unroll
-  for (int i = 0; i < ITEMS; i++)
-    ws::count_warp (hist, DigitOf { pass * RADIX_BITS }.Digit (codes[i]), first + i * 32 < n);
-  __syncthreads ();
-  counts[(size_t) threadIdx.x * tiles + blockIdx.x] = hist[threadIdx.x];
-}
-
-// Block d turns digit d's row of counts into output offsets: the keys of
-// smaller digits (from the all-pass histogram) plus the row's exclusive
-// prefix. 256 independent rows keep the GPU busy without a second level.
+// Digit d's offset in the output of the tiles before `tile`: walks back
+// from the tile before, adding aggregates until an inclusive value ends
+// the walk. Only tiles with a smaller index are awaited, and those were
+// taken by blocks already running, so the wait always ends.
 template <typename Off>
-__global__ void __launch_bounds__ (SCAN_THREADS)
-scan_counts_kernel (const Plan *plan, int pass, const unsigned long long *hist, Off *counts,
-                    size_t tiles)
+__device__ inline Off
+look_back (Off *status, unsigned tile, int d)
 {
-  using Reduce = cub::BlockReduce<unsigned long long, SCAN_THREADS>;
-  using Scan = cub::BlockScan<Off, SCAN_THREADS>;
-  __shared__ union
-  {
-    typename Reduce::TempStorage reduce;
-    typename Scan::TempStorage scan;
-  } tmp;
-  __shared__ Off row_start;
-  unsigned digit = blockIdx.x;
+  using S = Status<Off>;
+  Off before = 0;
 
-  if (!plan->pass[pass].run)
-    return;
-  unsigned long long below = threadIdx.x < digit ? hist[pass * DIGITS + threadIdx.x] : 0ull;
-  unsigned long long start = Reduce (tmp.reduce).Sum (below);
-  if (threadIdx.x == 0)
-    row_start = (Off) start;
-  __syncthreads ();
-  ws::RunningPrefix<Off> prefix { row_start };
-  Off *row = counts + (size_t) digit * tiles;
-  for (size_t base = 0; base < tiles; base += SCAN_THREADS * SCAN_ITEMS)
+  for (unsigned j = tile; j-- > 0;)
     {
-      Off v[SCAN_ITEMS];
-      size_t at = base + (size_t) threadIdx.x * SCAN_ITEMS;
-#pragma unroll
-      for (int k = 0; k < SCAN_ITEMS; k++)
-        v[k] = at + k < tiles ? row[at + k] : 0;
-      Scan (tmp.scan).ExclusiveSum (v, v, prefix);
-#pragma unroll
-      for (int k = 0; k < SCAN_ITEMS; k++)
-        if (at + k < tiles)
-          row[at + k] = v[k];
-      __syncthreads (); // tmp is reused by the next chunk
+      cuda::atomic_ref<Off, cuda::thread_scope_device> word (status[(size_t) j * DIGITS + d]);
+      Off w;
+      while ((w = word.load (cuda::memory_order_relaxed)) == 0)
+        ; // tile j has not published yet
+      before += w & S::VALUE;
+      if (w & S::INCLUSIVE)
+        break;
     }
+  return before;
 }
 
-// Ranks the tile stably by the pass's digit, places it in shared memory in
-// that order, then writes it out: neighbouring threads write neighbouring
-// addresses within each digit's run, so the scatter stays mostly coalesced.
-template <typename T, typename Off>
-__global__ void __launch_bounds__ (THREADS)
-scatter_kernel (const Plan *plan, int pass, uint32_t *keys, uint32_t *alt, size_t n,
-                const Off *offsets, size_t tiles)
+template <typename Off>
+__device__ inline void
+publish (Off *status, unsigned tile, int d, Off word)
 {
+  cuda::atomic_ref<Off, cuda::thread_scope_device> (status[(size_t) tile * DIGITS + d])
+      .store (word, cuda::memory_order_relaxed);
+}
+
+// One tile of one pass. Blocks take tiles in the order they start (a
+// counter, not blockIdx, which the hardware may schedule in any order), so
+// that every tile a block waits for belongs to a block already running.
+// The tile is ranked stably by the pass's digit; each digit's count goes
+// out at once as an aggregate, then the look-back turns it into the tile's
+// global offsets; meanwhile the keys wait in shared memory in rank order,
+// from where neighbouring threads write neighbouring addresses of each
+// digit's run, so the scatter stays mostly coalesced.
+template <typename T, typename Off>
+__global__ void __launch_bounds__ (SWEEP_THREADS, 2)
+sweep_kernel (const Plan *plan, int pass, uint32_t *keys, uint32_t *alt, size_t n,
+              const unsigned long long *starts, Off *status, unsigned *next_tile)
+{
+  using S = Status<Off>;
   __shared__ union
   {
-    TileRank::TempStorage rank;
-    uint32_t codes[TILE];
+    SweepRank::TempStorage rank;
+    uint32_t codes[SWEEP_TILE];
   } s;
-  // Per digit: the output position of the tile's first such key, less its rank.
-  __shared__ Off base[DIGITS];
+  __shared__ int below_of[DIGITS]; // per digit: the tile's keys of smaller digits
+  __shared__ Off base[DIGITS];     // per digit: the output position of rank 0
+  __shared__ unsigned tile_of_block;
   PassPlan p = plan->pass[pass];
-  size_t start = (size_t) blockIdx.x * TILE;
   DigitOf digit_of { pass * RADIX_BITS };
-  uint32_t codes[ITEMS];
-  int ranks[ITEMS], below[1];
+  uint32_t codes[SWEEP_ITEMS];
+  int ranks[SWEEP_ITEMS], below[SweepRank::BINS_TRACKED_PER_THREAD];
+  int d = threadIdx.x; // the digit this thread looks back for, if below DIGITS
 
   if (!p.run)
     return;
-  load_tile<T> (p.from_alt ? alt : keys, start, n, p.first, codes);
-  TileRank (s.rank).RankKeys (codes, ranks, digit_of, below);
-  base[threadIdx.x] = offsets[(size_t) threadIdx.x * tiles + blockIdx.x] - (Off) below[0];
+  if (threadIdx.x == 0)
+    tile_of_block = atomicAdd (next_tile, 1u);
   __syncthreads ();
+  unsigned tile = tile_of_block;
+  size_t start = (size_t) tile * SWEEP_TILE;
+  size_t valid = n - start < (size_t) SWEEP_TILE ? n - start : (size_t) SWEEP_TILE;
+
+  load_tile<T> (p.from_alt ? alt : keys, start, n, p.first, codes);
+  SweepRank (s.rank).RankKeys (codes, ranks, digit_of, below);
+  if (d < DIGITS)
+    below_of[d] = below[0];
+  __syncthreads (); // below_of is complete; the ranking's storage is free
+  Off count = 0;
+  if (d < DIGITS)
+    {
+      // The padding past n ranks last among digit 255, so `valid` ends it.
+      count = (Off) ((d + 1 < DIGITS ? below_of[d + 1] : (int) valid) - below_of[d]);
+      publish<Off> (status, tile, d, (tile == 0 ? S::INCLUSIVE : S::AGGREGATE) | count);
+    }
 #pragma unroll
-  for (int i = 0; i < ITEMS; i++)
+  for (int i = 0; i < SWEEP_ITEMS; i++)
     s.codes[ranks[i]] = codes[i];
+  if (d < DIGITS)
+    {
+      Off before = tile == 0 ? 0 : look_back<Off> (status, tile, d);
+      if (tile != 0)
+        publish<Off> (status, tile, d, S::INCLUSIVE | (before + count));
+      // May wrap below zero; adding a rank of at least below_of[d] wraps back.
+      base[d] = (Off) starts[pass * DIGITS + d] + before - (Off) below_of[d];
+    }
   __syncthreads ();
   uint32_t *dst = p.from_alt ? keys : alt;
-  size_t valid = n - start < (size_t) TILE ? n - start : (size_t) TILE;
 #pragma unroll
-  for (int i = 0; i < ITEMS; i++)
+  for (int i = 0; i < SWEEP_ITEMS; i++)
     {
-      unsigned at = i * THREADS + threadIdx.x;
+      unsigned at = i * SWEEP_THREADS + threadIdx.x;
       if (at >= valid)
         break;
       uint32_t code = s.codes[at];
-      dst[base[digit_of.Digit (code)] + at] = p.last ? from_code<T> (code) : code;
+      dst[(size_t) (Off) (base[digit_of.Digit (code)] + (Off) at)] = p.last ? from_code<T> (code)
+                                                                            : code;
     }
 }
 
@@ -337,29 +364,41 @@ round_up (size_t bytes)
 }
 
 // The scratch of the multi-pass sort, carved from one allocation (each
-// cudaMalloc costs time inside the measured run).
+// cudaMalloc costs time inside the measured run). The part that must start
+// at zero (histogram, tile counters, every pass's status words) lies at the
+// end in one piece, so one memset clears it.
 template <typename Off> struct Scratch
 {
   ws::DeviceBuffer<unsigned char> buffer;
   uint32_t *alt;
-  unsigned long long *hist;
   Plan *plan;
-  Off *counts;
+  unsigned long long *starts;
+  unsigned char *zeroed;
+  size_t zeroed_bytes;
+  unsigned long long *hist;
+  unsigned *next_tile; // one per pass
+  Off *status;         // [PASSES][tiles][DIGITS]
 
   bool
   alloc (size_t n, size_t tiles, GError **error)
   {
     size_t alt_bytes = round_up (n * sizeof (uint32_t));
-    size_t hist_bytes = round_up (PASSES * DIGITS * sizeof (unsigned long long));
     size_t plan_bytes = round_up (sizeof (Plan));
+    size_t starts_bytes = round_up (PASSES * DIGITS * sizeof (unsigned long long));
+    size_t hist_bytes = round_up (PASSES * DIGITS * sizeof (unsigned long long));
+    size_t next_bytes = round_up (PASSES * sizeof (unsigned));
 
-    if (!buffer.alloc (alt_bytes + hist_bytes + plan_bytes + DIGITS * tiles * sizeof (Off),
+    zeroed_bytes = hist_bytes + next_bytes + PASSES * tiles * DIGITS * sizeof (Off);
+    if (!buffer.alloc (alt_bytes + plan_bytes + starts_bytes + zeroed_bytes,
                        "Cannot allocate the radix-sort buffers on the GPU", error))
       return false;
     alt = (uint32_t *) buffer.get ();
-    hist = (unsigned long long *) (buffer.get () + alt_bytes);
-    plan = (Plan *) (buffer.get () + alt_bytes + hist_bytes);
-    counts = (Off *) (buffer.get () + alt_bytes + hist_bytes + plan_bytes);
+    plan = (Plan *) (buffer.get () + alt_bytes);
+    starts = (unsigned long long *) (buffer.get () + alt_bytes + plan_bytes);
+    zeroed = buffer.get () + alt_bytes + plan_bytes + starts_bytes;
+    hist = (unsigned long long *) zeroed;
+    next_tile = (unsigned *) (zeroed + hist_bytes);
+    status = (Off *) (zeroed + hist_bytes + next_bytes);
     return true;
   }
 };
@@ -368,25 +407,22 @@ template <typename T, typename Off>
 bool
 sort_passes (uint32_t *keys, size_t n, guint64 *launches, GError **error)
 {
-  size_t tiles = (n + TILE - 1) / TILE;
+  size_t tiles = (n + SWEEP_TILE - 1) / SWEEP_TILE;
   Scratch<Off> s;
 
   if (!s.alloc (n, tiles, error)
-      || !ws::check (cudaMemsetAsync (s.hist, 0, PASSES * DIGITS * sizeof (unsigned long long)),
-                     "Cannot clear the radix-sort histogram", error))
+      || !ws::check (cudaMemsetAsync (s.zeroed, 0, s.zeroed_bytes),
+                     "Cannot clear the radix-sort histogram and look-back status", error))
     return false;
   unsigned grid = ws::blocks_for (n, THREADS * 4, (unsigned) ws::sm_count () * 8);
   histogram_all_kernel<T><<<grid, THREADS>>> (keys, n, s.hist);
-  plan_kernel<<<1, DIGITS>>> (s.hist, n, s.plan);
+  plan_kernel<<<1, DIGITS>>> (s.hist, n, s.plan, s.starts);
   for (int pass = 0; pass < PASSES; pass++)
-    {
-      tile_histogram_kernel<T, Off><<<tiles, THREADS>>> (s.plan, pass, keys, s.alt, n, s.counts,
-                                                         tiles);
-      scan_counts_kernel<Off><<<DIGITS, SCAN_THREADS>>> (s.plan, pass, s.hist, s.counts, tiles);
-      scatter_kernel<T, Off><<<tiles, THREADS>>> (s.plan, pass, keys, s.alt, n, s.counts, tiles);
-    }
+    sweep_kernel<T, Off><<<(unsigned) tiles, SWEEP_THREADS>>> (
+        s.plan, pass, keys, s.alt, n, s.starts, s.status + (size_t) pass * tiles * DIGITS,
+        s.next_tile + pass);
   copy_back_kernel<<<ws::blocks_for (n, 256, 4096), 256>>> (s.plan, s.alt, keys, n);
-  *launches += 3 + 3 * PASSES;
+  *launches += 3 + PASSES;
   return ws::check_launch ("The radix-sort kernels could not start", error);
 }
 
@@ -400,9 +436,11 @@ radix_ours (uint32_t *keys, size_t n, guint64 *launches, GError **error)
       *launches += 1;
       return ws::check_launch ("The radix-sort kernel could not start", error);
     }
-  // 32-bit offsets halve the counts' traffic whenever they can hold n.
-  return n <= UINT32_MAX ? sort_passes<T, uint32_t> (keys, n, launches, error)
-                         : sort_passes<T, unsigned long long> (keys, n, launches, error);
+  // 32-bit status words halve the look-back's traffic whenever their 30
+  // bits of value can count every key.
+  return n < Status<uint32_t>::AGGREGATE ? sort_passes<T, uint32_t> (keys, n, launches, error)
+                                         : sort_passes<T, unsigned long long> (keys, n, launches,
+                                                                               error);
 }
 
 // ---- gpu-lib: CUB ----

@@ -184,7 +184,61 @@ test_all_equal (gconstpointer data)
     g_assert_cmpuint (counters.passes, ==, 0);
 }
 
+/* Keys of the given shape: 0, uniform; 1, all equal; 2 + b, equal but
+ * for byte b (one pass runs, an odd number: the result comes back from the
+ * second buffer). float32 keeps bit 30 clear, so no NaN arises. */
+static WsArray *
+shaped_keys (WsKeyType type,
+             guint     shape,
+             gsize     n,
+             guint64   seed)
+{
+  WsArray *a = ws_test_generate (type, WS_DIST_UNIFORM, n, seed);
+  guint32 keep = type == WS_KEY_INT32 ? 0xffffffffu : 0xbfffffffu;
+
+  if (shape == 0)
+    return a;
+  for (gsize i = 0; i < a->n; i++)
+    {
+      guint32 mask = shape == 1 ? 0 : 0xffu << (8 * (shape - 2));
+      a->i32[i] = (gint32) (0x12345678u ^ ((guint32) a->i32[i] & mask & keep));
+    }
+  return a;
+}
+
+/* Sizes around the GPU's tiles: the single-block sort up to 4096 keys, the
+ * one-sweep's tiles of 7680 (one tile, two, a partial last one, three
+ * whole), and a size that is no multiple of anything; each key shape. */
+static void
+test_tile_boundaries (gconstpointer data)
+{
+  static const gsize sizes[] = { 31, 33, 4095, 4096, 4097, 7679, 7680, 7681,
+                                 15359, 15360, 15361, 23040, 23041, 100003 };
+  const WsTestCase *c = data;
+
+  for (guint shape = 0; shape < 6; shape++)
+    for (guint s = 0; s < G_N_ELEMENTS (sizes); s++)
+      {
+        g_autoptr (WsArray) in = shaped_keys (c->type, shape, sizes[s], 17 + s);
+        check_sorts (c, in);
+      }
+}
+
 /* ---- GPU only: large sizes, and kernel times for the report ---- */
+
+/* 2^24 + 3 keys (thousands of tiles, a partial last one, long look-back
+ * chains) against qsort, each key shape. */
+static void
+test_large_shapes (gconstpointer data)
+{
+  const WsTestCase *c = data;
+
+  for (guint shape = 0; shape < 6; shape++)
+    {
+      g_autoptr (WsArray) in = shaped_keys (c->type, shape, ((gsize) 1 << 24) + 3, 61 + shape);
+      check_sorts (c, in);
+    }
+}
 
 /* Each checked; the faster of two kernel times printed. */
 static void
@@ -193,6 +247,7 @@ test_large (gconstpointer data)
   static const struct { WsDistribution dist; gsize n; } runs[] = {
     { WS_DIST_UNIFORM, 1000 }, { WS_DIST_UNIFORM, 65537 }, { WS_DIST_UNIFORM, 1 << 20 },
     { WS_DIST_UNIFORM, 1 << 24 }, { WS_DIST_UNIFORM16, 1 << 24 }, { WS_DIST_UNIFORM, 1 << 26 },
+    { WS_DIST_UNIFORM, (1 << 24) + 3 },
   };
   const WsTestCase *c = data;
 
@@ -305,7 +360,9 @@ static const WsTestRows rows[] = {
   { "/radix/constant-digits", "radix-sort", WS_TEST_ALL, 0, FALSE, test_constant_digits },
   { "/radix/stability", "radix-sort", WS_TEST_ALL, INT32_ONLY, FALSE, test_stability },
   { "/radix/all-equal", "radix-sort", WS_TEST_ALL, INT32_ONLY, FALSE, test_all_equal },
+  { "/radix/tile-boundaries", "radix-sort", WS_TEST_ALL, 0, FALSE, test_tile_boundaries },
   { "/radix/large", "radix-sort", WS_TEST_GPU, 0, FALSE, test_large },
+  { "/radix/large-shapes", "radix-sort", WS_TEST_GPU, 0, FALSE, test_large_shapes },
 };
 
 int
