@@ -224,7 +224,7 @@ template <typename T, typename Sort>
 bool
 sort_padded (T *keys, size_t n, size_t w, guint64 *launches, GError **error, Sort &&sort)
 {
-  ws::DeviceBuffer<T> scratch;
+  ws::PoolBuffer<T> scratch;
 
   if (w == n)
     return sort (keys);
@@ -258,6 +258,24 @@ bitonic_impl (WsCudaImpl impl, T *keys, size_t w, guint64 *launches, GError **er
 const unsigned ws::impls_bitonic = ws::impl_bit (WS_CUDA_SEED) | ws::impl_bit (WS_CUDA_SEED_SHARED)
                                    | ws::impl_bit (WS_CUDA_OURS);
 
+// The width bitonic_sort_device pads n keys to.
+static size_t
+padded_width (WsCudaImpl impl, size_t n)
+{
+  // Study 002's merge-split passes need whole chunks, not a power of two.
+  return impl == WS_CUDA_SEED_SHARED
+             ? (n + ws::SEED_SHARED_CHUNK - 1) / ws::SEED_SHARED_CHUNK * ws::SEED_SHARED_CHUNK
+             : ws::next_pow2 (n);
+}
+
+size_t
+ws::bitonic_sort_scratch (WsCudaImpl impl, WsCudaType type, size_t n)
+{
+  size_t w = padded_width (impl, n);
+
+  return n >= 2 && w > n ? w * sizeof (int32_t) : 0; // the padded copy
+}
+
 bool
 ws::bitonic_sort_device (WsCudaImpl impl, WsCudaType type, void *d_keys, size_t n,
                          guint64 *launches, GError **error)
@@ -268,9 +286,7 @@ ws::bitonic_sort_device (WsCudaImpl impl, WsCudaType type, void *d_keys, size_t 
     return unsupported ("bitonic", impl, error);
   if (n < 2)
     return true;
-  // Study 002's merge-split passes need whole chunks, not a power of two.
-  w = impl == WS_CUDA_SEED_SHARED ? (n + SEED_SHARED_CHUNK - 1) / SEED_SHARED_CHUNK * SEED_SHARED_CHUNK
-                                  : next_pow2 (n);
+  w = padded_width (impl, n);
   return with_type (type, [&]<typename T> () {
     return sort_padded (static_cast<T *> (d_keys), n, w, launches, error,
                         [&] (T *keys) { return bitonic_impl (impl, keys, w, launches, error); });

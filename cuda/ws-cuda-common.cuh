@@ -10,6 +10,7 @@
 #include <cstdint>
 
 #include "ws-cuda.h"
+#include "ws-cuda-pool.cuh"
 
 namespace ws
 {
@@ -94,7 +95,15 @@ public:
     release ();
     n_ = n;
     // cudaMalloc (0) is valid but gives nullptr; one element keeps pointers usable.
-    return check (cudaMalloc (&ptr_, (n ? n : 1) * sizeof (T)), what, error);
+    cudaError_t status = cudaMalloc (&ptr_, (n ? n : 1) * sizeof (T));
+    if (status == cudaErrorMemoryAllocation)
+      {
+        // Scratch the pool keeps from earlier runs is not lost to this one.
+        cudaGetLastError ();
+        pool_trim ();
+        status = cudaMalloc (&ptr_, (n ? n : 1) * sizeof (T));
+      }
+    return check (status, what, error);
   }
   void
   release ()

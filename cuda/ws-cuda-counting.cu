@@ -423,7 +423,7 @@ accepts (WsCudaType type, size_t n, GError **error)
 
 // Starts min/max at all ones (see code_of).
 bool
-alloc_minmax (ws::DeviceBuffer<uint32_t> &mm, GError **error)
+alloc_minmax (ws::PoolBuffer<uint32_t> &mm, GError **error)
 {
   return mm.alloc (2, "Cannot allocate the counting-sort key range on the GPU", error)
          && ws::check (cudaMemsetAsync (mm.get (), 0xff, 2 * sizeof (uint32_t)),
@@ -463,7 +463,7 @@ clear (uint32_t *counts, size_t len, GError **error)
 bool
 counting_seed (int32_t *keys, size_t n, guint64 *launches, GError **error)
 {
-  ws::DeviceBuffer<uint32_t> mm, work;
+  ws::PoolBuffer<uint32_t> mm, work;
   int32_t key_min;
   size_t range;
 
@@ -530,7 +530,7 @@ scan_counts (uint32_t *counts, size_t range, uint32_t *tile_offsets, bool summed
 bool
 counting_ours (int32_t *keys, size_t n, guint64 *launches, GError **error)
 {
-  ws::DeviceBuffer<uint32_t> mm, work;
+  ws::PoolBuffer<uint32_t> mm, work;
   unsigned sms = (unsigned) ws::sm_count ();
   int32_t key_min;
   size_t range;
@@ -558,6 +558,14 @@ counting_ours (int32_t *keys, size_t n, guint64 *launches, GError **error)
 }
 
 } // namespace
+
+size_t
+ws::counting_sort_scratch (WsCudaImpl impl, WsCudaType type, size_t n)
+{
+  // The key range and, for the study's variant, its output copy; the
+  // counters depend on the keys' range, found on the GPU mid-run.
+  return 2 * sizeof (uint32_t) + (impl == WS_CUDA_SEED ? n * sizeof (int32_t) : 0);
+}
 
 bool
 ws::counting_sort_device (WsCudaImpl impl, WsCudaType type, void *d_keys, size_t n,

@@ -9,10 +9,21 @@ namespace ws
 // Sorts n keys of `type` in place in device memory with `impl`, launching on
 // the default stream without synchronising the host between steps; adds the
 // kernel launches made to *launches. Scratch memory (bitonic padding, radix
-// buffers) is allocated inside and freed before returning. Returns false
-// with an error for an impl the algorithm lacks.
+// buffers) is taken from the pool inside and given back before returning.
+// Returns false with an error for an impl the algorithm lacks.
 typedef bool (*DeviceSort) (WsCudaImpl impl, WsCudaType type, void *d_keys, size_t n,
                             guint64 *launches, GError **error);
+
+// The most pooled scratch (ws-cuda-pool.cuh) the sort above holds at once
+// for n keys: whole runs reserve it before their kernels phase, so that the
+// pool's growth is timed as allocation. 0 when it takes none.
+typedef size_t (*SortScratch) (WsCudaImpl impl, WsCudaType type, size_t n);
+
+size_t bitonic_sort_scratch (WsCudaImpl impl, WsCudaType type, size_t n);
+size_t oddeven_merge_sort_scratch (WsCudaImpl impl, WsCudaType type, size_t n);
+size_t odd_even_sort_scratch (WsCudaImpl impl, WsCudaType type, size_t n);
+size_t radix_sort_scratch (WsCudaImpl impl, WsCudaType type, size_t n);
+size_t counting_sort_scratch (WsCudaImpl impl, WsCudaType type, size_t n);
 
 bool bitonic_sort_device (WsCudaImpl impl, WsCudaType type, void *d_keys, size_t n,
                           guint64 *launches, GError **error);

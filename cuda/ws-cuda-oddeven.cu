@@ -470,7 +470,7 @@ template <typename T>
 bool
 ours_sort (T *keys, size_t n, guint64 *launches, GError **error)
 {
-  ws::DeviceBuffer<T> scratch;
+  ws::PoolBuffer<T> scratch;
   g_autoptr (GError) no_room = NULL;
 
   if (n < 2) // no comparators at all
@@ -502,6 +502,13 @@ sort_typed (WsCudaImpl impl, T *keys, size_t n, guint64 *launches, GError **erro
 }
 
 } // namespace
+
+size_t
+ws::odd_even_sort_scratch (WsCudaImpl impl, WsCudaType type, size_t n)
+{
+  // ours_sort's ping-pong buffer; the studies' variants sort in place.
+  return impl == WS_CUDA_OURS && n > (size_t) INTERIOR ? n * sizeof (int32_t) : 0;
+}
 
 bool
 ws::odd_even_sort_device (WsCudaImpl impl, WsCudaType type, void *d_keys, size_t n,

@@ -370,7 +370,7 @@ round_up (size_t bytes)
 // end in one piece, so one memset clears it.
 template <typename Off> struct Scratch
 {
-  ws::DeviceBuffer<unsigned char> buffer;
+  ws::PoolBuffer<unsigned char> buffer;
   uint32_t *alt;
   Plan *plan;
   unsigned long long *starts;
@@ -380,29 +380,64 @@ template <typename Off> struct Scratch
   unsigned *next_tile; // one per pass
   Off *status;         // [PASSES][tiles][DIGITS]
 
-  bool
-  alloc (size_t n, size_t tiles, GError **error)
+  // Where each part starts in one allocation of bytes () for n keys.
+  struct Layout
   {
-    size_t alt_bytes = round_up (n * sizeof (uint32_t));
-    size_t plan_bytes = round_up (sizeof (Plan));
-    size_t starts_bytes = round_up (PASSES * DIGITS * sizeof (unsigned long long));
+    size_t plan, starts, zeroed, next, status, zeroed_bytes, bytes;
+  };
+  static Layout
+  layout (size_t n)
+  {
+    size_t tiles = (n + SWEEP_TILE - 1) / SWEEP_TILE;
     size_t hist_bytes = round_up (PASSES * DIGITS * sizeof (unsigned long long));
-    size_t next_bytes = round_up (PASSES * sizeof (unsigned));
+    Layout l;
 
-    zeroed_bytes = hist_bytes + next_bytes + PASSES * tiles * DIGITS * sizeof (Off);
-    if (!buffer.alloc (alt_bytes + plan_bytes + starts_bytes + zeroed_bytes,
-                       "Cannot allocate the radix-sort buffers on the GPU", error))
+    l.plan = round_up (n * sizeof (uint32_t));
+    l.starts = l.plan + round_up (sizeof (Plan));
+    l.zeroed = l.starts + round_up (PASSES * DIGITS * sizeof (unsigned long long));
+    l.next = l.zeroed + hist_bytes;
+    l.status = l.next + round_up (PASSES * sizeof (unsigned));
+    l.bytes = l.status + PASSES * tiles * DIGITS * sizeof (Off);
+    l.zeroed_bytes = l.bytes - l.zeroed;
+    return l;
+  }
+
+  bool
+  alloc (size_t n, GError **error)
+  {
+    Layout l = layout (n);
+
+    if (!buffer.alloc (l.bytes, "Cannot allocate the radix-sort buffers on the GPU", error))
       return false;
     alt = (uint32_t *) buffer.get ();
-    plan = (Plan *) (buffer.get () + alt_bytes);
-    starts = (unsigned long long *) (buffer.get () + alt_bytes + plan_bytes);
-    zeroed = buffer.get () + alt_bytes + plan_bytes + starts_bytes;
+    plan = (Plan *) (buffer.get () + l.plan);
+    starts = (unsigned long long *) (buffer.get () + l.starts);
+    zeroed = buffer.get () + l.zeroed;
+    zeroed_bytes = l.zeroed_bytes;
     hist = (unsigned long long *) zeroed;
-    next_tile = (unsigned *) (zeroed + hist_bytes);
-    status = (Off *) (zeroed + hist_bytes + next_bytes);
+    next_tile = (unsigned *) (buffer.get () + l.next);
+    status = (Off *) (buffer.get () + l.status);
     return true;
   }
 };
+
+// 32-bit status words halve the look-back's traffic whenever their 30 bits
+// of value can count every key.
+bool
+narrow_status (size_t n)
+{
+  return n < Status<uint32_t>::AGGREGATE;
+}
+
+// The pooled scratch radix_ours takes for n keys.
+size_t
+ours_scratch (size_t n)
+{
+  if (n <= (size_t) TILE)
+    return 0;
+  return narrow_status (n) ? Scratch<uint32_t>::layout (n).bytes
+                           : Scratch<unsigned long long>::layout (n).bytes;
+}
 
 template <typename T, typename Off>
 bool
@@ -411,7 +446,7 @@ sort_passes (uint32_t *keys, size_t n, guint64 *launches, GError **error)
   size_t tiles = (n + SWEEP_TILE - 1) / SWEEP_TILE;
   Scratch<Off> s;
 
-  if (!s.alloc (n, tiles, error)
+  if (!s.alloc (n, error)
       || !ws::check (cudaMemsetAsync (s.zeroed, 0, s.zeroed_bytes),
                      "Cannot clear the radix-sort histogram and look-back status", error))
     return false;
@@ -437,11 +472,8 @@ radix_ours (uint32_t *keys, size_t n, guint64 *launches, GError **error)
       *launches += 1;
       return ws::check_launch ("The radix-sort kernel could not start", error);
     }
-  // 32-bit status words halve the look-back's traffic whenever their 30
-  // bits of value can count every key.
-  return n < Status<uint32_t>::AGGREGATE ? sort_passes<T, uint32_t> (keys, n, launches, error)
-                                         : sort_passes<T, unsigned long long> (keys, n, launches,
-                                                                               error);
+  return narrow_status (n) ? sort_passes<T, uint32_t> (keys, n, launches, error)
+                           : sort_passes<T, unsigned long long> (keys, n, launches, error);
 }
 
 // ---- gpu-lib: CUB ----
@@ -455,23 +487,32 @@ convert_kernel (const uint32_t *in, uint32_t *out, size_t n)
     out[i] = TO_CODE ? to_code<T> (in[i]) : from_code<T> (in[i]);
 }
 
+// CUB's storage and the second buffer, in one pooled allocation: bytes of
+// it, and where the storage starts.
+template <typename K, typename N>
+bool
+cub_scratch (N n, size_t *alt_bytes, size_t *temp_bytes, GError **error)
+{
+  cub::DoubleBuffer<K> buffers (nullptr, nullptr);
+
+  *alt_bytes = round_up ((size_t) n * sizeof (K));
+  return ws::check (cub::DeviceRadixSort::SortKeys (nullptr, *temp_bytes, buffers, n),
+                    "CUB cannot size its radix-sort storage", error);
+}
+
 // Sorts with a double buffer; *current says which buffer holds the result,
 // which may lie in scratch: the caller keeps scratch until it has read it.
 template <typename K, typename N>
 bool
-cub_sort (K *keys, N n, ws::DeviceBuffer<unsigned char> &scratch, K **current, GError **error)
+cub_sort (K *keys, N n, ws::PoolBuffer<unsigned char> &scratch, K **current, GError **error)
 {
-  size_t temp_bytes = 0;
-  cub::DoubleBuffer<K> buffers (keys, nullptr);
+  size_t alt_bytes = 0, temp_bytes = 0;
 
-  if (!ws::check (cub::DeviceRadixSort::SortKeys (nullptr, temp_bytes, buffers, n),
-                  "CUB cannot size its radix-sort storage", error))
+  if (!cub_scratch<K> (n, &alt_bytes, &temp_bytes, error)
+      || !scratch.alloc (alt_bytes + temp_bytes, "Cannot allocate the CUB radix-sort buffers",
+                         error))
     return false;
-  size_t alt_bytes = round_up ((size_t) n * sizeof (K));
-  // One allocation for CUB's storage and the second buffer.
-  if (!scratch.alloc (alt_bytes + temp_bytes, "Cannot allocate the CUB radix-sort buffers", error))
-    return false;
-  buffers = cub::DoubleBuffer<K> (keys, (K *) scratch.get ());
+  cub::DoubleBuffer<K> buffers (keys, (K *) scratch.get ());
   if (!ws::check (cub::DeviceRadixSort::SortKeys (scratch.get () + alt_bytes, temp_bytes, buffers,
                                                   n),
                   "CUB radix sort failed", error))
@@ -482,11 +523,22 @@ cub_sort (K *keys, N n, ws::DeviceBuffer<unsigned char> &scratch, K **current, G
 
 template <typename K>
 bool
-cub_sort_any (K *keys, size_t n, ws::DeviceBuffer<unsigned char> &scratch, K **current,
+cub_sort_any (K *keys, size_t n, ws::PoolBuffer<unsigned char> &scratch, K **current,
               GError **error)
 {
   return n <= UINT32_MAX ? cub_sort<K, uint32_t> (keys, (uint32_t) n, scratch, current, error)
                          : cub_sort<K, unsigned long long> (keys, n, scratch, current, error);
+}
+
+size_t
+lib_scratch (size_t n)
+{
+  size_t alt_bytes = 0, temp_bytes = 0;
+  bool sized = n <= UINT32_MAX ? cub_scratch<uint32_t> ((uint32_t) n, &alt_bytes, &temp_bytes,
+                                                        nullptr)
+                               : cub_scratch<uint32_t> ((unsigned long long) n, &alt_bytes,
+                                                        &temp_bytes, nullptr);
+  return sized ? alt_bytes + temp_bytes : 0;
 }
 
 template <typename T>
@@ -494,7 +546,7 @@ bool
 radix_lib (uint32_t *keys, size_t n, guint64 *launches, GError **error)
 {
   unsigned grid = ws::blocks_for (n, 256, 4096);
-  ws::DeviceBuffer<unsigned char> scratch; // freed (cudaFree waits) after the last read of it
+  ws::PoolBuffer<unsigned char> scratch; // given back, in stream order, after the last read of it
 
   if constexpr (std::is_same_v<T, int32_t>)
     {
@@ -524,6 +576,14 @@ radix_lib (uint32_t *keys, size_t n, guint64 *launches, GError **error)
 }
 
 } // namespace
+
+size_t
+ws::radix_sort_scratch (WsCudaImpl impl, WsCudaType type, size_t n)
+{
+  if (n < 2)
+    return 0;
+  return impl == WS_CUDA_LIB ? lib_scratch (n) : ours_scratch (n);
+}
 
 bool
 ws::radix_sort_device (WsCudaImpl impl, WsCudaType type, void *d_keys, size_t n,

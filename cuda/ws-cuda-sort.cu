@@ -20,6 +20,20 @@ device_sort_for (WsCudaSort algorithm)
   return nullptr;
 }
 
+static ws::SortScratch
+scratch_for (WsCudaSort algorithm)
+{
+  switch (algorithm)
+    {
+    case WS_CUDA_BITONIC: return ws::bitonic_sort_scratch;
+    case WS_CUDA_ODD_EVEN: return ws::odd_even_sort_scratch;
+    case WS_CUDA_ODDEVEN_MERGE: return ws::oddeven_merge_sort_scratch;
+    case WS_CUDA_RADIX_SORT: return ws::radix_sort_scratch;
+    case WS_CUDA_COUNTING_SORT: return ws::counting_sort_scratch;
+    }
+  return nullptr;
+}
+
 gboolean
 ws_cuda_sort (WsCudaSort    algorithm,
               WsCudaImpl    impl,
@@ -36,7 +50,10 @@ ws_cuda_sort (WsCudaSort    algorithm,
 
   if (sort == nullptr || !ws::has (sort_names[algorithm], impl))
     return ws::unsupported (sort != nullptr ? sort_names[algorithm] : "?", impl, error);
-  if (!timer.start (error) || !d_keys.alloc (n, "Cannot allocate the keys on the GPU", error))
+  // The sort's scratch is reserved here, so that growing the pool for it
+  // is timed as allocation, not as kernels.
+  if (!timer.start (error) || !d_keys.alloc (n, "Cannot allocate the keys on the GPU", error)
+      || !ws::pool_reserve (scratch_for (algorithm) (impl, type, n), error))
     return FALSE;
   timer.allocated ();
   if (!ws::upload (d_keys.get (), keys, bytes, error))

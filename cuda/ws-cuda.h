@@ -400,4 +400,25 @@ gboolean     ws_cuda_first_difference (WsCudaType     type,
                                        guint64       *at,
                                        GError       **error);
 
+/* ---- CUB called directly: the yardstick for gpu-lib ---- */
+
+typedef enum
+{
+  WS_CUDA_CUB_RADIX_SORT,    /* DeviceRadixSort::SortKeys, int32 keys */
+  WS_CUDA_CUB_EXCLUSIVE_SUM, /* DeviceScan::ExclusiveSum, float32, in place */
+  WS_CUDA_CUB_REDUCE_SUM     /* DeviceReduce::Sum, float32 into a double */
+} WsCudaCubCall;
+
+/* The median, over `repeat` calls after one warm-up, of the CUDA-event
+ * time of one CUB call on the n keys at `keys` (host; 4 bytes each), each
+ * call on a fresh device copy, its storage allocated beforehand: CUB as a
+ * program calls it, beside which gpu-lib's kernels phase is judged (the gpu
+ * suite's test-gpu-cub). */
+gboolean     ws_cuda_cub_direct       (WsCudaCubCall  call,
+                                       gconstpointer  keys,
+                                       gsize          n,
+                                       guint          repeat,
+                                       double        *median_ms,
+                                       GError       **error);
+
 G_END_DECLS
