@@ -8,14 +8,19 @@
 // gpu-seed is the study's kernel: BS×BS blocks, K consecutive outputs per
 // thread, each window summed whole from global memory — O(R²) per output.
 //
-// gpu (ours) does O(1) work per output once R is past a few: a column pass
-// and a row pass of van Herk / Gil-Werman window sums (each window is the
-// suffix of one aligned block of 2R + 1 values plus the prefix of the next)
-// in double / int64. No sum ever holds a value from outside its window, so
-// an infinity or FLT_MAX never leaks into a neighbour through a running sum's
-// subtraction, and inf − inf never appears. For small R, direct sums from
-// registers (about 2(2R + 1) adds per output) beat two passes over an 8-byte
-// buffer in memory traffic.
+// gpu (ours) does O(1) work per output once R is past a few, in double /
+// int64, in one fused pass: blocks own tall bands of output columns, sum
+// each input row's windows from chunk suffixes, chunk totals and chunk
+// prefixes in shared memory, and the columns of those by van Herk /
+// Gil-Werman (each window is the suffix of one aligned block of 2R + 1
+// values plus the prefix of the next) in a shared-memory ring; only the
+// outputs go to global memory. No sum ever holds a value from outside its
+// window, so an infinity or FLT_MAX never leaks into a neighbour through a
+// running sum's subtraction, and inf − inf never appears. R <= 2 sums
+// directly from registers (about 2(2R + 1) adds per output); where a
+// block's shared memory is too small for the band's ring (R > 90 on an
+// H200, R > 15 with 64 KB) the same register strips (R <= 8) or the older
+// column and row passes over an 8-byte buffer in global memory do it.
 #include "ws-cuda-internal.h"
 
 #include <algorithm>
@@ -35,10 +40,13 @@ namespace
 constexpr unsigned MAX_I32_RADIUS = 32767;
 constexpr unsigned long long NO_OVERFLOW = ~0ull;
 
-// Ours: register strips up to this radius, the two passes beyond (on an
-// H200 at N = 8192 the two passes take ~1.1 ms whatever R, the study's
-// kernel 1.6 ms at R = 4 and 5 ms at R = 8).
+// Ours, where the fused bands do not fit a block's shared memory: register
+// strips up to this radius, the two passes beyond (on an H200 at N = 8192
+// the two passes take ~1.1 ms whatever R, the strips 0.32 ms at R = 4 and
+// 0.59 at R = 8, the study's kernel 1.6 ms at R = 4 and 5 ms at R = 8).
 constexpr unsigned DIRECT_MAX_R = 8;
+// The strips always up to this radius (see choose_path).
+constexpr unsigned STRIP_MAX_R = 2;
 // Output rows per thread (at most; fewer on small grids, so that enough
 // threads run: 2^16 of them fill an H100/H200), and threads per block.
 constexpr unsigned STRIP = 32, STRIP_MIN = 4, STRIP_THREADS = 128;
@@ -90,7 +98,7 @@ struct BandShape
   unsigned pitch;  // words a row of the batch takes: one spare after every chunk
   unsigned totals; // chunk totals a row: TW / B + w / B
   unsigned stage;  // values a row of H takes: TW / B chunks of B + 1
-  size_t rows;     // output rows a block
+  size_t rows;     // output rows a block, of the bands laid end to end
   size_t bytes;    // dynamic shared memory
 };
 
@@ -465,19 +473,35 @@ band_store (const T (&next)[BAND_ROWS][BAND_SPAN], T *in, const BandShape &s)
       }
 }
 
+// A thread's walk over the chunk totals of a batch, tasks k · totals + v
+// from threadIdx.x in steps of TW, kept as (k, v) so that no division by
+// the runtime `totals` runs in the loop (it cost about 10 instructions an
+// output).
+struct TotalsWalk
+{
+  unsigned k, v, dk, dv;
+};
+
 // tot[k][v] = the sum of chunk v of batch row k.
 template <typename T, unsigned TW, unsigned B>
 __device__ inline void
-band_totals (const T *in, const BandShape &s, AccT<T> *tot)
+band_totals (const T *in, const BandShape &s, TotalsWalk at, AccT<T> *tot)
 {
-  for (unsigned task = threadIdx.x; task < BAND_ROWS * s.totals; task += TW)
+  while (at.k < BAND_ROWS)
     {
-      const T *x = in + (task / s.totals) * s.pitch + (task % s.totals) * (B + 1);
+      const T *x = in + at.k * s.pitch + at.v * (B + 1);
       AccT<T> sum = x[0];
 #pragma unroll
       for (unsigned i = 1; i < B; i++)
         sum += x[i];
-      tot[task] = sum;
+      tot[at.k * s.totals + at.v] = sum;
+      at.k += at.dk;
+      at.v += at.dv;
+      if (at.v >= s.totals) // dv < totals: one wrap at most
+        {
+          at.v -= s.totals;
+          at.k++;
+        }
     }
 }
 
@@ -574,45 +598,75 @@ band_cols (const AccT<T> *stage, AccT<T> *ring, const BandShape &s, unsigned w, 
     }
 }
 
-// Output rows [r0, r0 + s.rows) and columns [c0, c0 + TW) of one block. Its
-// input rows end at the last output row + 2R, so every output row it stores
-// lies in the strip.
-template <typename T, unsigned TW, unsigned B>
-__global__ void __launch_bounds__ (TW)
-band_kernel (const T *grid, T *out, size_t side, size_t m, unsigned radius, BandShape s,
-             unsigned long long *bad)
+// The shared memory of a block, carved as band_fits counts it.
+template <typename T> struct BandSmem
 {
-  using A = AccT<T>;
-  extern __shared__ double band_smem[]; // 8-byte aligned: ring, stage, totals, batch
-  const unsigned w = 2 * radius + 1;
-  const size_t c0 = (size_t) blockIdx.x * TW, r0 = (size_t) blockIdx.y * s.rows;
-  A *ring = reinterpret_cast<A *> (band_smem), *stage = ring + (size_t) w * TW;
-  A *tot = stage + BAND_ROWS * s.stage;
-  T *in = reinterpret_cast<T *> (tot + BAND_ROWS * s.totals);
-  T next[BAND_ROWS][BAND_SPAN];
-  BandColumn<A> at{ 0, 0, zero<A> () };
+  AccT<T> *ring, *stage, *tot;
+  T *in;
+};
 
-  if (r0 >= m) // the whole block leaves together
-    return;
-  const size_t in_end = (r0 + s.rows < m ? r0 + s.rows : m) + 2 * (size_t) radius;
+// Output rows [r0, r_end) of the columns [c0, c0 + TW). Its input rows end
+// at the last output row + 2R, so every output row it stores is its own.
+// The one before left nothing that this one reads: each thread's ring is
+// its own column, and the batch, totals and H are written after barriers
+// that every read of the last ones came before.
+template <typename T, unsigned TW, unsigned B>
+__device__ void
+band_segment (const T *grid, T *out, size_t side, size_t m, unsigned radius, const BandShape &s,
+              const TotalsWalk &walk, const BandSmem<T> &sm, size_t c0, size_t r0, size_t r_end,
+              unsigned long long *bad)
+{
+  const unsigned w = 2 * radius + 1;
+  const size_t in_end = r_end + 2 * (size_t) radius;
   const bool col_ok = c0 + threadIdx.x < m;
+  T next[BAND_ROWS][BAND_SPAN];
+  BandColumn<AccT<T>> at{ 0, 0, zero<AccT<T>> () };
 
   band_load<T, TW> (grid, side, c0, r0, in_end, s.width, next);
   for (size_t p0 = r0; p0 < in_end; p0 += BAND_ROWS)
     {
       // The last batch's rows and totals were read before the barrier
       // that ended its row sums; its H before the one below.
-      band_store<T, TW, B> (next, in, s);
+      band_store<T, TW, B> (next, sm.in, s);
       __syncthreads ();
       if (p0 + BAND_ROWS < in_end)
         band_load<T, TW> (grid, side, c0, p0 + BAND_ROWS, in_end, s.width, next);
-      band_totals<T, TW, B> (in, s, tot);
+      band_totals<T, TW, B> (sm.in, s, walk, sm.tot);
       __syncthreads ();
-      band_rows<T, TW, B> (in, tot, s, w, stage);
+      band_rows<T, TW, B> (sm.in, sm.tot, s, w, sm.stage);
       __syncthreads ();
       unsigned rows = in_end - p0 < BAND_ROWS ? (unsigned) (in_end - p0) : BAND_ROWS;
-      band_cols<T, TW, B> (stage, ring, s, w, rows, r0, out, m, c0 + threadIdx.x, col_ok, at,
-                           bad);
+      band_cols<T, TW, B> (sm.stage, sm.ring, s, w, rows, r0, out, m, c0 + threadIdx.x, col_ok,
+                           at, bad);
+    }
+}
+
+// The bands of TW columns laid end to end make cols · m output rows; block
+// b takes rows [b · s.rows, (b + 1) · s.rows) of them, in one band or the
+// end of one and the start of the next (each part re-reads its 2R rows of
+// halo). So every block has the same work, and one wave of blocks, as many
+// as the GPU holds at once, does it all: whole strips per block left the
+// last of several waves partly empty (~20% at N = 8192).
+template <typename T, unsigned TW, unsigned B>
+__global__ void __launch_bounds__ (TW)
+band_kernel (const T *grid, T *out, size_t side, size_t m, unsigned radius, BandShape s,
+             unsigned long long *bad)
+{
+  extern __shared__ double band_smem[]; // 8-byte aligned: ring, stage, totals, batch
+  BandSmem<T> sm;
+  const size_t total = (m + TW - 1) / TW * m, g1 = (blockIdx.x + 1) * s.rows;
+  const TotalsWalk walk{ threadIdx.x / s.totals, threadIdx.x % s.totals, TW / s.totals,
+                         TW % s.totals };
+
+  sm.ring = reinterpret_cast<AccT<T> *> (band_smem);
+  sm.stage = sm.ring + (size_t) (2 * radius + 1) * TW;
+  sm.tot = sm.stage + BAND_ROWS * s.stage;
+  sm.in = reinterpret_cast<T *> (sm.tot + BAND_ROWS * s.totals);
+  for (size_t g = blockIdx.x * s.rows; g < total && g < g1;)
+    {
+      size_t band = g / m, r0 = g % m, r_end = std::min (m, r0 + (std::min (g1, total) - g));
+      band_segment<T, TW, B> (grid, out, side, m, radius, s, walk, sm, band * TW, r0, r_end, bad);
+      g += r_end - r0;
     }
 }
 
@@ -634,33 +688,6 @@ band_fits (unsigned radius, unsigned tw, unsigned b, size_t optin, BandShape *s)
   return s->bytes <= optin;
 }
 
-// Output rows a block: cut the m rows into strips so that the blocks fill
-// whole waves of `slots` (blocks the GPU holds at once), each strip
-// re-reading 2R rows of halo; the cut with the least rows per SM wins.
-size_t
-band_strip (size_t m, size_t cols, size_t slots, unsigned radius)
-{
-  size_t best = m;
-  double best_cost = G_MAXDOUBLE;
-
-  for (size_t k = 1; k <= 16; k++)
-    {
-      size_t strips = std::clamp<size_t> ((k * slots + cols - 1) / cols, 1, m);
-      size_t rows = (m + strips - 1) / strips;
-      strips = (m + rows - 1) / rows;
-      if (strips > 65535)
-        continue;
-      double waves = std::ceil ((double) (cols * strips) / (double) slots);
-      double cost = waves * (double) (rows + 2 * (size_t) radius + BAND_ROWS);
-      if (cost < best_cost)
-        {
-          best_cost = cost;
-          best = rows;
-        }
-    }
-  return best;
-}
-
 template <typename T, unsigned TW, unsigned B>
 bool
 band_go (const Plan &p, BandShape s, const T *grid, T *out, unsigned long long *bad,
@@ -676,10 +703,10 @@ band_go (const Plan &p, BandShape s, const T *grid, T *out, unsigned long long *
       || !ws::check (cudaOccupancyMaxActiveBlocksPerMultiprocessor (&per_sm, kernel, TW, s.bytes),
                      "Cannot size the window sum's grid", error))
     return false;
-  s.rows = band_strip (p.m, cols, (size_t) ws::sm_count () * (size_t) std::max (per_sm, 1),
-                       p.radius);
-  dim3 blocks ((unsigned) cols, (unsigned) ((p.m + s.rows - 1) / s.rows));
-  kernel<<<blocks, TW, s.bytes>>> (grid, out, p.side, p.m, p.radius, s, bad);
+  size_t slots = (size_t) ws::sm_count () * (size_t) std::max (per_sm, 1);
+  s.rows = (cols * p.m + slots - 1) / slots;
+  kernel<<<(unsigned) ((cols * p.m + s.rows - 1) / s.rows), TW, s.bytes>>> (grid, out, p.side, p.m,
+                                                                             p.radius, s, bad);
   return ws::check_launch ("Cannot launch the window sum kernel", error);
 }
 
@@ -944,6 +971,13 @@ choose_path (Plan &p, GError **error)
                                                  device),
                          "Cannot query the GPU", error))
         return false;
+      // R <= 2: the register strips, measured at 0.23 and 0.24 ms for N =
+      // 8192 on an H200, already read each input about once.
+      if (p.radius <= STRIP_MAX_R)
+        {
+          p.path = Path::STRIP;
+          return true;
+        }
       p.band_b = p.radius >= 4 ? 8 : 2;
       p.band_tw = 256;
       if (!band_fits (p.radius, p.band_tw, p.band_b, (size_t) optin, &p.band))

@@ -13,12 +13,13 @@
 
 static const gsize sides[] = { 1, 2, 3, 5, 8, 33, 40, 64, 257 };
 static const guint radii[] = { 0, 1, 2, 5, 7, 16 };
-/* gpu sums in fused bands of 256 output columns a block (R <= 39 on an
- * H200: the ring of 2R + 1 rows fits), 128 (R <= 90), chunks of 2 columns
- * for R < 4 and of 8 beyond; past that (and on GPUs with less shared memory:
- * R <= 15 with 64 KB) in register strips (R <= 8) or two passes. Both sides
- * of every switch, radii near N / 2, and a side of 600, whose outputs fill
- * no whole block of columns and whose rows are cut into several strips. */
+/* gpu sums R <= 2 in register strips, larger R in fused bands of 256
+ * output columns a block (R <= 39 on an H200: the ring of 2R + 1 rows
+ * fits) or 128 (R <= 90), in chunks of 2 columns for R = 3 and of 8
+ * beyond; past that (and on GPUs with less shared memory: R <= 15 with 64
+ * KB) in register strips (R <= 8) or two passes. Both sides of every
+ * switch, radii near N / 2, and a side of 600, whose outputs fill no whole
+ * block of columns and whose bands are cut into parts of several blocks. */
 static const gsize gpu_sides[] = { 40, 64, 257, 600 };
 static const guint gpu_radii[] = { 1, 2, 3, 4, 8, 9, 15, 16, 17, 31, 32, 33, 39, 40, 63, 64, 65,
                                    90, 91, 128 };
