@@ -928,7 +928,8 @@ alloc_all (Plan &p, Buffers<T> &b, GError **error)
     return false;
   return !p.sweep ()
          || (choose_band (p, sizeof (AccT<T>), error)
-             && b.rows.alloc (p.band_rows * p.side, "Cannot allocate the column sums on the GPU", error));
+             && b.rows.alloc (p.band_rows * p.side, "Cannot allocate the column sums on the GPU",
+                              error));
 }
 
 template <typename T>
