@@ -8,14 +8,19 @@
 // gpu-seed is the study's kernel: BS×BS blocks, K consecutive outputs per
 // thread, each window summed whole from global memory — O(R²) per output.
 //
-// gpu (ours) does O(1) work per output once R is past a few: a column pass
-// and a row pass of van Herk / Gil-Werman window sums (each window is the
-// suffix of one aligned block of 2R + 1 values plus the prefix of the next)
-// in double / int64. No sum ever holds a value from outside its window, so
-// an infinity or FLT_MAX never leaks into a neighbour through a running sum's
-// subtraction, and inf − inf never appears. For small R, direct sums from
-// registers (about 2(2R + 1) adds per output) beat two passes over an 8-byte
-// buffer in memory traffic.
+// gpu (ours) does O(1) work per output once R is past a few, in double /
+// int64, in one fused pass: blocks own tall bands of output columns, sum
+// each input row's windows from chunk suffixes, chunk totals and chunk
+// prefixes in shared memory, and the columns of those by van Herk /
+// Gil-Werman (each window is the suffix of one aligned block of 2R + 1
+// values plus the prefix of the next) in a shared-memory ring; only the
+// outputs go to global memory. No sum ever holds a value from outside its
+// window, so an infinity or FLT_MAX never leaks into a neighbour through a
+// running sum's subtraction, and inf − inf never appears. R <= 2 sums
+// directly from registers (about 2(2R + 1) adds per output); where a
+// block's shared memory is too small for the band's ring (R > 90 on an
+// H200, R > 15 with 64 KB) the same register strips (R <= 8) or the older
+// column and row passes over an 8-byte buffer in global memory do it.
 #include "ws-cuda-internal.h"
 
 #include <algorithm>
@@ -35,10 +40,13 @@ namespace
 constexpr unsigned MAX_I32_RADIUS = 32767;
 constexpr unsigned long long NO_OVERFLOW = ~0ull;
 
-// Ours: register strips up to this radius, the two passes beyond (on an
-// H200 at N = 8192 the two passes take ~1.1 ms whatever R, the study's
-// kernel 1.6 ms at R = 4 and 5 ms at R = 8).
+// Ours, where the fused bands do not fit a block's shared memory: register
+// strips up to this radius, the two passes beyond (on an H200 at N = 8192
+// the two passes take ~1.1 ms whatever R, the strips 0.32 ms at R = 4 and
+// 0.59 at R = 8, the study's kernel 1.6 ms at R = 4 and 5 ms at R = 8).
 constexpr unsigned DIRECT_MAX_R = 8;
+// The strips always up to this radius (see choose_path).
+constexpr unsigned STRIP_MAX_R = 2;
 // Output rows per thread (at most; fewer on small grids, so that enough
 // threads run: 2^16 of them fill an H100/H200), and threads per block.
 constexpr unsigned STRIP = 32, STRIP_MIN = 4, STRIP_THREADS = 128;
@@ -83,15 +91,34 @@ store (int32_t *out, size_t idx, long long s, unsigned long long *first_bad)
     out[idx] = (int32_t) s;
 }
 
+// One block's geometry in the fused kernel, the same on host and device.
+struct BandShape
+{
+  unsigned width;  // input columns held a row: TW + 2R + B (the last few only padding)
+  unsigned pitch;  // words a row of the batch takes: one spare after every chunk
+  unsigned totals; // chunk totals a row: TW / B + w / B
+  unsigned stage;  // values a row of H takes: TW / B chunks of B + 1
+  size_t rows;     // output rows a block, of the bands laid end to end
+  size_t bytes;    // dynamic shared memory
+};
+
+// How ours sums: R = 0 copies; the fused bands where the GPU gives a block
+// their shared memory; else register strips up to DIRECT_MAX_R and the two
+// passes beyond.
+enum class Path { SEED, COPY, BAND, STRIP, SWEEP };
+
 struct Plan
 {
   WsCudaImpl impl;
   size_t side, m, w; // N, N − 2R, 2R + 1
   unsigned radius, block, per_thread;
-  size_t band; // output rows per band of the two passes
+  size_t band_rows;  // output rows per band of the two passes
+  Path path;
+  BandShape band;            // the fused kernel's geometry
+  unsigned band_tw, band_b;  // its output columns a block and chunk
 
-  bool copy () const { return impl == WS_CUDA_OURS && radius == 0; }
-  bool sweep () const { return impl == WS_CUDA_OURS && radius > DIRECT_MAX_R; }
+  bool copy () const { return path == Path::COPY; }
+  bool sweep () const { return path == Path::SWEEP; }
 };
 
 // ---- gpu-seed: study 001's localKernel ----
@@ -377,6 +404,326 @@ strip_launch (const Plan &p, const T *grid, T *out, unsigned long long *bad, GEr
   return ws::check_launch ("Cannot launch the window sum kernel", error);
 }
 
+// ---- gpu, fused: tall bands, both axes in shared memory ----
+//
+// A block owns TW output columns (TW threads) and a strip of output rows,
+// and walks its input rows, TW + 2R columns wide, down in batches of
+// BAND_ROWS:
+//  1. the batch goes to shared memory; each thread loads the next batch into
+//     registers before summing this one, so that its loads are in flight
+//     while the block computes;
+//  2. row window sums H, TW a row: a thread takes B consecutive outputs
+//     (a chunk) and sums each as the suffix of its chunk, the totals of the
+//     whole chunks after it (summed once a batch by all threads) and a
+//     prefix of the chunks where its windows end: about 4 + w / B² adds an
+//     output whatever R;
+//  3. column window sums of H by van Herk / Gil-Werman, thread c down
+//     column c: a ring of w values holds the suffixes of the last aligned
+//     block of w rows, and the next block's raw values replace them one by
+//     one as its running prefix completes their windows.
+// Every partial sum holds values of its window only (as in the two passes
+// below: exact int64, float rounded once from double, no inf − inf), and
+// only the outputs go to global memory: about (1 + 2R / rows) reads of
+// the grid (the column halo comes from L2 while the neighbouring blocks
+// read it) and one write. The ring is w · TW · 8 bytes (R = 64 takes 129
+// KB at TW = 128); where the GPU cannot give a block that, the register
+// strips (R <= 8) or the two passes below do the work.
+constexpr unsigned BAND_ROWS = 16; // input rows a batch
+constexpr unsigned BAND_SPAN = 3;  // columns a thread loads of a row: TW + 2R + B <= 3 TW
+
+
+// Column j of a batch row: the spare word after each chunk of B puts the
+// chunks that 32 lanes read at once in 32 different banks.
+template <unsigned B>
+__device__ inline unsigned
+padded (unsigned j)
+{
+  return j + j / B;
+}
+
+template <typename T, unsigned TW>
+__device__ inline void
+band_load (const T *grid, size_t side, size_t c0, size_t p0, size_t in_end, unsigned width,
+           T (&next)[BAND_ROWS][BAND_SPAN])
+{
+#pragma unroll
+  for (unsigned k = 0; k < BAND_ROWS; k++)
+#pragma unroll
+    for (unsigned j = 0; j < BAND_SPAN; j++)
+      {
+        unsigned col = threadIdx.x + j * TW;
+        next[k][j] = p0 + k < in_end && col < width && c0 + col < side
+                         ? grid[(p0 + k) * side + c0 + col]
+                         : T ();
+      }
+}
+
+template <typename T, unsigned TW, unsigned B>
+__device__ inline void
+band_store (const T (&next)[BAND_ROWS][BAND_SPAN], T *in, const BandShape &s)
+{
+#pragma unroll
+  for (unsigned k = 0; k < BAND_ROWS; k++)
+#pragma unroll
+    for (unsigned j = 0; j < BAND_SPAN; j++)
+      {
+        unsigned col = threadIdx.x + j * TW;
+        if (col < s.width)
+          in[k * s.pitch + padded<B> (col)] = next[k][j];
+      }
+}
+
+// A thread's walk over the chunk totals of a batch, tasks k · totals + v
+// from threadIdx.x in steps of TW, kept as (k, v) so that no division by
+// the runtime `totals` runs in the loop (it cost about 10 instructions an
+// output).
+struct TotalsWalk
+{
+  unsigned k, v, dk, dv;
+};
+
+// tot[k][v] = the sum of chunk v of batch row k.
+template <typename T, unsigned TW, unsigned B>
+__device__ inline void
+band_totals (const T *in, const BandShape &s, TotalsWalk at, AccT<T> *tot)
+{
+  while (at.k < BAND_ROWS)
+    {
+      const T *x = in + at.k * s.pitch + at.v * (B + 1);
+      AccT<T> sum = x[0];
+#pragma unroll
+      for (unsigned i = 1; i < B; i++)
+        sum += x[i];
+      tot[at.k * s.totals + at.v] = sum;
+      at.k += at.dk;
+      at.v += at.dv;
+      if (at.v >= s.totals) // dv < totals: one wrap at most
+        {
+          at.v -= s.totals;
+          at.k++;
+        }
+    }
+}
+
+// H of chunk u's outputs: window [uB + i, uB + i + w) = suffix [uB + i,
+// uB + B) + whole chunks u + 1 .. u + q − 1 + the first rest + i values
+// from chunk u + q (w = qB + rest, B <= w). Stored in stage, chunk u at
+// u (B + 1).
+template <typename T, unsigned TW, unsigned B>
+__device__ inline void
+band_rows (const T *in, const AccT<T> *tot, const BandShape &s, unsigned w, AccT<T> *stage)
+{
+  using A = AccT<T>;
+  constexpr unsigned CHUNKS = TW / B;
+  const unsigned q = w / B, rest = w % B;
+
+  for (unsigned task = threadIdx.x; task < BAND_ROWS * CHUNKS; task += TW)
+    {
+      unsigned k = task / CHUNKS, u = task % CHUNKS;
+      const T *x = in + k * s.pitch + u * (B + 1), *y = in + k * s.pitch + (u + q) * (B + 1);
+      const A *t = tot + k * s.totals;
+      A *o = stage + k * s.stage + u * (B + 1);
+      A suf[B], mid = zero<A> (), pre = zero<A> ();
+
+      suf[B - 1] = x[B - 1];
+#pragma unroll
+      for (unsigned i = B - 1; i-- > 0;)
+        suf[i] = x[i] + suf[i + 1];
+      for (unsigned v = u + 1; v < u + q; v++)
+        mid += t[v];
+      for (unsigned j = 0; j < rest; j++) // rest < B: inside chunk u + q
+        pre += y[j];
+#pragma unroll
+      for (unsigned i = 0; i < B; i++)
+        {
+          unsigned j = rest + i; // < 2B: chunk u + q or the next
+          o[i] = suf[i] + mid + pre;
+          if (i + 1 < B)
+            pre += y[j + j / B];
+        }
+    }
+}
+
+// Where thread c stands in its column: input rows of the strip seen so far
+// make `phase` rows into van Herk block `block`, whose prefix is `pref`.
+template <typename A> struct BandColumn
+{
+  unsigned phase;
+  size_t block;
+  A pref;
+};
+
+// Input rows [p0, p0 + rows) of column c: H enters the ring; output rows
+// whose windows it completes leave. The ring's slot t holds, before the
+// row of phase t arrives, the suffix from t of the last whole block.
+template <typename T, unsigned TW, unsigned B>
+__device__ inline void
+band_cols (const AccT<T> *stage, AccT<T> *ring, const BandShape &s, unsigned w, unsigned rows,
+           size_t r0, T *out, size_t m, size_t col, bool col_ok, BandColumn<AccT<T>> &at,
+           unsigned long long *bad)
+{
+  using A = AccT<T>;
+  const unsigned c = threadIdx.x;
+  const A *h_at = stage + (c / B) * (B + 1) + c % B;
+  A *mine = ring + c;
+
+  for (unsigned k = 0; k < rows; k++)
+    {
+      A h = h_at[k * s.stage];
+      at.pref = at.phase == 0 ? h : at.pref + h;
+      if (at.phase + 1 < w)
+        {
+          // Output row (block − 1)·w + phase + 1: the old block's suffix from
+          // there, and this block's prefix up to here.
+          if (at.block > 0 && col_ok)
+            store (out, (r0 + (at.block - 1) * w + at.phase + 1) * m + col,
+                   mine[(at.phase + 1) * TW] + at.pref, bad);
+          mine[at.phase * TW] = h;
+          at.phase++;
+          continue;
+        }
+      // The block is whole: it is the window of its first row; its suffixes
+      // (from slot 1: slot 0's is that window) serve the next block.
+      if (col_ok)
+        store (out, (r0 + at.block * w) * m + col, at.pref, bad);
+      A suffix = h;
+      for (unsigned i = w - 1; i-- > 1;)
+        {
+          suffix = mine[i * TW] + suffix;
+          mine[i * TW] = suffix;
+        }
+      mine[(w - 1) * TW] = h;
+      at.phase = 0;
+      at.block++;
+    }
+}
+
+// The shared memory of a block, carved as band_fits counts it.
+template <typename T> struct BandSmem
+{
+  AccT<T> *ring, *stage, *tot;
+  T *in;
+};
+
+// Output rows [r0, r_end) of the columns [c0, c0 + TW). Its input rows end
+// at the last output row + 2R, so every output row it stores is its own.
+// The one before left nothing that this one reads: each thread's ring is
+// its own column, and the batch, totals and H are written after barriers
+// that every read of the last ones came before.
+template <typename T, unsigned TW, unsigned B>
+__device__ void
+band_segment (const T *grid, T *out, size_t side, size_t m, unsigned radius, const BandShape &s,
+              const TotalsWalk &walk, const BandSmem<T> &sm, size_t c0, size_t r0, size_t r_end,
+              unsigned long long *bad)
+{
+  const unsigned w = 2 * radius + 1;
+  const size_t in_end = r_end + 2 * (size_t) radius;
+  const bool col_ok = c0 + threadIdx.x < m;
+  T next[BAND_ROWS][BAND_SPAN];
+  BandColumn<AccT<T>> at{ 0, 0, zero<AccT<T>> () };
+
+  band_load<T, TW> (grid, side, c0, r0, in_end, s.width, next);
+  for (size_t p0 = r0; p0 < in_end; p0 += BAND_ROWS)
+    {
+      // The last batch's rows and totals were read before the barrier
+      // that ended its row sums; its H before the one below.
+      band_store<T, TW, B> (next, sm.in, s);
+      __syncthreads ();
+      if (p0 + BAND_ROWS < in_end)
+        band_load<T, TW> (grid, side, c0, p0 + BAND_ROWS, in_end, s.width, next);
+      band_totals<T, TW, B> (sm.in, s, walk, sm.tot);
+      __syncthreads ();
+      band_rows<T, TW, B> (sm.in, sm.tot, s, w, sm.stage);
+      __syncthreads ();
+      unsigned rows = in_end - p0 < BAND_ROWS ? (unsigned) (in_end - p0) : BAND_ROWS;
+      band_cols<T, TW, B> (sm.stage, sm.ring, s, w, rows, r0, out, m, c0 + threadIdx.x, col_ok,
+                           at, bad);
+    }
+}
+
+// The bands of TW columns laid end to end make cols · m output rows; block
+// b takes rows [b · s.rows, (b + 1) · s.rows) of them, in one band or the
+// end of one and the start of the next (each part re-reads its 2R rows of
+// halo). So every block has the same work, and one wave of blocks, as many
+// as the GPU holds at once, does it all: whole strips per block left the
+// last of several waves partly empty (~20% at N = 8192).
+template <typename T, unsigned TW, unsigned B>
+__global__ void __launch_bounds__ (TW)
+band_kernel (const T *grid, T *out, size_t side, size_t m, unsigned radius, BandShape s,
+             unsigned long long *bad)
+{
+  extern __shared__ double band_smem[]; // 8-byte aligned: ring, stage, totals, batch
+  BandSmem<T> sm;
+  const size_t total = (m + TW - 1) / TW * m, g1 = (blockIdx.x + 1) * s.rows;
+  const TotalsWalk walk{ threadIdx.x / s.totals, threadIdx.x % s.totals, TW / s.totals,
+                         TW % s.totals };
+
+  sm.ring = reinterpret_cast<AccT<T> *> (band_smem);
+  sm.stage = sm.ring + (size_t) (2 * radius + 1) * TW;
+  sm.tot = sm.stage + BAND_ROWS * s.stage;
+  sm.in = reinterpret_cast<T *> (sm.tot + BAND_ROWS * s.totals);
+  for (size_t g = blockIdx.x * s.rows; g < total && g < g1;)
+    {
+      size_t band = g / m, r0 = g % m, r_end = std::min (m, r0 + (std::min (g1, total) - g));
+      band_segment<T, TW, B> (grid, out, side, m, radius, s, walk, sm, band * TW, r0, r_end, bad);
+      g += r_end - r0;
+    }
+}
+
+// The geometry at TW columns and chunks of B, if it fits: TW + 2R + B <=
+// BAND_SPAN · TW columns, B <= w, and `optin` bytes of shared memory.
+bool
+band_fits (unsigned radius, unsigned tw, unsigned b, size_t optin, BandShape *s)
+{
+  size_t w = 2 * (size_t) radius + 1;
+
+  if (w < b || tw + 2 * (size_t) radius + b > BAND_SPAN * (size_t) tw)
+    return false;
+  s->width = tw + 2 * radius + b;
+  s->pitch = s->width + s->width / b + 1;
+  s->totals = tw / b + (unsigned) (w / b);
+  s->stage = tw / b * (b + 1);
+  s->rows = 0;
+  s->bytes = (w * tw + BAND_ROWS * (s->stage + s->totals)) * 8 + BAND_ROWS * s->pitch * 4;
+  return s->bytes <= optin;
+}
+
+template <typename T, unsigned TW, unsigned B>
+bool
+band_go (const Plan &p, BandShape s, const T *grid, T *out, unsigned long long *bad,
+         GError **error)
+{
+  auto kernel = band_kernel<T, TW, B>;
+  int per_sm = 0;
+  size_t cols = (p.m + TW - 1) / TW;
+
+  if (!ws::check (cudaFuncSetAttribute (kernel, cudaFuncAttributeMaxDynamicSharedMemorySize,
+                                        (int) s.bytes),
+                  "Cannot give the window sum kernel its shared memory", error)
+      || !ws::check (cudaOccupancyMaxActiveBlocksPerMultiprocessor (&per_sm, kernel, TW, s.bytes),
+                     "Cannot size the window sum's grid", error))
+    return false;
+  size_t slots = (size_t) ws::sm_count () * (size_t) std::max (per_sm, 1);
+  s.rows = (cols * p.m + slots - 1) / slots;
+  kernel<<<(unsigned) ((cols * p.m + s.rows - 1) / s.rows), TW, s.bytes>>> (grid, out, p.side, p.m,
+                                                                             p.radius, s, bad);
+  return ws::check_launch ("Cannot launch the window sum kernel", error);
+}
+
+// Chunks of 8 where w allows (fewer adds an output), of 2 for R < 4.
+template <typename T>
+bool
+band_launch (const Plan &p, const T *grid, T *out, unsigned long long *bad, GError **error)
+{
+  bool wide = p.band_tw == 256, big = p.band_b == 8;
+
+  if (wide)
+    return big ? band_go<T, 256, 8> (p, p.band, grid, out, bad, error)
+               : band_go<T, 256, 2> (p, p.band, grid, out, bad, error);
+  return big ? band_go<T, 128, 8> (p, p.band, grid, out, bad, error)
+             : band_go<T, 128, 2> (p, p.band, grid, out, bad, error);
+}
+
 // ---- gpu, larger R: two passes of van Herk / Gil-Werman window sums ----
 //
 // Cut a line into aligned blocks of w = 2R + 1 values. The window [c, c + w)
@@ -534,9 +881,9 @@ bool
 sweep_launch (const Plan &p, const T *grid, T *out, AccT<T> *rows, unsigned long long *bad,
               guint64 *launches, GError **error)
 {
-  for (size_t r0 = 0; r0 < p.m; r0 += p.band)
+  for (size_t r0 = 0; r0 < p.m; r0 += p.band_rows)
     {
-      size_t h = p.band < p.m - r0 ? p.band : p.m - r0, blocks_y = (h + p.w - 1) / p.w;
+      size_t h = p.band_rows < p.m - r0 ? p.band_rows : p.m - r0, blocks_y = (h + p.w - 1) / p.w;
       dim3 cols ((unsigned) ((p.side + 127) / 128), (unsigned) (blocks_y < 65535 ? blocks_y : 65535));
       cols_kernel<T><<<cols, 128>>> (grid + r0 * p.side, p.side, h, p.w, rows);
       rows_kernel<T><<<(unsigned) ((h + 7) / 8), 256>>> (rows, p.side, h, p.w, out, r0, bad);
@@ -564,7 +911,7 @@ choose_band (Plan &p, size_t acc_bytes, GError **error)
   if (!ws::check (cudaMemGetInfo (&free_bytes, &total), "Cannot query the GPU's memory", error))
     return false;
   rows = free_bytes / 2 / (p.side * acc_bytes);
-  p.band = rows < 1 ? 1 : (rows > p.m ? p.m : rows);
+  p.band_rows = rows < 1 ? 1 : (rows > p.m ? p.m : rows);
   return true;
 }
 
@@ -581,7 +928,8 @@ alloc_all (Plan &p, Buffers<T> &b, GError **error)
     return false;
   return !p.sweep ()
          || (choose_band (p, sizeof (AccT<T>), error)
-             && b.rows.alloc (p.band * p.side, "Cannot allocate the column sums on the GPU", error));
+             && b.rows.alloc (p.band_rows * p.side, "Cannot allocate the column sums on the GPU",
+                              error));
 }
 
 template <typename T>
@@ -600,7 +948,47 @@ launch_all (const Plan &p, Buffers<T> &b, guint64 *launches, GError **error)
   if (p.impl == WS_CUDA_SEED)
     return seed_launch (p, b.grid.get (), b.out.get (), b.bad.get (), launches, error);
   *launches += 1;
+  if (p.path == Path::BAND)
+    return band_launch (p, b.grid.get (), b.out.get (), b.bad.get (), error);
   return strip_launch (p, b.grid.get (), b.out.get (), b.bad.get (), error);
+}
+
+// Ours: the fused bands at 256 columns a block where their ring fits the
+// shared memory a block may have, else at 128 (more halo a column), else
+// the older kernels.
+bool
+choose_path (Plan &p, GError **error)
+{
+  int device = 0, optin = 0;
+
+  if (p.impl != WS_CUDA_OURS)
+    p.path = Path::SEED;
+  else if (p.radius == 0)
+    p.path = Path::COPY;
+  else
+    {
+      if (!ws::check (cudaGetDevice (&device), "Cannot select the GPU", error)
+          || !ws::check (cudaDeviceGetAttribute (&optin, cudaDevAttrMaxSharedMemoryPerBlockOptin,
+                                                 device),
+                         "Cannot query the GPU", error))
+        return false;
+      // R <= 2: the register strips, measured at 0.23 and 0.24 ms for N =
+      // 8192 on an H200, already read each input about once.
+      if (p.radius <= STRIP_MAX_R)
+        {
+          p.path = Path::STRIP;
+          return true;
+        }
+      p.band_b = p.radius >= 4 ? 8 : 2;
+      p.band_tw = 256;
+      if (!band_fits (p.radius, p.band_tw, p.band_b, (size_t) optin, &p.band))
+        p.band_tw = 128;
+      if (band_fits (p.radius, p.band_tw, p.band_b, (size_t) optin, &p.band))
+        p.path = Path::BAND;
+      else
+        p.path = p.radius <= DIRECT_MAX_R ? Path::STRIP : Path::SWEEP;
+    }
+  return true;
 }
 
 // The message the CPU gives, with the window's exact sum (recomputed here:
@@ -641,7 +1029,7 @@ stencil_run (Plan &p, const void *grid, void *out, WsCudaTiming *timing, GError 
   Buffers<T> b;
   unsigned long long bad = NO_OVERFLOW;
 
-  if (!timer.start (error) || !alloc_all (p, b, error))
+  if (!timer.start (error) || !choose_path (p, error) || !alloc_all (p, b, error))
     return false;
   timer.allocated ();
   if (!ws::upload (b.grid.get (), grid, p.side * p.side * sizeof (T), error))
@@ -699,7 +1087,7 @@ ws_cuda_stencil (WsCudaImpl    impl,
                  WsCudaTiming *timing,
                  GError      **error)
 {
-  Plan p{ impl, side, 0, 0, radius, block, per_thread, 0 };
+  Plan p{ impl, side, 0, 0, radius, block, per_thread, 0, Path::SEED, {}, 0, 0 };
 
   if (!ws::has ("stencil", impl))
     return ws::unsupported ("stencil", impl, error);

@@ -13,9 +13,16 @@
 
 static const gsize sides[] = { 1, 2, 3, 5, 8, 33, 40, 64, 257 };
 static const guint radii[] = { 0, 1, 2, 5, 7, 16 };
-/* gpu sums small radii directly from registers (up to 8) and larger ones
- * in two passes: both sides of the switch, and radii near N / 2. */
-static const guint gpu_radii[] = { 8, 9, 19, 128 };
+/* gpu sums R <= 2 in register strips, larger R in fused bands of 256
+ * output columns a block (R <= 39 on an H200: the ring of 2R + 1 rows
+ * fits) or 128 (R <= 90), in chunks of 2 columns for R = 3 and of 8
+ * beyond; past that (and on GPUs with less shared memory: R <= 15 with 64
+ * KB) in register strips (R <= 8) or two passes. Both sides of every
+ * switch, radii near N / 2, and a side of 600, whose outputs fill no whole
+ * block of columns and whose bands are cut into parts of several blocks. */
+static const gsize gpu_sides[] = { 40, 64, 257, 600 };
+static const guint gpu_radii[] = { 1, 2, 3, 4, 8, 9, 15, 16, 17, 31, 32, 33, 39, 40, 63, 64, 65,
+                                   90, 91, 128 };
 
 #define LARGE_SIDE 8192
 
@@ -162,12 +169,11 @@ test_distribution (gconstpointer data)
   gboolean gpu = ws_variant_is_gpu (c->variant);
 
   for (guint s = 0; s < G_N_ELEMENTS (sides); s++)
-    {
-      for (guint k = 0; k < G_N_ELEMENTS (radii); k++)
-        check_side_radius (c, sides[s], radii[k], 1000 + s * 7 + k);
-      for (guint k = 0; gpu && sides[s] >= 40 && k < G_N_ELEMENTS (gpu_radii); k++)
-        check_side_radius (c, sides[s], gpu_radii[k], 2000 + s * 7 + k);
-    }
+    for (guint k = 0; k < G_N_ELEMENTS (radii); k++)
+      check_side_radius (c, sides[s], radii[k], 1000 + s * 7 + k);
+  for (guint s = 0; gpu && s < G_N_ELEMENTS (gpu_sides); s++)
+    for (guint k = 0; k < G_N_ELEMENTS (gpu_radii); k++)
+      check_side_radius (c, gpu_sides[s], gpu_radii[k], 2000 + s * 7 + k);
 }
 
 /* Special values: int32 extremes overflow (or not) as the reference says;
@@ -406,14 +412,17 @@ check_large (const WsTestCase *c,
     }
 }
 
-/* gpu at radii in both its paths; gpu-seed at one (its R² kernel). */
+/* gpu at radii in each of its paths and block widths (see gpu_radii);
+ * gpu-seed at one (its R² kernel). */
 static void
 test_large (gconstpointer data)
 {
-  const guint gpu_large[] = { 1, 16, 64 }, seed_large[] = { 16 };
+  const guint gpu_large[] = { 1, 3, 16, 39, 40, 64, 90, 91 }, seed_large[] = { 16 };
   const WsTestCase *c = data;
   gboolean seed = c->variant == WS_VARIANT_GPU_SEED;
-  /* int32 in [0, 65536): a radius-64 window sums to at most 1.1e9. */
+  /* int32 in [0, 65536): a radius-90 window sums to at most 2146992135 <
+   * 2^31; at R = 91 the 33489 uniform keys of a window average 1.1e9, with
+   * a spread of about 3.4e6. */
   WsDistribution dist = c->type == WS_KEY_INT32 ? WS_DIST_UNIFORM16 : WS_DIST_UNIFORM;
   g_autoptr (WsArray) grid = ws_test_generate (c->type, dist, (gsize) LARGE_SIDE * LARGE_SIDE,
                                                8192);
