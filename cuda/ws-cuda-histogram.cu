@@ -305,18 +305,15 @@ template <> struct Binner<float>
   {
     float f = __fmul_rn (__fsub_rn (x, lo), scale);
     float below = __fmaf_rd (f, -0x1p-20f, f), above = __fmaf_ru (f, 0x1p-20f, f);
+    // For ends in [0, 2^23) (not for NaN, ±inf): in [2^23, 2^24) a float's
+    // low bits are the integer, so rounding end + 2^23 down gives 2^23 + floor.
+    unsigned fb = __float_as_uint (__fadd_rd (below, 0x1p23f));
+    unsigned fa = __float_as_uint (__fadd_rd (above, 0x1p23f));
+    // One branch, rarely taken, rather than one per case.
+    bool sure = below >= 0.0f && above < 0x1p23f && (fb >= top || fb == fa);
 
-    if (below >= 0.0f && above < 0x1p23f) // false for NaN and ±inf
-      {
-        // In [2^23, 2^24) a float's low bits are the integer: rounding the
-        // sum down gives 2^23 + floor.
-        unsigned fb = __float_as_uint (__fadd_rd (below, 0x1p23f));
-        unsigned fa = __float_as_uint (__fadd_rd (above, 0x1p23f));
-        if (fb >= top)
-          return top - MAGIC;
-        if (fb == fa)
-          return fb - MAGIC;
-      }
+    if (sure)
+      return min (fb, top) - MAGIC;
     return exact_bin (exact, x);
   }
 };
