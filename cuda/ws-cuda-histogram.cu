@@ -148,7 +148,7 @@ constexpr unsigned THREADS = 256;
 constexpr unsigned WARPS = THREADS / 32;
 constexpr unsigned BLOCKS_PER_SM = 4;   // with 16-byte loads, 4 in flight: 64 KB a SM
 constexpr unsigned UNROLL = 4;          // 16-byte loads a thread issues before using any
-constexpr unsigned KEYS_PER_THREAD = 64; // fewer keys than this per thread: a smaller grid
+constexpr unsigned KEYS_PER_THREAD = 32; // fewer keys than this per thread: a smaller grid
 constexpr unsigned MAX_PARTS = 4096;    // pass 1's blocks at most, so its pairs fit the scratch
 constexpr unsigned KEYS_PER_COUNTER = 4; // a block's keys per private counter to repay it
 // Warp-private copies while they take at most this much a block (256

@@ -364,11 +364,11 @@ test_timing (gconstpointer data)
 /* ---- gpu's shapes: tiles, grids, skew, bin edges ---- */
 
 /* Around gpu's 16-byte loads (n mod 4), one block against many (a block
- * takes 256·64 keys), several grid-stride rounds, against bins 1 (every
+ * takes 256·32 keys), several grid-stride rounds, against bins 1 (every
  * key in one bin), 7, 256 (eight warp-private copies), 4096 (two) and
  * 70000 (global atomics). */
-static const gsize shape_sizes[] = { 31, 33, 127, 129, 4095, 4097, 16383, 16385, 262147,
-                                     (1u << 22) + 5 };
+static const gsize shape_sizes[] = { 31, 33, 127, 129, 4095, 4097, 8191, 8193, 16383, 16385,
+                                     262147, (1u << 22) + 5 };
 static const guint shape_bins[] = { 1, 7, 256, 4096, 70000 };
 
 static void
