@@ -1,12 +1,14 @@
 // ws-cuda-histogram.cu: B equal bins over [min, max] of the keys, exactly as
 // the engine bins them (app/core/ws-primitives.c). gpu-seed is study 002's
 // form: a block-wise min/max finished on the host, then one thread per key
-// and global atomics. gpu keeps everything on the device: atomics find
-// min/max, and blocks count in shared memory when the bins fit. gpu-lib is
-// CUB's reduce and histogram over our bin numbers.
+// and global atomics. gpu reads the keys twice at memory speed, with no
+// host round trip: min and max in one pass, then warp-private
+// shared-memory bins (see "gpu" below). gpu-lib is CUB's reduce and
+// histogram over our bin numbers.
 #include "ws-cuda-histogram.cuh"
 
 #include <algorithm>
+#include <cfloat>
 #include <cstring>
 
 const unsigned ws::impls_histogram
@@ -48,17 +50,6 @@ from_order_key (uint32_t k)
   T x;
   memcpy (&x, &b, sizeof x);
   return x;
-}
-
-// cells[0]: the smallest order key; cells[1]: the complement of the largest,
-// so both start at all ones (one memset) and both move by atomicMin.
-template <typename T>
-__host__ __device__ inline Bins<T>
-bins_from_cells (const uint32_t *cells, unsigned bins)
-{
-  uint32_t lo = cells[0], hi = ~cells[1];
-  bool any = lo <= hi; // false only when no float32 key is finite
-  return Bins<T> (from_order_key<T> (lo), from_order_key<T> (hi), any, bins);
 }
 
 /* ---- gpu-seed: study 002's shape ---- */
@@ -140,235 +131,475 @@ seed_histogram (const T *keys, size_t n, unsigned bins, unsigned long long *coun
   return ws::check_launch ("The histogram's count could not start", error);
 }
 
-/* ---- gpu: on the device from start to end ---- */
+/* ---- gpu: two reads of the keys, at memory speed ---- */
 
-constexpr unsigned OURS_THREADS = 256;
-constexpr unsigned OURS_KEYS_PER_THREAD = 16; // work enough to repay a block's setup
-// Keys a thread loads before it uses any: loads in flight, not the atomics
-// (which nothing waits for), bound the speed.
-constexpr unsigned UNROLL = 4;
+// Pass 1 (range_parts): each block folds its share of the keys into the
+// smallest and largest order key in registers, then warp shuffles, and
+// stores one pair; it also clears the counts. Pass 2 (count_private, or
+// count_global when the bins do not fit shared memory) first folds those
+// pairs into the range (a few KB from L2 in each block: no atomics, no
+// memset, no third launch), then bins every key into warp-private
+// shared-memory counts and adds them to the result, one atomic per bin per
+// block. Both passes load 16 bytes a thread at a time, several loads in
+// flight, over a grid that fills the GPU once; pass 2 walks the keys from
+// the end, so it starts on the part pass 1 left in L2.
+
+constexpr unsigned THREADS = 256;
+constexpr unsigned WARPS = THREADS / 32;
+constexpr unsigned BLOCKS_PER_SM = 4;   // with 16-byte loads, 4 in flight: 64 KB a SM
+constexpr unsigned UNROLL = 4;          // 16-byte loads a thread issues before using any
+constexpr unsigned KEYS_PER_THREAD = 32; // fewer keys than this per thread: a smaller grid
+constexpr unsigned MAX_PARTS = 4096;    // pass 1's blocks at most, so its pairs fit the scratch
 constexpr unsigned KEYS_PER_COUNTER = 4; // a block's keys per private counter to repay it
+// Warp-private copies while they take at most this much a block (256
+// bins: all 8), so that 4 blocks still fit an SM.
+constexpr size_t PRIVATE_BYTES = 32 * 1024;
+
+// Where the range lives in the scratch area: the final pair, then pass 1's.
+constexpr size_t PARTS_OFFSET = 256;
+
+template <typename T> __device__ inline T key_of (uint32_t bits);
+template <> __device__ inline float key_of<float> (uint32_t bits) { return __uint_as_float (bits); }
+template <> __device__ inline int32_t key_of<int32_t> (uint32_t bits) { return (int32_t) bits; }
+
+// Keys before the first 16-byte boundary (cudaMalloc's buffers start on
+// one, so 0 there; the kernels do not rely on it), at most n.
+template <typename T>
+__device__ inline size_t
+head_of (const T *keys, size_t n)
+{
+  size_t head = ((16 - ((uintptr_t) keys & 15)) & 15) / sizeof (T);
+  return head < n ? head : n;
+}
+
+// Scalar key j of the at most 6 keys outside the 16-byte loads: the head,
+// then the tail after the last whole vector. valid: lane j has one.
+__device__ inline size_t
+scalar_index (unsigned lane, size_t head, size_t n_vec, size_t n, bool *valid)
+{
+  size_t tail = head + 4 * n_vec;
+  *valid = lane < head + (n - tail);
+  return lane < head ? lane : tail + (lane - head);
+}
 
 template <typename T>
-__global__ void __launch_bounds__ (OURS_THREADS)
-minmax_cells (const T *keys, size_t n, uint32_t *cells)
+__device__ inline void
+fold (T x, uint32_t &lo, uint32_t &hi)
 {
-  __shared__ uint32_t warp_lo[OURS_THREADS / 32], warp_hi[OURS_THREADS / 32];
-  uint32_t lo = ~0u, hi = ~0u; // hi holds the complement of the largest key
-  unsigned lane = threadIdx.x & 31, warp = threadIdx.x / 32;
-
-  size_t stride = (size_t) gridDim.x * blockDim.x;
-
-  for (size_t i = (size_t) blockIdx.x * blockDim.x + threadIdx.x; i < n; i += UNROLL * stride)
+  if (in_range (x))
     {
-      T x[UNROLL];
-#pragma unroll
-      for (unsigned u = 0; u < UNROLL; u++) // the first key stands in past the end
-        x[u] = i + u * stride < n ? keys[i + u * stride] : keys[i];
-#pragma unroll
-      for (unsigned u = 0; u < UNROLL; u++)
-        if (in_range (x[u]))
-          {
-            uint32_t k = order_key (x[u]);
-            lo = min (lo, k);
-            hi = min (hi, ~k);
-          }
+      uint32_t k = order_key (x);
+      lo = min (lo, k);
+      hi = max (hi, k);
     }
+}
+
+// The block's lo (min) and hi (max), returned to every thread; `pairs`
+// holds one per warp. Call once per kernel (its buffer is not reused).
+__device__ inline uint2
+block_range (uint32_t lo, uint32_t hi, uint2 *pairs)
+{
   for (unsigned d = 16; d > 0; d >>= 1)
     {
       lo = min (lo, __shfl_xor_sync (FULL_MASK, lo, d));
-      hi = min (hi, __shfl_xor_sync (FULL_MASK, hi, d));
+      hi = max (hi, __shfl_xor_sync (FULL_MASK, hi, d));
     }
-  if (lane == 0)
-    {
-      warp_lo[warp] = lo;
-      warp_hi[warp] = hi;
-    }
+  if ((threadIdx.x & 31) == 0)
+    pairs[threadIdx.x / 32] = make_uint2 (lo, hi);
   __syncthreads ();
-  if (threadIdx.x == 0) // one pair of atomics a block keeps the two cells uncontended
-    {
-      for (unsigned w = 1; w < OURS_THREADS / 32; w++)
-        {
-          lo = min (lo, warp_lo[w]);
-          hi = min (hi, warp_hi[w]);
-        }
-      atomicMin (&cells[0], lo);
-      atomicMin (&cells[1], hi);
-    }
+  uint2 r = pairs[0];
+  for (unsigned w = 1; w < WARPS; w++)
+    r = make_uint2 (min (r.x, pairs[w].x), max (r.y, pairs[w].y));
+  return r;
 }
 
-// Adds one to bin b of counters for each valid lane; a warp whose 32 keys
-// share a bin (all keys equal, one bin, sorted runs) adds 32 at once instead
-// of queueing 32 atomics on one address.
-template <typename C>
-__device__ inline void
-count_warp (C *counters, unsigned b, bool valid)
+// Pass 1: parts[block] = the smallest and largest order key of the keys
+// that span the range (lo > hi: none); counts cleared on the way.
+template <typename T>
+__global__ void __launch_bounds__ (THREADS, BLOCKS_PER_SM)
+range_parts (const T *keys, size_t n, uint2 *parts, unsigned long long *counts, unsigned bins)
 {
-  unsigned b0 = __shfl_sync (FULL_MASK, b, 0);
+  __shared__ uint2 pairs[WARPS];
+  uint32_t lo = ~0u, hi = 0;
+  size_t head = head_of (keys, n), n_vec = (n - head) / 4;
+  const uint4 *vec = (const uint4 *) (keys + head);
+  size_t stride = (size_t) gridDim.x * THREADS;
+  size_t first = (size_t) blockIdx.x * THREADS + threadIdx.x;
 
-  if (__all_sync (FULL_MASK, valid && b == b0))
+  for (size_t b = first; b < bins; b += stride)
+    counts[b] = 0;
+  for (size_t i = first; i < n_vec; i += UNROLL * stride)
     {
-      if ((threadIdx.x & 31) == 0)
-        atomicAdd (&counters[b0], (C) 32);
-    }
-  else if (valid)
-    atomicAdd (&counters[b], (C) 1);
-}
-
-// Walks the keys a warp at a time (the loop bound is the same for the 32
-// lanes, so the warp votes above see every lane).
-template <typename T, typename C>
-__device__ void
-count_keys (const T *keys, size_t n, const Bins<T> &plan, C *counters)
-{
-  size_t stride = (size_t) gridDim.x * blockDim.x;
-  unsigned lane = threadIdx.x & 31;
-
-  for (size_t w = (size_t) blockIdx.x * blockDim.x + (threadIdx.x - lane); w < n;
-       w += UNROLL * stride)
-    {
-      T x[UNROLL];
+      uint4 v[UNROLL];
 #pragma unroll
-      for (unsigned u = 0; u < UNROLL; u++)
-        x[u] = w + u * stride + lane < n ? keys[w + u * stride + lane] : T (0);
+      for (unsigned u = 0; u < UNROLL; u++) // past the end: vector i stands in
+        v[u] = vec[i + u * stride < n_vec ? i + u * stride : i];
 #pragma unroll
       for (unsigned u = 0; u < UNROLL; u++)
         {
-          bool valid = w + u * stride + lane < n;
-          count_warp (counters, valid ? plan.fast (x[u]) : 0u, valid);
+          fold (key_of<T> (v[u].x), lo, hi);
+          fold (key_of<T> (v[u].y), lo, hi);
+          fold (key_of<T> (v[u].z), lo, hi);
+          fold (key_of<T> (v[u].w), lo, hi);
         }
     }
+  if (blockIdx.x == 0 && threadIdx.x < 32)
+    {
+      bool valid;
+      size_t j = scalar_index (threadIdx.x, head, n_vec, n, &valid);
+      if (valid)
+        fold (keys[j], lo, hi);
+    }
+  uint2 r = block_range (lo, hi, pairs);
+  if (threadIdx.x == 0)
+    parts[blockIdx.x] = r;
 }
 
-// Counts in the block's own shared-memory histogram, then merges the bins it
-// touched into the global one.
-template <typename T>
-__global__ void __launch_bounds__ (OURS_THREADS)
-count_shared (const T *keys, size_t n, const uint32_t *cells, unsigned bins,
-              unsigned long long *counts)
+// The engine's float32 bin, kept out of line: only keys near a bin edge,
+// ±inf and NaN come here.
+__device__ __noinline__ unsigned
+exact_bin (Bins<float> plan, float x)
 {
-  extern __shared__ unsigned local[];
-  Bins<T> plan = bins_from_cells<T> (cells, bins);
-
-  for (unsigned b = threadIdx.x; b < bins; b += blockDim.x)
-    local[b] = 0;
-  __syncthreads ();
-  count_keys (keys, n, plan, local);
-  __syncthreads ();
-  for (unsigned b = threadIdx.x; b < bins; b += blockDim.x)
-    if (local[b] != 0)
-      atomicAdd (&counts[b], (unsigned long long) local[b]);
+  return plan.plain (x);
 }
 
-template <typename T>
-__global__ void __launch_bounds__ (OURS_THREADS)
-count_global (const T *keys, size_t n, const uint32_t *cells, unsigned bins,
-              unsigned long long *counts)
-{
-  count_keys (keys, n, bins_from_cells<T> (cells, bins), counts);
-}
+constexpr unsigned MAGIC = 0x4B000000u; // the bits of 2^23
 
-struct DeviceShape
+// A key's bin, the engine's exactly, with a few float or integer steps.
+template <typename T> struct Binner;
+
+// float32: f = (x − min)·(B / span) in float is within 3·2^-24·f of the
+// engine's double quotient q (three roundings to float and one to double
+// against the engine's three to double; a product below 2^-126 errs by
+// 2^-150 at most, its f and q both far below 1), so q lies inside
+// (f − f·2^-20, f + f·2^-20): where both ends have
+// the same floor, that is q's bin; where the lower end is already in the
+// last bin, so is q. Otherwise (a key this close to an edge, ±inf, NaN,
+// f past 2^23) the engine's own expression decides. With span 0 (all
+// finite keys equal) the scale is 0: every finite key gets f = 0, bin 0,
+// as the engine's, while ±inf and NaN make f NaN and go exact.
+template <> struct Binner<float>
 {
-  int sms = 1;
-  size_t shared_optin = 48 * 1024;
+  Bins<float> exact;
+  float lo = 0.0f;
+  float scale = NAN; // NaN where a float scale would lose precision: every key goes exact
+  unsigned top = MAGIC; // 2^23 + B − 1, the last bin in the bits below
+
+  __device__
+  Binner (uint2 range, unsigned bins)
+  {
+    bool any = range.x <= range.y;
+    float mn = from_order_key<float> (range.x), mx = from_order_key<float> (range.y);
+    exact = Bins<float> (mn, mx, any, bins);
+    lo = mn;
+    double s = exact.span > 0.0 ? (double) bins / exact.span : 0.0;
+    if (exact.span == 0.0)
+      scale = 0.0f;
+    else if (s >= FLT_MIN && s <= FLT_MAX)
+      scale = (float) s;
+    top = MAGIC + bins - 1;
+  }
+
+  __device__ unsigned
+  bin (float x) const
+  {
+    float f = __fmul_rn (__fsub_rn (x, lo), scale);
+    float below = __fmaf_rd (f, -0x1p-20f, f), above = __fmaf_ru (f, 0x1p-20f, f);
+    // For ends in [0, 2^23) (not for NaN, ±inf): in [2^23, 2^24) a float's
+    // low bits are the integer, so rounding end + 2^23 down gives 2^23 + floor.
+    unsigned fb = __float_as_uint (__fadd_rd (below, 0x1p23f));
+    unsigned fa = __float_as_uint (__fadd_rd (above, 0x1p23f));
+    // One branch, rarely taken, rather than one per case.
+    bool sure = below >= 0.0f && above < 0x1p23f && (fb >= top || fb == fa);
+
+    if (sure)
+      return min (fb, top) - MAGIC;
+    return exact_bin (exact, x);
+  }
 };
 
-bool
-device_shape (DeviceShape *shape, GError **error)
+// int32: q = ⌊u·B / R⌋ (u = x − min, R = max − min < 2^32) from
+// M = ⌊B·2^32 / R⌋: ⌊u·M / 2^32⌋ is q or q − 1, and the remainder
+// u·B − q·R says which. Exact for every key, no division.
+template <> struct Binner<int32_t>
 {
-  int device = 0, shared = 0;
+  uint32_t base = 0, range = 0; // base: min as unsigned; range 0: every key in bin 0
+  uint32_t m_hi = 0, m_lo = 0;
+  unsigned bins = 1;
 
-  if (!ws::check (cudaGetDevice (&device), "Cannot select the GPU", error)
-      || !ws::check (cudaDeviceGetAttribute (&shape->sms, cudaDevAttrMultiProcessorCount, device),
-                     "Cannot query the GPU", error)
-      || !ws::check (cudaDeviceGetAttribute (&shared, cudaDevAttrMaxSharedMemoryPerBlockOptin,
-                                             device),
-                     "Cannot query the GPU", error))
-    return false;
-  shape->shared_optin = (size_t) shared;
-  return true;
+  __device__
+  Binner (uint2 r, unsigned b)
+      : base (r.x ^ 0x80000000u), range (r.y - r.x), bins (b)
+  {
+    unsigned long long m = range != 0 ? ((unsigned long long) bins << 32) / range : 0;
+    m_hi = (uint32_t) (m >> 32);
+    m_lo = (uint32_t) m;
+  }
+
+  __device__ unsigned
+  bin (int32_t x) const
+  {
+    if (range == 0)
+      return 0;
+    uint32_t u = (uint32_t) x - base;
+    uint32_t q = u * m_hi + __umulhi (u, m_lo); // at most q <= B: no wrap
+    unsigned long long p = (unsigned long long) u * bins;
+    if (p - (unsigned long long) q * range >= range)
+      q++;
+    return q < bins - 1 ? q : bins - 1;
+  }
+};
+
+// Pass 2's first step in every block: pass 1's pairs folded into the range
+// (order keys); block 0 leaves it in cells for the host.
+__device__ inline uint2
+gather_range (const uint2 *parts, unsigned n_parts, uint2 *pairs, uint32_t *cells)
+{
+  uint32_t lo = ~0u, hi = 0;
+
+  for (unsigned i = threadIdx.x; i < n_parts; i += THREADS)
+    {
+      uint2 p = parts[i];
+      lo = min (lo, p.x);
+      hi = max (hi, p.y);
+    }
+  uint2 r = block_range (lo, hi, pairs);
+  if (blockIdx.x == 0 && threadIdx.x == 0)
+    {
+      cells[0] = r.x;
+      cells[1] = r.y;
+    }
+  return r;
 }
 
-// Blocks for the shared-memory count: as many as fit on the GPU at once,
-// fewer when there are few keys, and enough that no block's 32-bit counter
-// can pass 2^31 keys.
+struct SharedCounts
+{
+  unsigned *bins;
+  __device__ void add (unsigned b, unsigned c) const { atomicAdd (&bins[b], c); }
+};
+
+struct GlobalCounts
+{
+  unsigned long long *bins;
+  __device__ void add (unsigned b, unsigned c) const { atomicAdd (&bins[b], (unsigned long long) c); }
+};
+
+// One 16-byte load's 4 keys counted. A warp whose 128 keys share a bin
+// (all keys equal, one bin, sorted runs) adds 128 once instead of queueing
+// 128 atomics on one counter. Whole warps call it (the vote sees every lane).
+template <typename T, typename C>
+__device__ inline void
+count_four (const C &counts, const Binner<T> &binner, uint4 v, bool valid)
+{
+  unsigned b0 = binner.bin (key_of<T> (v.x)), b1 = binner.bin (key_of<T> (v.y));
+  unsigned b2 = binner.bin (key_of<T> (v.z)), b3 = binner.bin (key_of<T> (v.w));
+  unsigned lead = __shfl_sync (FULL_MASK, b0, 0);
+
+  if (__all_sync (FULL_MASK, valid && b0 == lead && b1 == lead && b2 == lead && b3 == lead))
+    {
+      if ((threadIdx.x & 31) == 0)
+        counts.add (lead, 128);
+    }
+  else if (valid)
+    {
+      counts.add (b0, 1);
+      counts.add (b1, 1);
+      counts.add (b2, 1);
+      counts.add (b3, 1);
+    }
+}
+
+// Every key of the block's share into counts, the vectors from the last
+// one down. The loop runs a warp at a time (its bound is the same for the
+// 32 lanes), as count_four needs.
+template <typename T, typename C>
+__device__ void
+count_keys (const T *keys, size_t n, const Binner<T> &binner, const C &counts)
+{
+  size_t head = head_of (keys, n), n_vec = (n - head) / 4;
+  const uint4 *vec = (const uint4 *) (keys + head);
+  size_t stride = (size_t) gridDim.x * THREADS;
+  unsigned lane = threadIdx.x & 31;
+
+  for (size_t w = (size_t) blockIdx.x * THREADS + (threadIdx.x - lane); w < n_vec;
+       w += UNROLL * stride)
+    {
+      uint4 v[UNROLL];
+#pragma unroll
+      for (unsigned u = 0; u < UNROLL; u++)
+        {
+          size_t i = w + lane + u * stride;
+          v[u] = i < n_vec ? vec[n_vec - 1 - i] : make_uint4 (0, 0, 0, 0);
+        }
+#pragma unroll
+      for (unsigned u = 0; u < UNROLL; u++)
+        count_four (counts, binner, v[u], w + lane + u * stride < n_vec);
+    }
+  if (blockIdx.x == 0 && threadIdx.x < 32)
+    {
+      bool valid;
+      size_t j = scalar_index (lane, head, n_vec, n, &valid);
+      if (valid)
+        counts.add (binner.bin (keys[j]), 1);
+    }
+}
+
+// Pass 2 with the bins in shared memory: `copies` copies (1, 2, 4 or 8),
+// warp w counting into copy w mod copies, so that skewed keys queue on a
+// counter of their own warp's; merged, one global atomic per bin.
 template <typename T>
+__global__ void __launch_bounds__ (THREADS, BLOCKS_PER_SM)
+count_private (const T *keys, size_t n, const uint2 *parts, unsigned n_parts, unsigned bins,
+               unsigned copies, uint32_t *cells, unsigned long long *counts)
+{
+  extern __shared__ unsigned local[];
+  __shared__ uint2 pairs[WARPS];
+
+  for (unsigned i = threadIdx.x; i < copies * bins; i += THREADS)
+    local[i] = 0;
+  // gather_range's __syncthreads also puts the clearing before any count.
+  Binner<T> binner (gather_range (parts, n_parts, pairs, cells), bins);
+  count_keys (keys, n, binner, SharedCounts{ local + (threadIdx.x / 32) % copies * bins });
+  __syncthreads ();
+  for (unsigned b = threadIdx.x; b < bins; b += THREADS)
+    {
+      unsigned sum = 0; // the block's keys: below 2^32 (count_blocks)
+      for (unsigned c = 0; c < copies; c++)
+        sum += local[c * bins + b];
+      if (sum != 0)
+        atomicAdd (&counts[b], (unsigned long long) sum);
+    }
+}
+
+// Pass 2 with atomics on the result, for bins past shared memory or too
+// few keys to repay private counts.
+template <typename T>
+__global__ void __launch_bounds__ (THREADS, BLOCKS_PER_SM)
+count_global (const T *keys, size_t n, const uint2 *parts, unsigned n_parts, unsigned bins,
+              uint32_t *cells, unsigned long long *counts)
+{
+  __shared__ uint2 pairs[WARPS];
+
+  Binner<T> binner (gather_range (parts, n_parts, pairs, cells), bins);
+  count_keys (keys, n, binner, GlobalCounts{ counts });
+}
+
+// The launch shapes of one run, worked out before the upload so that the
+// timed kernel phase holds no host queries.
+struct OursPlan
+{
+  unsigned range_blocks = 1;
+  unsigned count_blocks = 1;
+  unsigned copies = 1;
+  size_t smem = 0;
+  bool private_bins = false;
+};
+
+// Blocks of a kernel that the GPU holds at once (at least one per SM).
+template <typename K>
 bool
-shared_count_blocks (size_t n, size_t smem, const DeviceShape &shape, unsigned *blocks,
-                     GError **error)
+resident_blocks (K kernel, size_t smem, int sms, size_t *blocks, GError **error)
 {
   int per_sm = 0;
 
-  if ((smem > 48 * 1024
-       && !ws::check (cudaFuncSetAttribute (count_shared<T>,
-                                            cudaFuncAttributeMaxDynamicSharedMemorySize, (int) smem),
-                      "Cannot give the histogram its shared memory", error))
-      || !ws::check (cudaOccupancyMaxActiveBlocksPerMultiprocessor (&per_sm, count_shared<T>,
-                                                                    OURS_THREADS, smem),
-                     "Cannot size the histogram's grid", error))
+  if (!ws::check (cudaOccupancyMaxActiveBlocksPerMultiprocessor (&per_sm, kernel, THREADS, smem),
+                  "Cannot size the histogram's grid", error))
     return false;
-  size_t most = (size_t) shape.sms * (per_sm > 0 ? per_sm : 1);
-  size_t wanted = ws::blocks_for (n, OURS_THREADS * OURS_KEYS_PER_THREAD);
+  *blocks = (size_t) sms * (per_sm > 0 ? per_sm : 1);
+  return true;
+}
+
+// Warp-private copies of `bins` counters that PRIVATE_BYTES holds (at least 1).
+unsigned
+private_copies (unsigned bins)
+{
+  unsigned copies = WARPS;
+  while (copies > 1 && (size_t) copies * bins * sizeof (unsigned) > PRIVATE_BYTES)
+    copies /= 2;
+  return copies;
+}
+
+template <typename T>
+bool
+ours_plan (size_t n, unsigned bins, OursPlan *plan, GError **error)
+{
+  int device = 0, sms = 1, optin = 48 * 1024;
+  size_t most = 0;
+  size_t wanted = ws::blocks_for (n, THREADS * KEYS_PER_THREAD);
+
+  if (!ws::check (cudaGetDevice (&device), "Cannot select the GPU", error)
+      || !ws::check (cudaDeviceGetAttribute (&sms, cudaDevAttrMultiProcessorCount, device),
+                     "Cannot query the GPU", error)
+      || !ws::check (cudaDeviceGetAttribute (&optin, cudaDevAttrMaxSharedMemoryPerBlockOptin,
+                                             device),
+                     "Cannot query the GPU", error)
+      || !resident_blocks (range_parts<T>, 0, sms, &most, error))
+    return false;
+  plan->range_blocks = (unsigned) std::min ({ most, wanted, (size_t) MAX_PARTS });
+
+  // Each block's 32-bit counters must stay below 2^32: under 2^31 keys a block.
   size_t needed = (n >> 31) + 1;
-  *blocks = (unsigned) std::max (std::min (most, wanted), needed);
+  plan->copies = private_copies (bins);
+  plan->smem = (size_t) plan->copies * bins * sizeof (unsigned);
+  if (plan->smem <= (size_t) optin)
+    {
+      if ((plan->smem > 48 * 1024
+           && !ws::check (cudaFuncSetAttribute (count_private<T>,
+                                                cudaFuncAttributeMaxDynamicSharedMemorySize,
+                                                (int) plan->smem),
+                          "Cannot give the histogram its shared memory", error))
+          || !resident_blocks (count_private<T>, plan->smem, sms, &most, error))
+        return false;
+      plan->count_blocks = (unsigned) std::max (std::min (most, wanted), needed);
+      // Private counts pay off while each block counts several keys per
+      // counter it must clear and merge. (Measured on an H200: counting
+      // 65536 bins in two shared-memory slices lost to global atomics,
+      // 1.44 against 0.87 ms at 2^26 keys, so no slices.)
+      plan->private_bins = n >= (size_t) KEYS_PER_COUNTER * plan->count_blocks * bins;
+    }
+  if (!plan->private_bins)
+    {
+      if (!resident_blocks (count_global<T>, 0, sms, &most, error))
+        return false;
+      plan->count_blocks = (unsigned) std::min (most, wanted);
+    }
   return true;
 }
 
 template <typename T>
 bool
-ours_count (const T *keys, size_t n, unsigned bins, const uint32_t *cells,
-            unsigned long long *counts, const DeviceShape &shape, GError **error)
+ours_histogram (const T *keys, size_t n, unsigned bins, const OursPlan &plan,
+                unsigned long long *counts, void *scratch, guint64 *launches, GError **error)
 {
-  size_t smem = (size_t) bins * sizeof (unsigned);
-  bool fits = smem <= shape.shared_optin && n >= bins;
-  unsigned blocks = 0;
+  uint32_t *cells = (uint32_t *) scratch;
+  uint2 *parts = (uint2 *) ((char *) scratch + PARTS_OFFSET);
 
-  // Private counters pay off while they fit and each block counts several
-  // keys per counter it must clear and merge; else atomics on the result.
-  // (Measured on an H200: counting 65536 bins in two shared-memory slices
-  // lost to global atomics, 1.44 against 0.87 ms at 2^26 keys.)
-  if (fits && !shared_count_blocks<T> (n, smem, shape, &blocks, error))
+  range_parts<<<plan.range_blocks, THREADS>>> (keys, n, parts, counts, bins);
+  ++*launches;
+  if (!ws::check_launch ("The histogram's min/max could not start", error))
     return false;
-  if (fits && n >= (size_t) KEYS_PER_COUNTER * blocks * bins)
-    {
-      count_shared<<<blocks, OURS_THREADS, smem>>> (keys, n, cells, bins, counts);
-      return ws::check_launch ("The histogram's count could not start", error);
-    }
-  blocks = ws::blocks_for (n, OURS_THREADS * OURS_KEYS_PER_THREAD, (unsigned) shape.sms * 8);
-  count_global<<<blocks, OURS_THREADS>>> (keys, n, cells, bins, counts);
+  if (plan.private_bins)
+    count_private<<<plan.count_blocks, THREADS, plan.smem>>> (
+        keys, n, parts, plan.range_blocks, bins, plan.copies, cells, counts);
+  else
+    count_global<<<plan.count_blocks, THREADS>>> (keys, n, parts, plan.range_blocks, bins, cells,
+                                                  counts);
+  ++*launches;
   return ws::check_launch ("The histogram's count could not start", error);
-}
-
-template <typename T>
-bool
-ours_histogram (const T *keys, size_t n, unsigned bins, unsigned long long *counts,
-                uint32_t *cells, guint64 *launches, GError **error)
-{
-  DeviceShape shape;
-
-  if (!device_shape (&shape, error)
-      || !ws::check (cudaMemsetAsync (cells, 0xff, 2 * sizeof *cells),
-                     "Cannot reset the histogram's range", error))
-    return false;
-  minmax_cells<<<ws::blocks_for (n, OURS_THREADS * OURS_KEYS_PER_THREAD,
-                                 (unsigned) shape.sms * 8),
-                 OURS_THREADS>>> (keys, n, cells);
-  *launches += 2;
-  return ws::check_launch ("The histogram's min/max could not start", error)
-         && ours_count (keys, n, bins, cells, counts, shape, error);
 }
 
 /* ---- Whole runs ---- */
 
 // Device memory of one run besides the keys: the counts, then a scratch
-// area whose first 256 bytes hold the range (seed partials need more).
+// area whose first 256 bytes hold the range (seed partials need more, gpu
+// its pass 1 pairs after them); gpu's launch shapes.
 struct HistMemory
 {
   ws::DeviceBuffer<unsigned long long> counts;
   ws::DeviceBuffer<unsigned long long> scratch; // 8-byte aligned
   size_t temp_offset = 0;                        // CUB's scratch, in bytes
   size_t temp_bytes = 0;
+  OursPlan plan;
 
   template <typename T>
   bool
@@ -377,6 +608,12 @@ struct HistMemory
     size_t bytes = 256;
     if (impl == WS_CUDA_SEED)
       bytes = 2 * SEED_REDUCE_BLOCKS * sizeof (T);
+    if (impl == WS_CUDA_OURS && n > 0)
+      {
+        if (!ours_plan<T> (n, bins, &plan, error))
+          return false;
+        bytes = PARTS_OFFSET + plan.range_blocks * sizeof (uint2);
+      }
     if (impl == WS_CUDA_LIB && n > 0
         && !ws::hist::lib_temp_bytes (ws::hist::type_of<T> (), n, bins, &temp_bytes, error))
       return false;
@@ -388,7 +625,7 @@ struct HistMemory
   void *temp () const { return (char *) scratch.get () + temp_offset; }
 };
 
-// The keys binned into counts (already zero) by `impl`; *lo and *hi are known
+// The keys binned into counts (already zero, except for gpu) by `impl`; *lo and *hi are known
 // on the host afterwards for seed, else read back by finish_range.
 template <typename T>
 bool
@@ -399,7 +636,7 @@ histogram_device (WsCudaImpl impl, const T *keys, size_t n, unsigned bins, HistM
     return seed_histogram (keys, n, bins, mem.counts.get (), (T *) mem.scratch.get (), lo, hi,
                            launches, error);
   if (impl == WS_CUDA_OURS)
-    return ours_histogram (keys, n, bins, mem.counts.get (), (uint32_t *) mem.scratch.get (),
+    return ours_histogram (keys, n, bins, mem.plan, mem.counts.get (), mem.scratch.get (),
                            launches, error);
   return ws::hist::lib_histogram (ws::hist::type_of<T> (), keys, n, bins, mem.counts.get (),
                                  mem.scratch.get (), mem.temp (), mem.temp_bytes, launches, error);
@@ -418,8 +655,8 @@ finish_range (WsCudaImpl impl, const HistMemory &mem, double *lo, double *hi, GE
       if (!ws::download (cells, mem.scratch.get (), sizeof cells, error))
         return false;
       range[0] = from_order_key<T> (cells[0]);
-      range[1] = from_order_key<T> (~cells[1]);
-      if (cells[0] > ~cells[1])
+      range[1] = from_order_key<T> (cells[1]);
+      if (cells[0] > cells[1]) // no finite key
         range[0] = range[1] = T (0);
     }
   else if (!ws::download (range, mem.scratch.get (), sizeof range, error))
@@ -473,12 +710,15 @@ ws_cuda_histogram (WsCudaImpl    impl,
   if (!ws::upload (d_keys.get (), keys, n * sizeof (int32_t), error))
     return FALSE;
   timer.mark (ws::PhaseTimer::AFTER_UPLOAD);
-  if (!ws::check (cudaMemsetAsync (mem.counts.get (), 0, mem.counts.bytes ()),
-                  "Cannot clear the histogram", error)
-      || (n > 0 && !ws::with_type (type, [&]<typename T> () {
-            return histogram_device (impl, (const T *) d_keys.get (), n, bins, mem, &min, &max,
-                                     launches, error);
-          })))
+  // gpu's first kernel clears the counts itself.
+  if ((impl != WS_CUDA_OURS || n == 0)
+      && !ws::check (cudaMemsetAsync (mem.counts.get (), 0, mem.counts.bytes ()),
+                     "Cannot clear the histogram", error))
+    return FALSE;
+  if (n > 0 && !ws::with_type (type, [&]<typename T> () {
+        return histogram_device (impl, (const T *) d_keys.get (), n, bins, mem, &min, &max,
+                                 launches, error);
+      }))
     return FALSE;
   timer.mark (ws::PhaseTimer::AFTER_KERNELS);
   if (!ws::download (counts, mem.counts.get (), mem.counts.bytes (), error)

@@ -21,7 +21,6 @@ template <> struct Bins<int32_t>
 {
   long long imin = 0;
   unsigned long long irange = 0; // 0 when every key is equal
-  double inv = 0.0;
   unsigned bins = 1;
 
   Bins () = default;
@@ -29,33 +28,16 @@ template <> struct Bins<int32_t>
   Bins (int32_t mn, int32_t mx, bool, unsigned b)
       : imin (mn), irange ((unsigned long long) ((long long) mx - mn)), bins (b)
   {
-    inv = irange != 0 ? 1.0 / (double) irange : 0.0;
   }
 
-  // The engine's expression as written: a 64-bit division.
+  // The engine's expression as written: a 64-bit division (gpu's kernels
+  // bin through ws-cuda-histogram.cu's Binner, which agrees with it).
   __host__ __device__ unsigned
   plain (int32_t x) const
   {
     if (irange == 0)
       return 0;
     unsigned long long q = (unsigned long long) ((long long) x - imin) * bins / irange;
-    return (unsigned) (q < bins - 1 ? q : bins - 1);
-  }
-
-  // The same quotient without the slow 64-bit division: the product is below
-  // 2^56 and the quotient at most 2^24, so a double estimate is within one of
-  // it; stepping while the remainder is out of [0, range) makes it exact.
-  __device__ unsigned
-  fast (int32_t x) const
-  {
-    if (irange == 0)
-      return 0;
-    unsigned long long p = (unsigned long long) ((long long) x - imin) * bins;
-    unsigned long long q = __double2ull_rz (__ull2double_rz (p) * inv);
-    while (q * irange > p)
-      q--;
-    while (p - q * irange >= irange)
-      q++;
     return (unsigned) (q < bins - 1 ? q : bins - 1);
   }
 };
@@ -86,8 +68,6 @@ template <> struct Bins<float>
     double t = floor (((double) x - lo) * bins / span);
     return t >= bins ? bins - 1 : (unsigned) t;
   }
-
-  __device__ unsigned fast (float x) const { return plain (x); }
 };
 
 // What a min / max starts from before any key is seen.

@@ -361,6 +361,111 @@ test_timing (gconstpointer data)
     }
 }
 
+/* ---- gpu's shapes: tiles, grids, skew, bin edges ---- */
+
+/* Around gpu's 16-byte loads (n mod 4), one block against many (a block
+ * takes 256·32 keys), several grid-stride rounds, against bins 1 (every
+ * key in one bin), 7, 256 (eight warp-private copies), 4096 (two) and
+ * 70000 (global atomics). */
+static const gsize shape_sizes[] = { 31, 33, 127, 129, 4095, 4097, 8191, 8193, 16383, 16385,
+                                     262147, (1u << 22) + 5 };
+static const guint shape_bins[] = { 1, 7, 256, 4096, 70000 };
+
+static void
+check_shape_bins (const WsTestCase *c,
+                  const WsArray    *a)
+{
+  for (guint b = 0; b < G_N_ELEMENTS (shape_bins); b++)
+    check_histogram (c, a, shape_bins[b]);
+}
+
+/* Uniform keys, sorted ones (whole warps in one bin), all keys equal, and
+ * all equal but one far above them (every other key in bin 0). */
+static void
+test_shapes (gconstpointer data)
+{
+  const WsTestCase *c = data;
+
+  for (guint s = 0; s < G_N_ELEMENTS (shape_sizes); s++)
+    {
+      gsize n = shape_sizes[s];
+      g_autoptr (WsArray) uniform = ws_test_generate (c->type, WS_DIST_UNIFORM, n, 81 + s);
+      g_autoptr (WsArray) sorted = ws_test_generate (c->type, WS_DIST_SORTED, n, 91 + s);
+      g_autoptr (WsArray) equal = ws_test_array_filled (c->type, n, -3.0);
+      g_autoptr (WsArray) outlier = ws_test_array_filled (c->type, n, 2.0);
+
+      ws_test_set_key (outlier, n / 2, 1e6);
+      check_shape_bins (c, uniform);
+      check_shape_bins (c, sorted);
+      check_shape_bins (c, equal);
+      check_shape_bins (c, outlier);
+    }
+}
+
+/* Key k·span/B of [min, max] (rounded up: the first key of bin k), for
+ * float32 [0, 1] and int32 [G_MININT32, G_MAXINT32]. */
+static double
+edge_key (WsKeyType type,
+          guint     k,
+          guint     bins)
+{
+  if (type == WS_KEY_FLOAT32)
+    return (float) ((double) k / bins);
+  guint64 span = G_MAXUINT32;
+  return (double) G_MININT32 + (double) ((k * span + bins - 1) / bins);
+}
+
+/* v moved by `steps` units in the last place (float32) or by `steps`
+ * (int32), kept inside [lo, hi]. */
+static double
+edge_step (WsKeyType type,
+           double    v,
+           gint      steps,
+           double    lo,
+           double    hi)
+{
+  if (type == WS_KEY_FLOAT32)
+    {
+      float f = (float) v;
+      for (gint i = 0; i < ABS (steps); i++)
+        f = nextafterf (f, steps < 0 ? -2.0f : 2.0f);
+      v = f;
+    }
+  else
+    v += steps;
+  return CLAMP (v, lo, hi);
+}
+
+/* Keys on every bin edge of B bins and 1 to 64 steps either side, min and
+ * max among them: where gpu's float estimate hands over to the engine's
+ * expression and where it decides alone (float32), and where its integer
+ * quotient steps (int32). Each array is checked at B bins and at others. */
+static void
+test_edges (gconstpointer data)
+{
+  static const guint edge_bins[] = { 3, 256, 1000, 65536 };
+  static const gint steps[] = { 0, -1, 1, -4, 4, -16, 16, -64, 64 };
+  const WsTestCase *c = data;
+  gboolean is_float = c->type == WS_KEY_FLOAT32;
+  double lo = is_float ? 0.0 : G_MININT32, hi = is_float ? 1.0 : G_MAXINT32;
+
+  for (guint e = 0; e < G_N_ELEMENTS (edge_bins); e++)
+    {
+      guint bins = edge_bins[e];
+      gsize per_edge = G_N_ELEMENTS (steps);
+      g_autoptr (WsArray) a = ws_test_array_new (c->type, per_edge * ((gsize) bins + 1));
+
+      for (guint k = 0; k <= bins; k++)
+        for (gsize d = 0; d < per_edge; d++)
+          ws_test_set_key (a, per_edge * k + d,
+                           edge_step (c->type, edge_key (c->type, k, bins), steps[d], lo, hi));
+      check_histogram (c, a, bins);
+      check_histogram (c, a, 7);
+      check_histogram (c, a, 256);
+      check_histogram (c, a, 65536);
+    }
+}
+
 /* ---- The CPU engine's own checks ---- */
 
 static void
@@ -431,6 +536,8 @@ static const WsTestRows rows[] = {
   { "/histogram/nan", "histogram", WS_TEST_CPU, WS_TEST_TYPE (WS_KEY_FLOAT32), FALSE, test_nan },
   { "/histogram/large", "histogram", WS_TEST_GPU, 0, FALSE, test_large },
   { "/histogram/timing", "histogram", WS_TEST_GPU, 0, FALSE, test_timing },
+  { "/histogram/shapes", "histogram", WS_TEST_GPU, 0, FALSE, test_shapes },
+  { "/histogram/edges", "histogram", WS_TEST_ALL, 0, FALSE, test_edges },
 };
 
 int
