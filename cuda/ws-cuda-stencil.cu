@@ -8,8 +8,15 @@
 // gpu-seed is the study's kernel: BS×BS blocks, K consecutive outputs per
 // thread, each window summed whole from global memory — O(R²) per output.
 //
-// gpu (ours) does O(1) work per output once R is past a few, in double /
-// int64, in one fused pass: blocks own tall bands of output columns, sum
+// gpu (ours) sums R <= 2 directly from registers, and larger radii up to
+// 127 first by running sums (ws-cuda-stencil-slide.cu): one read of the
+// grid, exact for int32 and for float32 keys whose magnitudes keep every
+// running sum exact in double. Where float32 keys do not (infinities, NaN,
+// −0.0, a wide span of magnitudes), it sums again, and past R = 127 it
+// sums, by the paths below, which hold for any input.
+//
+// Those do O(1) work per output once R is past a few, in double / int64,
+// in one fused pass: blocks own tall bands of output columns, sum
 // each input row's windows from chunk suffixes, chunk totals and chunk
 // prefixes in shared memory, and the columns of those by van Herk /
 // Gil-Werman (each window is the suffix of one aligned block of 2R + 1
@@ -22,6 +29,7 @@
 // H200, R > 15 with 64 KB) the same register strips (R <= 8) or the older
 // column and row passes over an 8-byte buffer in global memory do it.
 #include "ws-cuda-internal.h"
+#include "ws-cuda-stencil.cuh"
 
 #include <algorithm>
 #include <chrono>
@@ -34,6 +42,9 @@ const unsigned ws::impls_stencil = ws::impl_bit (WS_CUDA_SEED) | ws::impl_bit (W
 
 namespace
 {
+
+using ws::stencil::AccT;
+using ws::stencil::store;
 
 // An int32 window of (2R + 1)² <= 2^32 values sums to at most 2^63 in
 // magnitude; larger windows could leave int64 (the CPU's limit too).
@@ -52,11 +63,6 @@ constexpr unsigned STRIP_MAX_R = 2;
 constexpr unsigned STRIP = 32, STRIP_MIN = 4, STRIP_THREADS = 128;
 constexpr size_t STRIP_TARGET_THREADS = 1u << 16;
 
-template <typename T> struct Acc; // what ours adds in
-template <> struct Acc<float> { using type = double; };
-template <> struct Acc<int32_t> { using type = long long; };
-template <typename T> using AccT = typename Acc<T>::type;
-
 template <typename T> struct SeedAcc; // what the study added in (64 bits for int32)
 template <> struct SeedAcc<float> { using type = float; };
 template <> struct SeedAcc<int32_t> { using type = long long; };
@@ -67,29 +73,6 @@ template <typename T> using SeedAccT = typename SeedAcc<T>::type;
 template <typename A> __device__ inline A zero () { return A (); }
 template <> __device__ inline double zero<double> () { return -0.0; }
 template <> __device__ inline float zero<float> () { return -0.0f; }
-
-__device__ inline void
-store (float *out, size_t idx, double s, unsigned long long *)
-{
-  out[idx] = (float) s;
-}
-
-__device__ inline void
-store (float *out, size_t idx, float s, unsigned long long *)
-{
-  out[idx] = s;
-}
-
-// An int32 output that does not fit marks its index; the host reports the
-// smallest, the first in row-major order.
-__device__ inline void
-store (int32_t *out, size_t idx, long long s, unsigned long long *first_bad)
-{
-  if (s < INT32_MIN || s > INT32_MAX)
-    atomicMin (first_bad, (unsigned long long) idx);
-  else
-    out[idx] = (int32_t) s;
-}
 
 // One block's geometry in the fused kernel, the same on host and device.
 struct BandShape
@@ -110,12 +93,14 @@ enum class Path { SEED, COPY, BAND, STRIP, SWEEP };
 struct Plan
 {
   WsCudaImpl impl;
+  WsCudaType type;
   size_t side, m, w; // N, N − 2R, 2R + 1
   unsigned radius, block, per_thread;
   size_t band_rows;  // output rows per band of the two passes
   Path path;
   BandShape band;            // the fused kernel's geometry
   unsigned band_tw, band_b;  // its output columns a block and chunk
+  bool slide;                // sliding sums first; `path` where they may not be exact
 
   bool copy () const { return path == Path::COPY; }
   bool sweep () const { return path == Path::SWEEP; }
@@ -899,6 +884,7 @@ template <typename T> struct Buffers
   ws::DeviceBuffer<T> grid, out;
   ws::DeviceBuffer<AccT<T>> rows;
   ws::DeviceBuffer<unsigned long long> bad;
+  ws::DeviceBuffer<unsigned> inexact; // set by a sliding float32 block that could not be exact
 };
 
 // Output rows per band of the two passes: all of them when half the free
@@ -924,7 +910,8 @@ alloc_all (Plan &p, Buffers<T> &b, GError **error)
   if (p.copy ()) // R = 0: the grid is the answer
     return true;
   if (!b.out.alloc (p.m * p.m, "Cannot allocate the window sums on the GPU", error)
-      || !b.bad.alloc (1, "Cannot allocate the overflow flag on the GPU", error))
+      || !b.bad.alloc (1, "Cannot allocate the overflow flag on the GPU", error)
+      || !b.inexact.alloc (1, "Cannot allocate the exactness flag on the GPU", error))
     return false;
   return !p.sweep ()
          || (choose_band (p, sizeof (AccT<T>), error)
@@ -932,16 +919,43 @@ alloc_all (Plan &p, Buffers<T> &b, GError **error)
                               error));
 }
 
+// The sliding sums; true in *done unless float32 inputs left some block
+// unsure of exactness (read back: a few microseconds), when the caller
+// sums again by p.path.
+template <typename T>
+bool
+slide_first (const Plan &p, Buffers<T> &b, guint64 *launches, bool *done, GError **error)
+{
+  unsigned inexact = 0;
+
+  *done = false;
+  if (!ws::check (cudaMemsetAsync (b.inexact.get (), 0, sizeof (unsigned)),
+                  "Cannot clear the exactness flag", error)
+      || !ws::stencil::slide_launch (b.grid.get (), b.out.get (), p.side, p.radius,
+                                     b.inexact.get (), b.bad.get (), error))
+    return false;
+  *launches += 1;
+  if (std::is_same_v<T, float>
+      && !ws::download (&inexact, b.inexact.get (), sizeof inexact, error))
+    return false;
+  *done = inexact == 0;
+  return true;
+}
+
 template <typename T>
 bool
 launch_all (const Plan &p, Buffers<T> &b, guint64 *launches, GError **error)
 {
+  bool done = false;
+
   if (p.copy ())
     return true;
   if (std::is_same_v<T, int32_t>
       && !ws::check (cudaMemsetAsync (b.bad.get (), 0xff, sizeof (unsigned long long)),
                      "Cannot clear the overflow flag", error))
     return false;
+  if (p.slide && (!slide_first (p, b, launches, &done, error) || done))
+    return done;
   if (p.sweep ())
     return sweep_launch (p, b.grid.get (), b.out.get (), b.rows.get (), b.bad.get (), launches,
                          error);
@@ -979,6 +993,9 @@ choose_path (Plan &p, GError **error)
           p.path = Path::STRIP;
           return true;
         }
+      // Beyond, sliding sums where they are exact (always for int32), and
+      // the path below where float32 inputs keep them from it.
+      p.slide = ws::stencil::slide_fits (p.type, p.radius, (size_t) optin);
       p.band_b = p.radius >= 4 ? 8 : 2;
       p.band_tw = 256;
       if (!band_fits (p.radius, p.band_tw, p.band_b, (size_t) optin, &p.band))
@@ -1087,7 +1104,7 @@ ws_cuda_stencil (WsCudaImpl    impl,
                  WsCudaTiming *timing,
                  GError      **error)
 {
-  Plan p{ impl, side, 0, 0, radius, block, per_thread, 0, Path::SEED, {}, 0, 0 };
+  Plan p{ impl, type, side, 0, 0, radius, block, per_thread, 0, Path::SEED, {}, 0, 0, false };
 
   if (!ws::has ("stencil", impl))
     return ws::unsupported ("stencil", impl, error);

@@ -13,13 +13,17 @@
 
 static const gsize sides[] = { 1, 2, 3, 5, 8, 33, 40, 64, 257 };
 static const guint radii[] = { 0, 1, 2, 5, 7, 16 };
-/* gpu sums R <= 2 in register strips, larger R in fused bands of 256
+/* gpu sums R <= 2 in register strips, and R = 3 … 127 by sliding sums
+ * where they are exact (int32; float32 keys of a narrow span, as generated)
+ * and else again by the paths that never subtract: fused bands of 256
  * output columns a block (R <= 39 on an H200: the ring of 2R + 1 rows
  * fits) or 128 (R <= 90), in chunks of 2 columns for R = 3 and of 8
  * beyond; past that (and on GPUs with less shared memory: R <= 15 with 64
- * KB) in register strips (R <= 8) or two passes. Both sides of every
- * switch, radii near N / 2, and a side of 600, whose outputs fill no whole
- * block of columns and whose bands are cut into parts of several blocks. */
+ * KB) in register strips (R <= 8) or two passes. A -0.0 in a float32 grid
+ * changes no sum and sends it down those paths, so each case runs both.
+ * Both sides of every switch, radii near N / 2, and a side of 600, whose
+ * outputs fill no whole block of columns and whose bands are cut into
+ * parts of several blocks. */
 static const gsize gpu_sides[] = { 40, 64, 257, 600 };
 static const guint gpu_radii[] = { 1, 2, 3, 4, 8, 9, 15, 16, 17, 31, 32, 33, 39, 40, 63, 64, 65,
                                    90, 91, 128 };
@@ -155,6 +159,11 @@ check_side_radius (const WsTestCase *c,
     return;
   grid = ws_test_generate (c->type, c->dist, side * side, seed);
   check_case (c, grid, side, radius);
+  if (c->type == WS_KEY_FLOAT32 && c->variant == WS_VARIANT_GPU)
+    {
+      grid->f32[0] = -0.0f;
+      check_case (c, grid, side, radius);
+    }
   if (c->type == WS_KEY_INT32)
     {
       ws_test_fold_small (grid);
@@ -417,12 +426,13 @@ check_large (const WsTestCase *c,
 static void
 test_large (gconstpointer data)
 {
-  const guint gpu_large[] = { 1, 3, 16, 39, 40, 64, 90, 91 }, seed_large[] = { 16 };
+  const guint gpu_large[] = { 1, 3, 16, 39, 40, 64, 90, 91, 127, 128 }, seed_large[] = { 16 };
   const WsTestCase *c = data;
   gboolean seed = c->variant == WS_VARIANT_GPU_SEED;
   /* int32 in [0, 65536): a radius-90 window sums to at most 2146992135 <
    * 2^31; at R = 91 the 33489 uniform keys of a window average 1.1e9, with
-   * a spread of about 3.4e6. */
+   * a spread of about 3.4e6; from R = 127 (65025 keys, 2.1e9 on average)
+   * they leave int32, so only float32 runs there. */
   WsDistribution dist = c->type == WS_KEY_INT32 ? WS_DIST_UNIFORM16 : WS_DIST_UNIFORM;
   g_autoptr (WsArray) grid = ws_test_generate (c->type, dist, (gsize) LARGE_SIDE * LARGE_SIDE,
                                                8192);
@@ -430,6 +440,8 @@ test_large (gconstpointer data)
   for (guint r = 0; r < (seed ? G_N_ELEMENTS (seed_large) : G_N_ELEMENTS (gpu_large)); r++)
     {
       guint radius = seed ? seed_large[r] : gpu_large[r];
+      if (c->type == WS_KEY_INT32 && radius > 91)
+        continue;
       g_autoptr (GError) error = NULL;
       g_autoptr (WsArray) out = run_stencil (c, grid, LARGE_SIDE, radius, &error);
       g_assert_no_error (error);
@@ -569,6 +581,68 @@ assert_invalid (WsCudaImpl  impl,
   g_assert_nonnull (strstr (error->message, fact));
 }
 
+/* ws_cuda_stencil (gpu) on grid; its launches. The sums are checked as
+ * check_case does, against the test's own double loops. */
+static guint64
+gpu_sums_launches (const WsArray *grid,
+                   gsize          side,
+                   guint          radius)
+{
+  g_auto (WsTestWindowRef) ref = ws_test_window_sum_reference (grid, side, radius);
+  gboolean f32 = grid->type == WS_KEY_FLOAT32;
+  g_autofree gpointer out = g_malloc (ref.m * ref.m * 4);
+  g_autoptr (GError) error = NULL;
+  WsCudaTiming t;
+
+  g_assert_true (ws_cuda_stencil (WS_CUDA_OURS, f32 ? WS_CUDA_FLOAT32 : WS_CUDA_INT32,
+                                  grid->data, side, radius, 0, 0, out, &t, &error));
+  g_assert_no_error (error);
+  for (gsize i = 0; i < ref.m * ref.m; i++)
+    {
+      if (!f32)
+        g_assert_cmpint (((const gint32 *) out)[i], ==, (gint64) ref.sum[i]);
+      else if (isnan (ref.sum[i]))
+        g_assert_true (isnan (((const float *) out)[i]));
+      else if (isinf ((float) ref.sum[i]))
+        g_assert_cmpfloat (((const float *) out)[i], ==, (float) ref.sum[i]);
+      else
+        g_assert_cmpfloat_with_epsilon (((const float *) out)[i], ref.sum[i],
+                                        tolerance (WS_VARIANT_GPU, radius) * FLT_EPSILON
+                                            * ref.abs_sum[i] + FLT_TRUE_MIN);
+    }
+  return t.launches;
+}
+
+/* gpu's sliding sums (R >= 3) take one launch where they are exact: int32
+ * always, float32 keys in a span of magnitudes that keeps every running
+ * sum exact in double (uniform keys, multiples of 2^-24). A float32 grid
+ * with an infinity, a NaN, a -0.0 or values 2^44 apart is summed again by
+ * the paths that never subtract (a second launch at least) — in the block
+ * that holds it, wherever that is — and is right either way. */
+static void
+test_gpu_slide (void)
+{
+  const guint slide_radii[] = { 3, 16, 33, 64, 127 };
+  const float odd[] = { INFINITY, -INFINITY, NAN, -0.0f, 0x1p-44f };
+  const gsize side = 700, spots[] = { 0, 351 * 700 + 9, 700 * 700 - 1 };
+
+  for (guint k = 0; k < G_N_ELEMENTS (slide_radii); k++)
+    {
+      g_autoptr (WsArray) uniform = ws_test_generate (WS_KEY_FLOAT32, WS_DIST_UNIFORM, side * side,
+                                                      k);
+      g_autoptr (WsArray) small = ws_test_generate (WS_KEY_INT32, WS_DIST_UNIFORM16, side * side, k);
+
+      g_assert_cmpuint (gpu_sums_launches (uniform, side, slide_radii[k]), ==, 1);
+      g_assert_cmpuint (gpu_sums_launches (small, side, slide_radii[k]), ==, 1);
+      for (guint o = 0; o < G_N_ELEMENTS (odd); o++)
+        {
+          g_autoptr (WsArray) grid = ws_array_copy (uniform, NULL);
+          grid->f32[spots[(k + o) % G_N_ELEMENTS (spots)]] = odd[o];
+          g_assert_cmpuint (gpu_sums_launches (grid, side, slide_radii[k]), >=, 2);
+        }
+    }
+}
+
 /* Sizes, radii and the seed's shapes out of range; no library stencil. */
 static void
 test_gpu_errors (void)
@@ -626,6 +700,7 @@ main (int    argc,
   g_test_add_func ("/stencil/errors", test_errors);
   g_test_add_func ("/stencil/counters", test_counters);
   ws_test_add_gpu_func ("/stencil/gpu/errors", WS_TEST_CUDA (test_gpu_errors));
+  ws_test_add_gpu_func ("/stencil/gpu/slide", WS_TEST_CUDA (test_gpu_slide));
   ws_test_add_gpu_built ("/stencil/gpu/built", "stencil");
   return g_test_run ();
 }
