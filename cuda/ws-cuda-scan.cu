@@ -136,7 +136,7 @@ seed_scan (V *data, size_t n, V *sums, guint64 *launches, GError **error)
 // 3072 values, 24 a thread over 128 threads (CUB's sm_90 tuning for 4-byte
 // sums): small blocks, so that while one block waits on its look-back or
 // its barriers the SM's many other blocks keep loading (12.4 KiB of shared
-// memory and 128 threads a block let 16 share an sm_90 SM, four an sm_75
+// memory and 128 threads a block let 12 share an sm_90 SM, four an sm_75
 // one). Blocks stay resident and take tile after tile (see
 // lookback_scan), asking for the next tile's number while on this one.
 constexpr unsigned LB_THREADS = 128;
@@ -144,17 +144,16 @@ constexpr unsigned LB_ITEMS = 24;
 constexpr unsigned LB_TILE = LB_THREADS * LB_ITEMS;
 constexpr unsigned LB_WARPS = LB_THREADS / 32;
 static_assert (LB_ITEMS <= 32 && LB_ITEMS % 4 == 0, "a run crosses one pad; tiles are vectors");
-// Blocks an SM should hold, for ptxas's register budget: on sm_90, 16
-// (2048 threads, 32 registers each, and 16 x 13.4 KiB of shared memory with
-// the runtime's reserve; left alone, ptxas takes 64 registers, which would
-// leave eight); on sm_86 and sm_89, 1536 threads; on sm_75, 1024. The host
-// pass sees the largest, which also caps the grid (lookback_grid).
+// Blocks an SM should hold, for ptxas's register budget: on sm_80 and up,
+// 12 (40 registers a thread, 1536 threads, the most sm_86 and sm_89 hold;
+// 12 x 13.4 KiB of shared memory with the runtime's reserve). Left alone,
+// ptxas takes 64 registers, which would leave eight blocks; held to 32 (16
+// blocks) it splits a tile's six 16-byte loads into two round trips. On
+// sm_75, 8 (1024 threads). The host pass sees 12, which also caps the grid.
 #if defined(__CUDA_ARCH__) && __CUDA_ARCH__ < 800
 constexpr int LB_BLOCKS_PER_SM = 8;
-#elif defined(__CUDA_ARCH__) && __CUDA_ARCH__ != 800 && __CUDA_ARCH__ < 900
-constexpr int LB_BLOCKS_PER_SM = 12;
 #else
-constexpr int LB_BLOCKS_PER_SM = 16;
+constexpr int LB_BLOCKS_PER_SM = 12;
 #endif
 // A poll that finds a predecessor not yet published sleeps this long (ns)
 // before the next one, doubling up to LB_MAX_SLEEP: spinning warps would
