@@ -210,6 +210,25 @@ test_exact_blocks (gconstpointer data)
     }
 }
 
+/* Sizes around gpu's layout: n not a multiple of 4 (the scalar tail),
+ * one block or two (1024 keys a block below the resident grid), a
+ * grid-stride loop of one unrolled round or several with a remainder, and
+ * 2^24 + 1 keys. int32 exact, float32 within the double bound. */
+static void
+test_grid (gconstpointer data)
+{
+  static const gsize sizes[] = { 4, 6, 7, 31, 33, 1023, 1024, 1027, 4099, 65535,
+                                 ((gsize) 1 << 20) + 3, ((gsize) 1 << 22) + 1,
+                                 ((gsize) 1 << 24) + 1, 3 * ((gsize) 1 << 23) - 2 };
+  const WsTestCase *c = data;
+
+  for (guint s = 0; s < G_N_ELEMENTS (sizes); s++)
+    {
+      g_autoptr (WsArray) a = ws_test_generate (c->type, WS_DIST_UNIFORM, sizes[s], 90 + s);
+      check_reduce (c, a);
+    }
+}
+
 /* GPU only: 2^26 keys, with the kernel time (after a small warm-up run: a
  * process's first launch of a kernel also loads it). */
 static void
@@ -328,6 +347,8 @@ static const WsTestRows rows[] = {
   { "/reduce/flt-max", "reduce", DOUBLE_SUMS, FLOAT32_ONLY, FALSE, test_flt_max },
   { "/reduce/exact-blocks", "reduce", WS_TEST_VARIANT (WS_VARIANT_GPU), FLOAT32_ONLY, FALSE,
     test_exact_blocks },
+  { "/reduce/grid", "reduce", WS_TEST_VARIANT (WS_VARIANT_GPU) | WS_TEST_VARIANT (WS_VARIANT_GPU_LIB),
+    0, FALSE, test_grid },
   { "/reduce/large", "reduce", WS_TEST_GPU, 0, FALSE, test_large },
 };
 

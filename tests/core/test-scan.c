@@ -189,6 +189,32 @@ test_float32_exact (gconstpointer data)
     }
 }
 
+/* Sizes around gpu's 3072-key tiles (a partial last tile or none, one tile
+ * or two), past its 32-tile look-back window, and past the grid an H200
+ * holds at once (132 SMs x 16 blocks: 6.5 M keys), so that every block
+ * takes several tiles in turn; n not a multiple of 4 where the tail runs
+ * scalar. Exact checks: uniform int32 modulo 2^32, sparse ±1 floats. */
+static void
+test_tiles (gconstpointer data)
+{
+  static const gsize sizes[] = { 4, 31, 33, 3071, 3072, 3073, 6143, 6145, 3072 * 33 + 1,
+                                 3072 * 5000 + 7 };
+  const WsTestCase *c = data;
+
+  for (guint s = 0; s < G_N_ELEMENTS (sizes); s++)
+    {
+      g_autoptr (WsArray) in = c->type == WS_KEY_INT32
+                                 ? ws_test_generate (WS_KEY_INT32, WS_DIST_UNIFORM, sizes[s], 70 + s)
+                                 : small_integer_floats (sizes[s], TRUE, 70 + s);
+      g_autoptr (WsArray) out = run_scan (c, in);
+
+      if (in->type == WS_KEY_INT32)
+        check_int32 (in, out);
+      else
+        check_float32_exact (in, out);
+    }
+}
+
 /* ---- GPU only: big sizes, and kernel times for the report ---- */
 
 /* A WsTestCheck: exact where the sums are exact (exact: the keys' partial
@@ -549,6 +575,8 @@ static const WsTestRows rows[] = {
   { "/scan/special", "scan", WS_TEST_ALL, 0, FALSE, test_special },
   { "/scan/wraps", "scan", WS_TEST_ALL, WS_TEST_TYPE (WS_KEY_INT32), FALSE, test_int32_wraps },
   { "/scan/exact", "scan", WS_TEST_ALL, WS_TEST_TYPE (WS_KEY_FLOAT32), FALSE, test_float32_exact },
+  { "/scan/tiles", "scan", WS_TEST_VARIANT (WS_VARIANT_GPU) | WS_TEST_VARIANT (WS_VARIANT_GPU_LIB),
+    0, FALSE, test_tiles },
   { "/scan/large", "scan", WS_TEST_GPU, 0, FALSE, test_large },
   { "/scan/timing", "scan", WS_TEST_GPU, 0, FALSE, test_timing },
 };
