@@ -154,20 +154,29 @@ append_text (GPtrArray *cells, GString *s)
     append_text_line (s, cells->pdata[i], width);
 }
 
+/* A markdown row; a '|' in a cell (a failure's message) is escaped, or it
+ * would end the cell. */
+static void
+append_markdown_line (GString *s, const char *const *cells)
+{
+  for (guint c = 0; c < N_COLS; c++)
+    {
+      g_auto (GStrv) parts = g_strsplit (cells[c], "|", -1);
+      g_autofree char *cell = g_strjoinv ("\\|", parts);
+      g_string_append_printf (s, "| %s ", cell);
+    }
+  g_string_append (s, "|\n");
+}
+
 static void
 append_markdown (GPtrArray *cells, GString *s)
 {
-  g_autofree char *head = g_strjoinv (" | ", (char **) headings);
-
-  g_string_append_printf (s, "| %s |\n", head);
+  append_markdown_line (s, headings);
   for (guint c = 0; c < N_COLS; c++)
     g_string_append (s, c >= COL_BYTES && c <= COL_SHARE ? "|---:" : "|---");
   g_string_append (s, "|\n");
   for (guint i = 0; i < cells->len; i++)
-    {
-      g_autofree char *line = g_strjoinv (" | ", cells->pdata[i]);
-      g_string_append_printf (s, "| %s |\n", line);
-    }
+    append_markdown_line (s, cells->pdata[i]);
 }
 
 static const char *const csv_header[] = {
