@@ -96,6 +96,15 @@ int          ws_cuda_device_count    (GError          **error);
 gboolean     ws_cuda_device_info     (int               device,
                                       WsDeviceInfo     *info,
                                       GError          **error);
+/* The current GPU's copy bandwidth in GB/s (1e9 bytes a second), read and
+ * write counted (2 × bytes a copy): one device-to-device cudaMemcpy of
+ * `bytes` to warm up, then `repeat` copies, each timed with CUDA events;
+ * their median. The yardstick of the roofline table (warpscope-cli
+ * roofline). bytes and repeat of 0 are refused (WS_CUDA_ERROR_INVALID). */
+gboolean     ws_cuda_copy_bandwidth  (gsize             bytes,
+                                      guint             repeat,
+                                      double           *gb_per_s,
+                                      GError          **error);
 /* Whether `impl` of the algorithm named as the engine names it exists. */
 gboolean     ws_cuda_has             (const char *algorithm,
                                       WsCudaImpl  impl);

@@ -1,5 +1,5 @@
 /* warpscope-cli: the headless face of Warpscope — list, info, run, bench, plot, render,
- * diagram, check, demo. */
+ * diagram, roofline, check, demo. */
 #include <locale.h>
 #include <stdio.h>
 
@@ -23,6 +23,7 @@ static const Command commands[] = {
   { "plot", ws_cli_plot, "draw a chart of a result.csv as PNG, SVG or PDF" },
   { "render", ws_cli_render, "draw every pass of a sorting network as PNG frames or a WebM, MP4 or GIF (headless OpenGL)" },
   { "diagram", ws_cli_diagram, "draw a sorting network's wires and comparators (PNG, SVG, PDF, TikZ) or print its layers as JSON" },
+  { "roofline", ws_cli_roofline, "the roofline table: each GPU kernel's bytes, GB/s and share of the copy bandwidth" },
   { "check", ws_cli_check, "check a trace of your sort against the reference network, pass by pass" },
   { "demo", ws_cli_demo, "sort one random array with every CPU sorting network" },
 };
@@ -32,7 +33,7 @@ usage (FILE *to)
 {
   fprintf (to, "Usage: warpscope-cli COMMAND [OPTION…]\n\nCommands:\n");
   for (guint i = 0; i < G_N_ELEMENTS (commands); i++)
-    fprintf (to, "  %-7s %s\n", commands[i].name, commands[i].summary);
+    fprintf (to, "  %-8s %s\n", commands[i].name, commands[i].summary);
   fprintf (to, "\n“warpscope-cli COMMAND --help” describes a command's options.\n");
 }
 

@@ -3,6 +3,7 @@
 #include <stdio.h>
 
 #include "ws-array-io.h"
+#include "ws-bench-repeat.h"
 #include "ws-cli.h"
 #include "ws-error.h"
 #include "ws-generator.h"
@@ -48,9 +49,7 @@ typedef struct
   WsArray     *input2;
   WsArray     *keys;
   guint        repeat;
-  WsPhaseTimes median;  /* over the repeats; the single run's times when repeat is 1 */
-  double       min_kernel;
-  double       max_kernel;
+  WsRepeatTiming timing; /* over the repeats; the single run's times when repeat is 1 */
 } RunState;
 
 static void
@@ -157,17 +156,6 @@ parse_type (RunState *st, const RunOptions *o, GError **error)
 }
 
 static gboolean
-parse_repeat (RunState *st, const char *text, GError **error)
-{
-  gint64 r;
-
-  if (!ws_int_parse ("--repeat", text, 1, 100000, &r, error))
-    return FALSE;
-  st->repeat = (guint) r;
-  return TRUE;
-}
-
-static gboolean
 parse_options (RunState *st, const RunOptions *o, const char *algorithm, GError **error)
 {
   if ((st->in.algo = ws_registry_lookup (algorithm, error)) == NULL)
@@ -184,7 +172,7 @@ parse_options (RunState *st, const RunOptions *o, const char *algorithm, GError 
       || (o->n && !ws_size_parse_range ("--n", o->n, 1, G_MAXSIZE, &st->n, error)))
     return FALSE;
   st->repeat = 1;
-  if (o->repeat && !parse_repeat (st, o->repeat, error))
+  if (o->repeat && !ws_cli_parse_repeat (o->repeat, &st->repeat, error))
     return FALSE;
   if (o->seed && !ws_cli_parse_seed (o->seed, &st->seed, error))
     return FALSE;
@@ -441,12 +429,14 @@ print_report (const RunState *st, const RunOptions *o, const char *verdict)
   g_autofree char *result = describe_result (st);
   FILE *to = o->output && (strcmp (o->output, "-") == 0 || strcmp (o->output, "/dev/stdout") == 0)
                ? stderr : stdout;
+  const WsPhaseTimes *median = &st->timing.median;
 
   fprintf (to, "%s · %s · %s\n", st->in.algo->name, ws_variant_name (st->in.variant), input);
   if (st->repeat > 1)
     fprintf (to, "  %-12s median of %u runs after a warm-up; %s %.6f to %.6f s\n", "timing",
-            st->repeat, st->median.device[0] ? "kernels" : "time", st->min_kernel, st->max_kernel);
-  print_times (to, &st->median);
+            st->repeat, median->device[0] ? "kernels" : "time", st->timing.min_kernel,
+            st->timing.max_kernel);
+  print_times (to, median);
   print_counter (to, "passes", st->out.counters.passes);
   print_counter (to, "comparisons", st->out.counters.comparisons);
   print_counter (to, "swaps", st->out.counters.swaps);
@@ -477,46 +467,6 @@ run_or_fall_back (RunState *st, GError **error)
   return ws_run (&st->in, &st->out, error);
 }
 
-static int
-cmp_double (const void *a, const void *b)
-{
-  double x = *(const double *) a, y = *(const double *) b;
-  return (x > y) - (x < y);
-}
-
-static double
-median (double *v, guint n)
-{
-  qsort (v, n, sizeof *v, cmp_double);
-  return n % 2 ? v[n / 2] : 0.5 * (v[n / 2 - 1] + v[n / 2]);
-}
-
-/* After the first run (the warm-up), `repeat` timed runs; each phase's
- * median is reported, and the last run's result is verified and written. */
-static gboolean
-repeat_runs (RunState *st, GError **error)
-{
-  g_autofree double *v = g_new (double, 5 * (gsize) st->repeat);
-
-  for (guint r = 0; r < st->repeat; r++)
-    {
-      const WsPhaseTimes *t = &st->out.times;
-      ws_run_output_clear (&st->out);
-      if (!ws_run (&st->in, &st->out, error))
-        return FALSE;
-      v[r] = t->kernel, v[st->repeat + r] = t->total, v[2 * st->repeat + r] = t->alloc;
-      v[3 * st->repeat + r] = t->upload, v[4 * st->repeat + r] = t->download;
-    }
-  st->median = st->out.times;
-  st->median.kernel = median (v, st->repeat);
-  st->min_kernel = v[0], st->max_kernel = v[st->repeat - 1];
-  st->median.total = median (v + st->repeat, st->repeat);
-  st->median.alloc = median (v + 2 * st->repeat, st->repeat);
-  st->median.upload = median (v + 3 * st->repeat, st->repeat);
-  st->median.download = median (v + 4 * st->repeat, st->repeat);
-  return TRUE;
-}
-
 static gboolean
 run_and_check (RunState *st, const RunOptions *o, const char *algorithm, GError **error)
 {
@@ -525,8 +475,8 @@ run_and_check (RunState *st, const RunOptions *o, const char *algorithm, GError 
   if (!parse_options (st, o, algorithm, error) || !prepare_inputs (st, o, error)
       || !run_or_fall_back (st, error))
     return FALSE;
-  st->median = st->out.times;
-  if (st->repeat > 1 && !repeat_runs (st, error))
+  st->timing.median = st->out.times;
+  if (st->repeat > 1 && !ws_bench_repeat (&st->in, st->repeat, &st->out, &st->timing, error))
     return FALSE;
   if (!ws_run_verify (&st->in, &st->out, &verdict, error))
     {

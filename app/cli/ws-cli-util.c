@@ -44,3 +44,16 @@ ws_cli_parse_size (const char *text,
   *width = (int) a, *height = (int) b;
   return TRUE;
 }
+
+gboolean
+ws_cli_parse_repeat (const char *text,
+                     guint      *out,
+                     GError    **error)
+{
+  gint64 r;
+
+  if (!ws_int_parse ("--repeat", text, 1, WS_CLI_MAX_REPEAT, &r, error))
+    return FALSE;
+  *out = (guint) r;
+  return TRUE;
+}

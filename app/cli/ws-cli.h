@@ -14,6 +14,7 @@ int      ws_cli_plot  (int argc, char **argv);
 int      ws_cli_render (int argc, char **argv);
 int      ws_cli_check (int argc, char **argv);
 int      ws_cli_diagram (int argc, char **argv);
+int      ws_cli_roofline (int argc, char **argv);
 
 /* Print "warpscope-cli: <message>" on stderr; returns the failure status 1. */
 int      ws_cli_fail  (const GError *error);
@@ -22,6 +23,12 @@ int      ws_cli_fail  (const GError *error);
 gboolean ws_cli_parse_seed (const char *text,
                             guint64    *out,
                             GError    **error);
+
+/* Parse --repeat: timed runs after a warm-up, 1 to WS_CLI_MAX_REPEAT. */
+#define WS_CLI_MAX_REPEAT 100000
+gboolean ws_cli_parse_repeat (const char *text,
+                              guint      *out,
+                              GError    **error);
 
 /* Parse --size: "1280x720" (or with ×), each side 16 … 8192 pixels. */
 gboolean ws_cli_parse_size (const char *text,

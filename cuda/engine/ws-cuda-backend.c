@@ -263,6 +263,23 @@ cuda_run (const WsBackend  *self,
   return TRUE;
 }
 
+static gboolean
+cuda_copy_bandwidth (const WsBackend *self,
+                     gsize            bytes,
+                     guint            repeat,
+                     double          *gb_per_s,
+                     GError         **error)
+{
+  GError *e = NULL;
+  gboolean ok;
+
+  /* A cancel is answered between copies (ws-cancel.h), as between launches. */
+  ws_cuda_set_stop_flag (ws_cancel_stop_flag ());
+  ok = ws_cuda_copy_bandwidth (bytes, repeat, gb_per_s, &e);
+  ws_cuda_set_stop_flag (NULL);
+  return ws_cuda_converted (ok, &e, error);
+}
+
 /* ---- the animator's device side ---- */
 
 static gpointer
@@ -388,6 +405,7 @@ static const WsBackend cuda_backend = {
   .query_devices = cuda_query_devices,
   .has_variant = cuda_has_variant,
   .run = cuda_run,
+  .copy_bandwidth = cuda_copy_bandwidth,
   .device = &cuda_device,
   .stage = &ws_cuda_stage_ops,
 };

@@ -124,7 +124,7 @@ test_help (void)
   g_autoptr (CliResult) own = cli_run ("diagram", "--help", NULL);
 
   g_assert_cmpint (r->status, ==, 0);
-  g_assert_nonnull (strstr (r->out, "  diagram draw a sorting network"));
+  g_assert_nonnull (strstr (r->out, "  diagram  draw a sorting network"));
   g_assert_cmpint (own->status, ==, 0);
   g_assert_nonnull (strstr (own->out, "--gpu-tile"));
 }

@@ -207,8 +207,8 @@ plan_hash (const WsBenchRecord *r)
 
 /* ---- the build and the machine ---- */
 
-static char *
-build_text (void)
+char *
+ws_bench_build_text (void)
 {
   /* WS_BUILD_COMMIT is `git describe` at build time, "" outside a checkout. */
   return WS_BUILD_COMMIT[0] ? g_strdup_printf ("%s (%s)", WS_VERSION, WS_BUILD_COMMIT)
@@ -252,7 +252,7 @@ ws_bench_record_new (const WsPreset *preset)
   g_return_val_if_fail (preset != NULL, NULL);
   put_plan (r, preset);
   r->hash = plan_hash (r);
-  r->build = build_text ();
+  r->build = ws_bench_build_text ();
   r->device = device_text (preset);
   return r;
 }

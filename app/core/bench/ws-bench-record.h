@@ -36,6 +36,10 @@ gboolean       ws_bench_record_write   (const WsBenchRecord *record,
                                         GError             **error);
 void           ws_bench_record_free    (WsBenchRecord       *record);
 
+/* This build as run.ini names it: "0.9.0 (v0.9.0-12-gabc1234)", the
+ * version alone outside a git checkout. Free with g_free. */
+char          *ws_bench_build_text     (void);
+
 /* A value: "hash", "build", "device", or a setting of the plan
  * ("repetitions", "adaptive.time_budget", "params.radius"); NULL when it
  * has none. */

@@ -9,6 +9,7 @@
 #include "ws-bench-estimate.h"
 #include "ws-cancel.h"
 #include "ws-error.h"
+#include "ws-roofline.h"
 #include "ws-run-data.h"
 #include "ws-system.h"
 
@@ -173,32 +174,16 @@ sample (Bench *b, const WsBenchConfig *c, WsBenchRow *row, Phases *ph, GError **
 
 /* ---- derived figures ---- */
 
-/* The bytes an algorithm must at least read and write once: the figure
- * behind "effective GB/s". */
+/* The bytes the algorithm must at least read and write once
+ * (ws-roofline.h): the figure behind "effective GB/s". */
 static double
 min_bytes (const WsBenchConfig *c, WsKeyType type)
 {
-  double size = (double) ws_key_type_size (type), n = (double) c->n;
-  double r;
+  WsTraffic traffic;
 
-  switch (c->algo->shape)
-    {
-    case WS_SHAPE_SORT:
-    case WS_SHAPE_SCAN:
-      return 2 * n * size;
-    case WS_SHAPE_DOT: /* both arrays read, sorted back, then read for the product */
-      return 6 * n * size;
-    case WS_SHAPE_STENCIL:
-      r = (double) ws_params_get (c->algo, &c->params, "radius");
-      return (n * n + (n > 2 * r ? (n - 2 * r) * (n - 2 * r) : 0)) * size;
-    case WS_SHAPE_REDUCE:
-      return n * size;
-    case WS_SHAPE_HISTOGRAM:
-      return n * size + 8.0 * ws_params_get (c->algo, &c->params, "bins");
-    case WS_SHAPE_SEARCH: /* each query read, its index written */
-      return ws_params_get (c->algo, &c->params, "queries") * (size + 8.0);
-    }
-  return 0.0;
+  if (!ws_roofline_traffic (c->algo->name, type, c->n, &c->params, &traffic, NULL))
+    g_return_val_if_reached (0.0);
+  return (double) ws_traffic_bytes (&traffic);
 }
 
 static double

@@ -67,7 +67,7 @@ typedef struct
   gboolean      has_speedup;
   WsSpeedup     speedup;    /* against the baseline variant on the same input */
   double        elements_per_s;
-  double        gb_per_s;   /* effective: the bytes the algorithm must read and write */
+  double        gb_per_s;   /* effective: the bytes the algorithm must move (ws-roofline.h) */
   double        peak_share; /* gb_per_s over the device's peak; 0 on the CPU */
   double        gflop_per_s;   /* stencil only (study 001) */
   double        flop_per_byte; /* stencil only */

@@ -41,12 +41,23 @@ nocuda_run (const WsBackend  *self,
   return nocuda_query_devices (self, NULL, error);
 }
 
+static gboolean
+nocuda_copy_bandwidth (const WsBackend *self,
+                       gsize            bytes,
+                       guint            repeat,
+                       double          *gb_per_s,
+                       GError         **error)
+{
+  return nocuda_query_devices (self, NULL, error);
+}
+
 static const WsBackend nocuda_backend = {
   .name = "cuda",
   .describe = nocuda_describe,
   .query_devices = nocuda_query_devices,
   .has_variant = nocuda_has_variant,
   .run = nocuda_run,
+  .copy_bandwidth = nocuda_copy_bandwidth,
 };
 
 const WsBackend *

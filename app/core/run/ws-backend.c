@@ -44,12 +44,26 @@ cpu_run (const WsBackend  *self,
   return ws_run_on_cpu (in, out, error);
 }
 
+/* Host memory's bandwidth is not what the roofline table compares with. */
+static gboolean
+cpu_copy_bandwidth (const WsBackend *self,
+                    gsize            bytes,
+                    guint            repeat,
+                    double          *gb_per_s,
+                    GError         **error)
+{
+  g_set_error_literal (error, WS_ERROR, WS_ERROR_UNAVAILABLE,
+                       "The CPU backend has no GPU whose copy bandwidth could be measured");
+  return FALSE;
+}
+
 static const WsBackend cpu_backend = {
   .name = "cpu",
   .describe = cpu_describe,
   .query_devices = cpu_query_devices,
   .has_variant = cpu_has_variant,
   .run = cpu_run,
+  .copy_bandwidth = cpu_copy_bandwidth,
 };
 
 const WsBackend *

@@ -167,6 +167,17 @@ struct _WsBackend
                                WsRunOutput      *out,
                                GError          **error);
 
+  /* The device's copy bandwidth in GB/s (1e9 B/s), read and write counted
+   * (2 × bytes a copy): a warm-up, then `repeat` device-to-device copies of
+   * `bytes`, their median — the yardstick of the roofline table
+   * (warpscope-cli roofline). FALSE with WS_ERROR_UNAVAILABLE saying why
+   * where there is no GPU (the CPU, a build without CUDA, no device). */
+  gboolean  (*copy_bandwidth) (const WsBackend *self,
+                               gsize            bytes,
+                               guint            repeat,
+                               double          *gb_per_s,
+                               GError         **error);
+
   /* Device memory and work for the animator; NULL where the backend has
    * no device (the CPU, a build without CUDA). */
   const WsDeviceOps *device;
