@@ -34,6 +34,13 @@ template <> struct Exact<float>
 
 template <typename T> using ExactT = typename Exact<T>::type;
 
+// Key i widened, for our kernels.
+template <typename T> struct LoadKey
+{
+  const T *x;
+  __device__ ExactT<T> operator() (size_t i) const { return Exact<T>::of (x[i]); }
+};
+
 // A key widened, for CUB's transform.
 template <typename T> struct Widen
 {
@@ -121,100 +128,7 @@ seed_reduce (const void *keys, size_t n, WsCudaScalar *out, WsCudaTiming *timing
   return timer.finish (error) && to_scalar (ws::sum::seed_total (part, blocks), n, out, error);
 }
 
-// ---- gpu: one pass at full read bandwidth, block partials added exactly ----
-
-// 2^26 keys are 256 MiB: at the H200's ~4 TB/s of reads that is ~0.067 ms,
-// so the kernel must read at full speed from its first load to its last.
-// Four 16-byte loads a thread in flight, over every thread an SM holds
-// (1536 on sm_90 at 40 registers: 96 KiB a SM, against the ~30 KiB that
-// ~4 TB/s at ~1 us of loaded latency asks of each of 132 SMs), cover the
-// memory latency; a grid of exactly the blocks that fit at once gives every
-// thread the same share (±4 vectors), so no SM idles in a second, partial
-// wave. Blocks of 128 threads: a block's row of the grid-stride covers 512
-// keys, as the scalar kernel's 512-thread rows did, so that keys a
-// thousand apart still fall to different blocks and meet only in the exact
-// total (test-reduce's exact-blocks case).
-constexpr unsigned RED_THREADS = 128;
-constexpr unsigned RED_UNROLL = 4;
-// Blocks below the resident grid for small sums: two vectors a thread, so
-// that short sums spread over many SMs (they are bound by latency).
-constexpr unsigned RED_KEYS_PER_THREAD = 8;
-
-// A thread's own sum, cheap to add: int32 keys in int64 (exact while a
-// thread adds fewer than 2^32 keys, far beyond any grid-stride share) and
-// float32 keys in double, as the block partials have always been. Each
-// thread widens once to what its block adds (Exact<T>::type).
-template <typename T> struct Lane;
-template <> struct Lane<int32_t>
-{
-  using acc = long long;
-  using vec = int4;
-  __device__ static acc sum4 (int4 q) { return ((long long) q.x + q.y) + ((long long) q.z + q.w); }
-  __device__ static Wide widen (acc a) { return ws::sum::wide_of (a); }
-};
-template <> struct Lane<float>
-{
-  using acc = double;
-  using vec = float4;
-  __device__ static acc sum4 (float4 q) { return ((double) q.x + q.y) + ((double) q.z + q.w); }
-  __device__ static double widen (acc a) { return a; }
-};
-
-// Each thread adds its grid-stride share of the n / 4 aligned vectors
-// (cudaMalloc's 256-byte alignment makes keys a vector array) into four
-// independent accumulators, so that four loads are in flight and no add
-// waits on the one before; the n % 4 keys past the last vector go to the
-// grid's first threads. The block's sum then joins the exact total, as in
-// ws::sum::sum_kernel (which dot keeps).
-template <typename T>
-__global__ void __launch_bounds__ (RED_THREADS)
-reduce_kernel (const T *__restrict__ keys, size_t n, typename Exact<T>::total *total)
-{
-  using L = Lane<T>;
-  using V = typename L::vec;
-  const V *vec = reinterpret_cast<const V *> (keys);
-  const size_t nv = n / 4, stride = (size_t) gridDim.x * blockDim.x;
-  const size_t me = (size_t) blockIdx.x * blockDim.x + threadIdx.x;
-  typename L::acc a0 = 0, a1 = 0, a2 = 0, a3 = 0;
-  size_t i = me;
-
-  for (; i + (RED_UNROLL - 1) * stride < nv; i += RED_UNROLL * stride)
-    {
-      V q0 = __ldg (vec + i), q1 = __ldg (vec + i + stride), q2 = __ldg (vec + i + 2 * stride),
-        q3 = __ldg (vec + i + 3 * stride);
-      a0 += L::sum4 (q0);
-      a1 += L::sum4 (q1);
-      a2 += L::sum4 (q2);
-      a3 += L::sum4 (q3);
-    }
-  for (; i < nv; i += stride)
-    a0 += L::sum4 (__ldg (vec + i));
-  if (me < n - 4 * nv) // at most three keys, for threads 0..2 of block 0
-    a1 += keys[4 * nv + me];
-  auto acc = ws::sum::block_sum (L::widen ((a0 + a1) + (a2 + a3)));
-  if (threadIdx.x == 0 && gridDim.x == 1)
-    ws::sum::put_partial<true> (total, acc);
-  else if (threadIdx.x == 0)
-    ws::sum::put_partial<false> (total, acc);
-}
-
-// The grid for n keys: the blocks every SM holds at once (asked of the
-// occupancy calculator, so that register use on any architecture sizes it
-// right), fewer for small sums. Asked before the clock's kernel phase.
-template <typename T>
-bool
-reduce_grid (size_t n, unsigned *blocks, GError **error)
-{
-  int per_sm = 0;
-
-  if (!ws::check (cudaOccupancyMaxActiveBlocksPerMultiprocessor (&per_sm, reduce_kernel<T>,
-                                                                 RED_THREADS, 0),
-                  "Cannot size the reduce grid", error))
-    return false;
-  unsigned resident = (unsigned) ws::sm_count () * (unsigned) (per_sm > 0 ? per_sm : 1);
-  *blocks = ws::blocks_for (n, RED_THREADS * RED_KEYS_PER_THREAD, resident);
-  return true;
-}
+// ---- gpu: one launch, block partials added exactly into one total ----
 
 template <typename T>
 bool
@@ -225,18 +139,15 @@ ours_reduce (const void *keys, size_t n, WsCudaScalar *out, WsCudaTiming *timing
   ws::DeviceBuffer<T> d_keys;
   ws::sum::Scratch<Total> scratch;
   Total sum;
-  unsigned blocks = 1;
 
   if (!timer.start (error) || !d_keys.alloc (n, "Cannot allocate the keys on the GPU", error)
-      || !scratch.alloc (error) || !reduce_grid<T> (n, &blocks, error))
+      || !scratch.alloc (error))
     return false;
   timer.allocated ();
   if (!ws::upload (d_keys.get (), keys, n * sizeof (T), error))
     return false;
   timer.mark (ws::PhaseTimer::AFTER_UPLOAD);
-  reduce_kernel<T><<<blocks, RED_THREADS>>> (d_keys.get (), n, scratch.total.get ());
-  timer.launched ();
-  if (!ws::check_launch ("Cannot launch the reduce kernel", error))
+  if (!ws::sum::launch (LoadKey<T>{ d_keys.get () }, n, scratch, &timing->launches, error))
     return false;
   timer.mark (ws::PhaseTimer::AFTER_KERNELS);
   if (!ws::download (&sum, scratch.total.get (), sizeof sum, error))

@@ -131,36 +131,13 @@ seed_scan (V *data, size_t n, V *sums, guint64 *launches, GError **error)
 
 /* ---- gpu: one pass with decoupled look-back ---- */
 
-// 2^26 keys read and written are 512 MiB: ~0.13 ms at the H200's copy
-// bandwidth, so every phase that holds no load in flight costs. Tiles of
-// 3072 values, 24 a thread over 128 threads (CUB's sm_90 tuning for 4-byte
-// sums): small blocks, so that while one block waits on its look-back or
-// its barriers the SM's many other blocks keep loading (12.4 KiB of shared
-// memory and 128 threads a block let 12 share an sm_90 SM, four an sm_75
-// one). Blocks stay resident and take tile after tile (see
-// lookback_scan), asking for the next tile's number while on this one.
-constexpr unsigned LB_THREADS = 128;
-constexpr unsigned LB_ITEMS = 24;
+// 4096 values a tile: enough work per block that the look-back and the
+// block-wide scan are small next to the memory traffic, and 16 KiB of
+// shared memory so that eight blocks fit on an SM to keep loads in flight.
+constexpr unsigned LB_THREADS = 256;
+constexpr unsigned LB_ITEMS = 16;
 constexpr unsigned LB_TILE = LB_THREADS * LB_ITEMS;
 constexpr unsigned LB_WARPS = LB_THREADS / 32;
-static_assert (LB_ITEMS <= 32 && LB_ITEMS % 4 == 0, "a run crosses one pad; tiles are vectors");
-// Blocks an SM should hold, for ptxas's register budget: on sm_80 and up,
-// 12 (40 registers a thread, 1536 threads, the most sm_86 and sm_89 hold;
-// 12 x 13.4 KiB of shared memory with the runtime's reserve). Left alone,
-// ptxas takes 64 registers, which would leave eight blocks; held to 32 (16
-// blocks) it splits a tile's six 16-byte loads into two round trips. On
-// sm_75, 8 (1024 threads). The host pass sees 12, which also caps the grid.
-#if defined(__CUDA_ARCH__) && __CUDA_ARCH__ < 800
-constexpr int LB_BLOCKS_PER_SM = 8;
-#else
-constexpr int LB_BLOCKS_PER_SM = 12;
-#endif
-// A poll that finds a predecessor not yet published sleeps this long (ns)
-// before the next one, doubling up to LB_MAX_SLEEP: spinning warps would
-// otherwise flood the L2 slices that hold the status words with reads, in
-// the way of the statuses' own writes and of the stream of keys.
-constexpr unsigned LB_FIRST_SLEEP = 32;
-constexpr unsigned LB_MAX_SLEEP = 512;
 
 // A tile's status word: the flag in the high half, the value's bits in the
 // low half, so one 64-bit store publishes both together.
@@ -192,8 +169,7 @@ peek (const unsigned long long *slot)
 }
 
 // Index into the tile staged in shared memory: one pad word per 32 keeps
-// the 16-byte stores from global memory free of bank conflicts and the
-// blocked reads (24 consecutive values a thread) at two ways at most.
+// the blocked reads (16 consecutive values a thread) free of bank conflicts.
 __device__ inline unsigned padded (unsigned i) { return i + i / 32; }
 
 // Coalesced load of a tile into shared memory, striped across the block;
@@ -217,9 +193,7 @@ load_tile (const V *data, size_t base, size_t n, V *stage)
         }
       return;
     }
-  // The one partial tile, the last: a plain loop, whose registers do not
-  // weigh on the full tiles' unrolled code.
-#pragma unroll 1
+#pragma unroll
   for (unsigned j = 0; j < LB_ITEMS; j++)
     {
       unsigned i = j * LB_THREADS + threadIdx.x;
@@ -244,7 +218,7 @@ store_tile (const V *stage, size_t base, size_t n, V *data)
         }
       return;
     }
-#pragma unroll 1
+#pragma unroll
   for (unsigned j = 0; j < LB_ITEMS; j++)
     {
       unsigned i = j * LB_THREADS + threadIdx.x;
@@ -321,14 +295,9 @@ look_back (const unsigned long long *status, long long tile)
       long long idx = newest - lane;
       // Tile 0 always ends the walk with a prefix, so idx < 0 is never summed.
       unsigned long long w = idx >= 0 ? peek (&status[idx]) : (unsigned long long) FLAG_PREFIX << 32;
-      for (unsigned sleep = LB_FIRST_SLEEP;
-           __any_sync (FULL_MASK, (unsigned) (w >> 32) == FLAG_NONE);
-           sleep = sleep < LB_MAX_SLEEP ? 2 * sleep : LB_MAX_SLEEP)
-        {
-          __nanosleep (sleep);
-          if ((unsigned) (w >> 32) == FLAG_NONE)
-            w = peek (&status[idx]);
-        }
+      while (__any_sync (FULL_MASK, (unsigned) (w >> 32) == FLAG_NONE))
+        if ((unsigned) (w >> 32) == FLAG_NONE)
+          w = peek (&status[idx]);
       unsigned prefixes = __ballot_sync (FULL_MASK, (unsigned) (w >> 32) == FLAG_PREFIX);
       unsigned last = prefixes ? __ffs (prefixes) - 1 : 31;
       prefix += warp_total (lane <= last ? from_bits<V> ((uint32_t) w) : V (0));
@@ -361,85 +330,51 @@ tile_prefix (unsigned long long *status, long long tile, V total)
   return prefix;
 }
 
-// Scans tile `tile` of data in place: stage, blocked per-thread sums, the
-// block's exclusive scan, the look-back for the tile's prefix, and back.
-// Starts and ends with every thread past a barrier after the tile's last
-// use of shared memory, so that calls follow one another freely.
+// One tile a block. Tiles are numbered in the order blocks start (an atomic
+// counter in state[0]), so every tile a block waits for belongs to a block
+// already running: no deadlock whatever the schedule. A single tile (state
+// null) needs neither the counter nor statuses, so small scans are one launch.
 template <typename V>
-__device__ void
-scan_tile (V *data, size_t n, unsigned long long *status, long long tile, V *stage, V *warp_sums,
-           V *prefix_s)
+__global__ void __launch_bounds__ (LB_THREADS)
+lookback_scan (V *data, size_t n, unsigned long long *state)
 {
-  V total, sum = V (0);
-  size_t base = (size_t) tile * LB_TILE;
+  __shared__ V stage[LB_TILE + LB_TILE / 32];
+  __shared__ V warp_sums[LB_WARPS];
+  __shared__ unsigned long long tile_s;
+  __shared__ V prefix_s;
+  unsigned long long *status = state != nullptr ? state + 1 : nullptr;
+  V items[LB_ITEMS], total, sum = V (0);
 
+  if (threadIdx.x == 0)
+    tile_s = state != nullptr ? atomicAdd (&state[0], 1ull) : 0;
+  __syncthreads ();
+  long long tile = (long long) tile_s;
+  size_t base = (size_t) tile * LB_TILE;
   load_tile (data, base, n, stage);
   __syncthreads ();
-  // The thread's run in stage: it crosses at most one pad word (LB_ITEMS
-  // <= 32), at its `cross`-th value; the indices stay two registers.
-  unsigned first = threadIdx.x * LB_ITEMS, cross = 32 - first % 32;
-  V *run = stage + padded (first);
 #pragma unroll
   for (unsigned k = 0; k < LB_ITEMS; k++)
-    sum += run[k + (k >= cross ? 1 : 0)];
-  V running = block_exclusive (sum, warp_sums, &total); // its barriers end the reads of stage
+    {
+      items[k] = stage[padded (threadIdx.x * LB_ITEMS + k)];
+      sum += items[k];
+    }
+  V running = block_exclusive (sum, warp_sums, &total);
   if (threadIdx.x < 32)
     {
       V prefix = tile_prefix (status, tile, total);
       if (threadIdx.x == 0)
-        *prefix_s = prefix;
+        prefix_s = prefix;
     }
   __syncthreads ();
-  running = *prefix_s + running;
-  // The keys are read again from stage rather than kept: 24 registers
-  // less across the look-back and the barriers (each thread rewrites only
-  // its own run, so every key is read before its place is overwritten).
+  running = prefix_s + running;
 #pragma unroll
   for (unsigned k = 0; k < LB_ITEMS; k++)
     {
-      V *at = run + k + (k >= cross ? 1 : 0), key = *at;
-      *at = running;
-      running += key;
+      stage[padded (threadIdx.x * LB_ITEMS + k)] = running;
+      running += items[k];
     }
   __syncthreads ();
   store_tile (stage, base, n, data);
-}
-
-// Resident blocks that take tiles in turn. Tiles are numbered by an atomic
-// counter (state[0]) in the order blocks ask, and a block asks for its next
-// tile only while it holds an earlier one; so the lowest unfinished tile
-// always belongs to a block working on it, whose every predecessor is
-// finished: no deadlock whatever the schedule. The next number is asked for
-// at a tile's start and read at its end, so the atomic's round trip hides
-// behind the tile's work instead of delaying its loads. A single tile
-// (state null) needs neither the counter nor statuses, so small scans are
-// one launch.
-template <typename V>
-__global__ void __launch_bounds__ (LB_THREADS, LB_BLOCKS_PER_SM)
-lookback_scan (V *data, size_t n, unsigned long long *state, unsigned long long tiles)
-{
-  __shared__ V stage[LB_TILE + LB_TILE / 32];
-  __shared__ V warp_sums[LB_WARPS];
-  __shared__ unsigned long long ticket_s[2];
-  __shared__ V prefix_s;
-  unsigned long long *status = state != nullptr ? state + 1 : nullptr;
-
-  if (threadIdx.x == 0)
-    ticket_s[0] = state != nullptr ? atomicAdd (&state[0], 1ull) : 0;
-  __syncthreads ();
-  for (unsigned now = 0;; now ^= 1u)
-    {
-      unsigned long long tile = ticket_s[now], next = tiles;
-      if (tile >= tiles) // the same for every thread: read after the same barrier
-        return;
-      if (threadIdx.x == 0 && state != nullptr)
-        next = atomicAdd (&state[0], 1ull);
-      scan_tile (data, n, status, (long long) tile, stage, warp_sums, &prefix_s);
-      // ticket_s[now ^ 1] was last read before the previous tile's end barrier.
-      if (threadIdx.x == 0)
-        ticket_s[now ^ 1u] = next;
-      __syncthreads (); // ends this tile's use of stage; publishes the next ticket
-    }
 }
 
 size_t
@@ -448,43 +383,21 @@ lookback_tiles (size_t n)
   return (n + LB_TILE - 1) / LB_TILE;
 }
 
-// Resident blocks for n keys (n >= 1): as many as the SMs hold at once, up
-// to one a tile. Shared memory is asked to take the whole carve-out, so
-// that the blocks' staging, not the L1 cache, bounds how many fit.
 template <typename V>
 bool
-lookback_grid (size_t n, unsigned *blocks, GError **error)
-{
-  int per_sm = 0;
-
-  if (!ws::check (cudaFuncSetAttribute (lookback_scan<V>,
-                                        cudaFuncAttributePreferredSharedMemoryCarveout,
-                                        (int) cudaSharedmemCarveoutMaxShared),
-                  "Cannot give the scan kernel its shared memory", error)
-      || !ws::check (cudaOccupancyMaxActiveBlocksPerMultiprocessor (&per_sm, lookback_scan<V>,
-                                                                    LB_THREADS, 0),
-                     "Cannot size the scan grid", error))
-    return false;
-  per_sm = per_sm < 1 ? 1 : (per_sm > LB_BLOCKS_PER_SM ? LB_BLOCKS_PER_SM : per_sm);
-  size_t resident = (size_t) ws::sm_count () * (size_t) per_sm, tiles = lookback_tiles (n);
-  *blocks = (unsigned) (tiles < resident ? tiles : resident);
-  return true;
-}
-
-template <typename V>
-bool
-lookback_run (V *data, size_t n, unsigned long long *state, unsigned blocks, guint64 *launches,
-              GError **error)
+lookback_run (V *data, size_t n, unsigned long long *state, guint64 *launches, GError **error)
 {
   size_t tiles = lookback_tiles (n);
 
+  if (tiles > 0x7fffffffu)
+    return ws::invalid (error, "scan: %zu keys are more tiles than one grid holds", n);
   if (tiles == 1)
     state = nullptr;
   // Statuses start invalid and the tile counter at 0 on every run.
   else if (!ws::check (cudaMemsetAsync (state, 0, (tiles + 1) * sizeof *state),
                        "Cannot clear the scan's tile states", error))
     return false;
-  lookback_scan<V><<<blocks, LB_THREADS>>> (data, n, state, tiles);
+  lookback_scan<V><<<(unsigned) tiles, LB_THREADS>>> (data, n, state);
   ++*launches;
   return ws::check_launch ("The scan kernel could not start", error);
 }
@@ -504,18 +417,14 @@ cub_scan (void *temp, size_t &temp_bytes, V *data, size_t n)
 /* ---- Whole runs ---- */
 
 // Bytes of device scratch `impl` needs for n keys (n >= 1).
-// ours also sizes its grid here, before the clock's kernel phase.
 template <typename V>
 bool
-scratch_bytes (WsCudaImpl impl, size_t n, size_t *bytes, unsigned *blocks, GError **error)
+scratch_bytes (WsCudaImpl impl, size_t n, size_t *bytes, GError **error)
 {
   if (impl == WS_CUDA_SEED)
     *bytes = seed_scratch_values (n) * sizeof (V);
   else if (impl == WS_CUDA_OURS)
-    {
-      *bytes = (lookback_tiles (n) + 1) * sizeof (unsigned long long);
-      return lookback_grid<V> (n, blocks, error);
-    }
+    *bytes = (lookback_tiles (n) + 1) * sizeof (unsigned long long);
   else
     return ws::check (cub_scan<V> (nullptr, *bytes, nullptr, n),
                       "Cannot size the CUB scan's scratch", error);
@@ -525,12 +434,12 @@ scratch_bytes (WsCudaImpl impl, size_t n, size_t *bytes, unsigned *blocks, GErro
 template <typename V>
 bool
 scan_device (WsCudaImpl impl, V *data, size_t n, void *scratch, size_t temp_bytes,
-             unsigned blocks, guint64 *launches, GError **error)
+             guint64 *launches, GError **error)
 {
   if (impl == WS_CUDA_SEED)
     return seed_scan (data, n, (V *) scratch, launches, error);
   if (impl == WS_CUDA_OURS)
-    return lookback_run (data, n, (unsigned long long *) scratch, blocks, launches, error);
+    return lookback_run (data, n, (unsigned long long *) scratch, launches, error);
   ++*launches;
   return ws::check (cub_scan (scratch, temp_bytes, data, n), "The CUB scan failed", error);
 }
@@ -540,14 +449,13 @@ struct Scratch
 {
   ws::DeviceBuffer<unsigned long long> buffer; // 8-byte aligned for the tile states
   size_t bytes = 0;
-  unsigned blocks = 0; // ours: the resident grid
 
   bool
   alloc (WsCudaImpl impl, WsCudaType type, size_t n, GError **error)
   {
     if (n > 0
         && !ws::with_type (type, [&]<typename T> () {
-             return scratch_bytes<Sum<T>> (impl, n, &bytes, &blocks, error);
+             return scratch_bytes<Sum<T>> (impl, n, &bytes, error);
            }))
       return false;
     return buffer.alloc ((bytes + 7) / 8, "Cannot allocate the scan's scratch on the GPU", error);
@@ -592,7 +500,7 @@ ws_cuda_scan (WsCudaImpl    impl,
   timer.mark (ws::PhaseTimer::AFTER_UPLOAD);
   if (n > 0 && !ws::with_type (type, [&]<typename T> () {
         return scan_device (impl, (Sum<T> *) d_data.get (), n, scratch.buffer.get (),
-                            scratch.bytes, scratch.blocks, launches, error);
+                            scratch.bytes, launches, error);
       }))
     return FALSE;
   timer.mark (ws::PhaseTimer::AFTER_KERNELS);

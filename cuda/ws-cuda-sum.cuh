@@ -1,10 +1,9 @@
 // ws-cuda-sum.cuh: the sums that reduce (ws-cuda-reduce.cu) and dot
 // (ws-cuda-dot.cu) share — exact accumulators and the results they give,
-// block reductions with warp shuffles, the exact fixed-point total that
-// every block adds its partial into with integer atomics (so that results
-// never change from run to run, as atomic adds of doubles would make them),
-// dot's one-kernel sum (reduce has its own, on 16-byte vectors of keys),
-// and the gpu-seed block sums of study 000's dot-product kernel.
+// block reductions with warp shuffles, our one-kernel sum (each block adds
+// its partial into an exact fixed-point total with integer atomics, so that
+// results never change from run to run, as atomic adds of doubles would make
+// them), and the gpu-seed block sums of study 000's dot-product kernel.
 #pragma once
 
 #include "ws-cuda-exact.cuh"
