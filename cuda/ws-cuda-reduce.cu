@@ -158,13 +158,20 @@ ours_reduce (const void *keys, size_t n, WsCudaScalar *out, WsCudaTiming *timing
 
 // ---- gpu-lib: cub::DeviceReduce over the widened keys ----
 
-// CUB's TransformReduce: with d_temp NULL it only sizes its scratch.
+// CUB's sum into the exact type; with d_temp NULL it only sizes its
+// scratch. float32 keys go to DeviceReduce::Sum with a double result, which
+// adds in double (the type of double + float) with vector loads, as a
+// program calling CUB would; int32 keys need the 128-bit type, whose
+// widening TransformReduce does key by key.
 template <typename T>
 cudaError_t
 cub_sum (void *d_temp, size_t &bytes, const T *d_keys, ExactT<T> *d_sum, size_t n)
 {
-  return cub::DeviceReduce::TransformReduce (d_temp, bytes, d_keys, d_sum, n, ws::sum::Add{},
-                                             Widen<T>{}, ExactT<T> ());
+  if constexpr (std::is_same_v<T, float>)
+    return cub::DeviceReduce::Sum (d_temp, bytes, d_keys, d_sum, n);
+  else
+    return cub::DeviceReduce::TransformReduce (d_temp, bytes, d_keys, d_sum, n, ws::sum::Add{},
+                                               Widen<T>{}, ExactT<T> ());
 }
 
 template <typename T>

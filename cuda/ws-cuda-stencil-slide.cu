@@ -35,9 +35,10 @@ namespace
 
 using ws::stencil::AccT;
 
-// Output rows a block takes at once (2K loads in flight a thread).
-constexpr unsigned K = 8;
-constexpr unsigned WARP = 32;
+// Adjacent columns a thread (one 16-byte load a row where the rows are
+// 16-byte aligned), threads a block, and rows a batch.
+constexpr unsigned COLS = 4, THREADS = 256, K = 4;
+constexpr unsigned WARP = 32, WARPS = THREADS / WARP, SPAN = COLS * THREADS;
 
 // Each value a float32 block reads, for the exactness check: the bit
 // positions (as powers of two) of its highest and lowest set bits, or that
@@ -68,104 +69,114 @@ struct Span
 // int64 running sums are exact for any int32 keys: only float32 checks.
 template <typename T> constexpr bool checks_span = std::is_same_v<T, float>;
 
-// The grid's value at (row, col), or 0 past the grid's right edge (columns
-// no output reads); noted for the exactness check when NOTE (a value that
-// leaves a window was noted when it entered).
-template <bool NOTE, typename T>
-__device__ inline T
-load (const T *grid, size_t side, size_t row, size_t col, bool in, Span &span)
+// A thread's COLS values of one row.
+template <typename T> struct Quad
 {
-  if (!in)
-    return T (0);
-  T v = grid[row * side + col];
-  if constexpr (NOTE && checks_span<T>)
-    span.note (v);
-  return v;
-}
+  T v[COLS];
+};
 
-// Inclusive sums over the warp's lanes, K rows at once.
-template <typename A>
-__device__ inline void
-warp_scan (A (&v)[K], unsigned lane)
+// The COLS values of `row` from column col (0 past the grid's right edge,
+// whose columns no output reads), noted for the exactness check when NOTE
+// (a value leaving a window was noted when it entered). VEC: one 16-byte
+// load (side a multiple of 4, col too).
+template <bool VEC, bool NOTE, typename T>
+__device__ inline Quad<T>
+load (const T *grid, size_t side, size_t row, size_t col, bool need, Span &span)
 {
+  Quad<T> q;
+  const T *at = grid + row * side + col;
+
+  if (VEC && need && col < side)
+    {
+      using V4 = std::conditional_t<std::is_same_v<T, float>, float4, int4>;
+      V4 x = *reinterpret_cast<const V4 *> (at);
+      q.v[0] = x.x, q.v[1] = x.y, q.v[2] = x.z, q.v[3] = x.w;
+    }
+  else
 #pragma unroll
-  for (unsigned d = 1; d < WARP; d <<= 1)
+    for (unsigned j = 0; j < COLS; j++)
+      q.v[j] = need && col + j < side ? at[j] : T (0);
+  if constexpr (NOTE && checks_span<T>)
 #pragma unroll
-    for (unsigned k = 0; k < K; k++)
-      {
-        A up = __shfl_up_sync (0xffffffffu, v[k], d);
-        if (lane >= d)
-          v[k] += up;
-      }
+    for (unsigned j = 0; j < COLS; j++)
+      span.note (q.v[j]);
+  return q;
 }
 
 // The block's shared memory, two of each so that a batch's writes never
-// meet the previous batch's reads (see the barriers in slide_kernel).
-template <typename A, unsigned THREADS> struct SlideShared
+// meet the previous batch's reads (see the barriers in block_prefix).
+template <typename A> struct SlideShared
 {
-  A warp_sums[2][K][THREADS / WARP];
-  A prefix[2][K][THREADS];
+  A warp_sums[2][K][WARPS];
+  A prefix[2][K][SPAN];
 };
 
-// The block's vertical sums V[k] for K rows, as prefix sums over its
-// columns in prefix[q][k][·].
-template <typename A, unsigned THREADS>
+// Turns the K rows' vertical sums of the block's SPAN columns (COLS a
+// thread in v) into prefix sums over those columns in prefix[q][k][·].
+template <typename A>
 __device__ inline void
-block_prefix (A (&v)[K], SlideShared<A, THREADS> &sh, unsigned q)
+block_prefix (const A (&v)[K][COLS], SlideShared<A> &sh, unsigned q)
 {
-  unsigned lane = threadIdx.x % WARP, warp = threadIdx.x / WARP;
-  constexpr unsigned WARPS = THREADS / WARP;
+  unsigned t = threadIdx.x, lane = t % WARP, warp = t / WARP;
+  A before[K];
 
-  warp_scan (v, lane);
-  if (lane == WARP - 1)
+  // The thread's own prefixes, and its total scanned over the warp.
 #pragma unroll
-    for (unsigned k = 0; k < K; k++)
-      sh.warp_sums[q][k][warp] = v[k];
+  for (unsigned k = 0; k < K; k++)
+    {
+      A p = v[k][0];
+      sh.prefix[q][k][COLS * t] = p;
+#pragma unroll
+      for (unsigned j = 1; j < COLS; j++)
+        {
+          p += v[k][j];
+          sh.prefix[q][k][COLS * t + j] = p;
+        }
+      A incl = p;
+#pragma unroll
+      for (unsigned d = 1; d < WARP; d <<= 1)
+        {
+          A up = __shfl_up_sync (0xffffffffu, incl, d);
+          if (lane >= d)
+            incl += up;
+        }
+      A excl = __shfl_up_sync (0xffffffffu, incl, 1);
+      before[k] = lane == 0 ? A (0) : excl;
+      if (lane == WARP - 1)
+        sh.warp_sums[q][k][warp] = incl;
+    }
   __syncthreads ();
   // Warp k turns row k's warp totals into exclusive offsets.
   if (warp < K)
     {
-      A t = lane < WARPS ? sh.warp_sums[q][warp][lane] : A (0);
+      A w = lane < WARPS ? sh.warp_sums[q][warp][lane] : A (0);
 #pragma unroll
-      for (unsigned d = 1; d < WARP; d <<= 1)
+      for (unsigned d = 1; d < WARPS; d <<= 1)
         {
-          A up = __shfl_up_sync (0xffffffffu, t, d);
+          A up = __shfl_up_sync (0xffffffffu, w, d);
           if (lane >= d)
-            t += up;
+            w += up;
         }
-      A before = __shfl_up_sync (0xffffffffu, t, 1);
+      A excl = __shfl_up_sync (0xffffffffu, w, 1);
       if (lane < WARPS)
-        sh.warp_sums[q][warp][lane] = lane == 0 ? A (0) : before;
+        sh.warp_sums[q][warp][lane] = lane == 0 ? A (0) : excl;
     }
   __syncthreads ();
+  // Each thread adds what lies before it to its own columns.
 #pragma unroll
   for (unsigned k = 0; k < K; k++)
-    sh.prefix[q][k][threadIdx.x] = v[k] + sh.warp_sums[q][k][warp];
+    {
+      A off = before[k] + sh.warp_sums[q][k][warp];
+#pragma unroll
+      for (unsigned j = 0; j < COLS; j++)
+        sh.prefix[q][k][COLS * t + j] += off;
+    }
   __syncthreads ();
-}
-
-// Where a block works: input columns [col0, col0 + THREADS) (those past
-// the grid read as 0), output columns [col0, col0 + tw) ∩ [0, m), output
-// rows [row0, row_end).
-struct Part
-{
-  size_t col0, row0, row_end;
-};
-
-__device__ inline Part
-part_of (size_t m, unsigned tw, unsigned strips, size_t rows_per_block)
-{
-  Part p;
-  p.col0 = (size_t) (blockIdx.x % strips) * tw;
-  p.row0 = (size_t) (blockIdx.x / strips) * rows_per_block;
-  p.row_end = min (p.row0 + rows_per_block, m);
-  return p;
 }
 
 // A float32 block whose values could make a running sum inexact flags the
 // run (*inexact = 1). `limit` is the widest span from lowest to highest set
 // bit that keeps every sum exact.
-template <unsigned THREADS>
 __device__ inline void
 report_span (const Span &span, int limit, unsigned *inexact)
 {
@@ -181,74 +192,90 @@ report_span (const Span &span, int limit, unsigned *inexact)
     atomicOr (inexact, 1u);
 }
 
-template <typename T, unsigned THREADS>
+// Block b owns input columns [col0, col0 + SPAN) and the tw output
+// columns from col0 (tw = SPAN − 2R rounded down to a multiple of COLS, so
+// that col0 stays one), over output rows [row0, row_end).
+template <typename T, bool VEC>
 __global__ void __launch_bounds__ (THREADS)
-slide_kernel (const T *grid, T *out, size_t side, unsigned radius, unsigned strips,
+slide_kernel (const T *grid, T *out, size_t side, unsigned radius, unsigned tw, unsigned strips,
               size_t rows_per_block, int span_limit, unsigned *inexact,
               unsigned long long *first_bad)
 {
   using A = AccT<T>;
   extern __shared__ __align__ (16) unsigned char raw[];
-  auto &sh = *reinterpret_cast<SlideShared<A, THREADS> *> (raw);
+  auto &sh = *reinterpret_cast<SlideShared<A> *> (raw);
   size_t m = side - 2 * (size_t) radius;
-  unsigned tw = THREADS - 2 * radius, t = threadIdx.x;
-  Part p = part_of (m, tw, strips, rows_per_block);
-  size_t col = p.col0 + t, out_col = p.col0 + t;
-  bool in = col < side, writes = t < tw && out_col < m;
+  size_t col0 = (size_t) (blockIdx.x % strips) * tw;
+  size_t row0 = (size_t) (blockIdx.x / strips) * rows_per_block;
+  size_t row_end = min (row0 + rows_per_block, m);
+  unsigned t = threadIdx.x, c0 = COLS * t;
+  size_t col = col0 + c0;
   Span span;
 
-  if (p.row0 >= m) // the whole block: no barrier is skipped by part of it
+  if (row0 >= m) // the whole block: no barrier is skipped by part of it
     return;
-  // The first row's vertical sum, in two chains for the loads' sake.
-  A v0 = A (0), v1 = A (0);
-  size_t r = p.row0, w = 2 * (size_t) radius + 1, i = 0;
-  for (; i + 1 < w; i += 2)
+  // The first row's vertical sums.
+  A v[COLS] = {};
+  for (size_t i = 0; i <= 2 * (size_t) radius; i++)
     {
-      v0 += (A) load<true> (grid, side, r + i, col, in, span);
-      v1 += (A) load<true> (grid, side, r + i + 1, col, in, span);
+      Quad<T> x = load<VEC, true> (grid, side, row0 + i, col, true, span);
+#pragma unroll
+      for (unsigned j = 0; j < COLS; j++)
+        v[j] += (A) x.v[j];
     }
-  if (i < w)
-    v0 += (A) load<true> (grid, side, r + i, col, in, span);
-  A vsum = v0 + v1;
 
-  for (unsigned q = 0; r < p.row_end; r += K, q ^= 1)
+  unsigned q = 0;
+  for (size_t r = row0; r < row_end; r += K, q ^= 1)
     {
-      T enter[K], leave[K];
-      A v[K];
+      Quad<T> enter[K], leave[K];
+      A rows[K][COLS];
       // Rows r + 1 .. r + K: what enters (row + 2R) and leaves (row − 1).
 #pragma unroll
       for (unsigned k = 1; k <= K; k++)
         {
-          bool need = r + k < p.row_end;
-          enter[k - 1] = load<true> (grid, side, r + k + 2 * radius, col, in && need, span);
-          leave[k - 1] = load<false> (grid, side, r + k - 1, col, in && need, span);
+          bool need = r + k < row_end;
+          enter[k - 1] = load<VEC, true> (grid, side, r + k + 2 * radius, col, need, span);
+          leave[k - 1] = load<VEC, false> (grid, side, r + k - 1, col, need, span);
         }
-      v[0] = vsum;
 #pragma unroll
-      for (unsigned k = 1; k < K; k++)
-        v[k] = v[k - 1] + (A) enter[k - 1] - (A) leave[k - 1];
-      vsum = v[K - 1] + (A) enter[K - 1] - (A) leave[K - 1];
-      block_prefix<A, THREADS> (v, sh, q);
-      if (writes)
+      for (unsigned k = 0; k < K; k++)
 #pragma unroll
-        for (unsigned k = 0; k < K; k++)
-          if (r + k < p.row_end)
+        for (unsigned j = 0; j < COLS; j++)
+          {
+            rows[k][j] = v[j];
+            v[j] += (A) enter[k].v[j] - (A) leave[k].v[j];
+          }
+      block_prefix (rows, sh, q);
+      // Output (row, col0 + c) is P[c + 2R] − P[c − 1].
+#pragma unroll
+      for (unsigned k = 0; k < K; k++)
+        {
+          size_t row = r + k;
+          if (row >= row_end)
+            break;
+#pragma unroll
+          for (unsigned j = 0; j < COLS; j++)
             {
-              A below = t > 0 ? sh.prefix[q][k][t - 1] : A (0);
-              ws::stencil::store (out, (r + k) * m + out_col,
-                                  sh.prefix[q][k][t + 2 * radius] - below, first_bad);
+              unsigned c = c0 + j;
+              if (c < tw && col0 + c < m)
+                {
+                  A below = c > 0 ? sh.prefix[q][k][c - 1] : A (0);
+                  ws::stencil::store (out, row * m + col0 + c,
+                                      sh.prefix[q][k][c + 2 * radius] - below, first_bad);
+                }
             }
+        }
     }
   if constexpr (checks_span<T>)
-    report_span<THREADS> (span, span_limit, inexact);
+    report_span (span, span_limit, inexact);
 }
 
-// Bits a count of terms needs: every running sum adds at most THREADS
+// Bits a count of terms needs: every running sum adds at most SPAN
 // vertical sums of 2R + 2 values.
 int
-count_bits (unsigned threads, unsigned radius)
+count_bits (unsigned radius)
 {
-  unsigned long long terms = (unsigned long long) threads * (2ull * radius + 2);
+  unsigned long long terms = (unsigned long long) SPAN * (2ull * radius + 2);
   int bits = 0;
 
   while ((1ull << bits) < terms)
@@ -256,15 +283,15 @@ count_bits (unsigned threads, unsigned radius)
   return bits;
 }
 
-template <typename T, unsigned THREADS>
+template <typename T, bool VEC>
 bool
 launch_with (const T *grid, T *out, size_t side, unsigned radius, unsigned *inexact,
              unsigned long long *first_bad, GError **error)
 {
-  using Shared = SlideShared<AccT<T>, THREADS>;
-  auto kernel = slide_kernel<T, THREADS>;
+  using Shared = SlideShared<AccT<T>>;
+  auto kernel = slide_kernel<T, VEC>;
   size_t m = side - 2 * (size_t) radius;
-  unsigned tw = THREADS - 2 * radius;
+  unsigned tw = (SPAN - 2 * radius) / COLS * COLS;
   unsigned strips = (unsigned) ((m + tw - 1) / tw);
   int per_sm = 0;
 
@@ -281,33 +308,24 @@ launch_with (const T *grid, T *out, size_t side, unsigned radius, unsigned *inex
   size_t runs = (wave + strips - 1) / strips;
   size_t rows_per_block = (m + runs - 1) / runs;
   runs = (m + rows_per_block - 1) / rows_per_block;
-  // Values a-part: the lowest set bit may sit at most 52 − bits below the
+  // The lowest set bit of any value may sit at most 52 − bits below the
   // highest for every sum of up to 2^bits terms to be exact in double.
-  int limit = 52 - count_bits (THREADS, radius);
+  int limit = 52 - count_bits (radius);
 
   kernel<<<(unsigned) (strips * runs), THREADS, sizeof (Shared)>>> (
-      grid, out, side, radius, strips, rows_per_block, limit, inexact, first_bad);
+      grid, out, side, radius, tw, strips, rows_per_block, limit, inexact, first_bad);
   return ws::check_launch ("Cannot launch the window sum", error);
 }
 
 } // namespace
 
-// Threads a block for radius R: 256 columns while the halo is a quarter of
-// them at most, 512 beyond (R = 64: 384 outputs of 512 columns).
-static unsigned
-threads_for (unsigned radius)
-{
-  return 2 * radius <= 64 ? 256 : 512;
-}
-
 bool
 ws::stencil::slide_fits (WsCudaType type, unsigned radius, size_t optin_bytes)
 {
   size_t acc = type == WS_CUDA_INT32 ? sizeof (long long) : sizeof (double);
-  unsigned threads = threads_for (radius);
 
   return radius >= 1 && radius <= SLIDE_MAX_R
-         && 2 * K * (threads + threads / WARP) * acc <= optin_bytes;
+         && 2 * K * (SPAN + WARPS) * acc <= optin_bytes;
 }
 
 template <typename T>
@@ -315,9 +333,11 @@ bool
 ws::stencil::slide_launch (const T *grid, T *out, size_t side, unsigned radius, unsigned *inexact,
                            unsigned long long *first_bad, GError **error)
 {
-  if (threads_for (radius) == 256)
-    return launch_with<T, 256> (grid, out, side, radius, inexact, first_bad, error);
-  return launch_with<T, 512> (grid, out, side, radius, inexact, first_bad, error);
+  // 16-byte loads where every row starts 16-byte aligned (cudaMalloc
+  // aligns the grid; blocks start at multiples of COLS columns).
+  if (side % COLS == 0)
+    return launch_with<T, true> (grid, out, side, radius, inexact, first_bad, error);
+  return launch_with<T, false> (grid, out, side, radius, inexact, first_bad, error);
 }
 
 template bool ws::stencil::slide_launch<float> (const float *, float *, size_t, unsigned,
