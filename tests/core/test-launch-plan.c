@@ -148,19 +148,21 @@ test_odd_even_covers (void)
 }
 
 /* With the kernels' constants, counted by hand: bitonic launches once for
- * all stages up to the tile of 2^13, then per larger stage k = 2^s one
- * register launch per 4 distances of the s - 13 at or above the tile, and
- * one tile launch; merge once for its tile, then once per pass of each
- * stage p = 2^s ≥ 2^13 (s + 1 passes); odd-even once per 128 phases. */
+ * all stages up to the tile of 2^14, then per larger stage k = 2^s one
+ * register launch per 4 distances of the s - 14 at or above the tile, and
+ * one tile launch; merge once for its tile of 2^13, then once per pass of
+ * each stage p = 2^s ≥ 2^13 (s + 1 passes); odd-even once per 128 phases. */
 static void
 test_counts (void)
 {
   g_assert_cmpuint (bitonic_launches (1, WS_PLAN_BITONIC_TILE_LOG, WS_PLAN_BITONIC_GROUP), ==, 0);
   g_assert_cmpuint (bitonic_launches (2, WS_PLAN_BITONIC_TILE_LOG, WS_PLAN_BITONIC_GROUP), ==, 1);
-  g_assert_cmpuint (bitonic_launches (8192, WS_PLAN_BITONIC_TILE_LOG, WS_PLAN_BITONIC_GROUP), ==, 1);
-  g_assert_cmpuint (bitonic_launches (16384, WS_PLAN_BITONIC_TILE_LOG, WS_PLAN_BITONIC_GROUP), ==, 3);
-  /* stages 14 … 20: 1+1+1+1+2+2+2 register launches, 7 tile launches */
-  g_assert_cmpuint (bitonic_launches (1 << 20, WS_PLAN_BITONIC_TILE_LOG, WS_PLAN_BITONIC_GROUP), ==, 18);
+  g_assert_cmpuint (bitonic_launches (16384, WS_PLAN_BITONIC_TILE_LOG, WS_PLAN_BITONIC_GROUP), ==, 1);
+  g_assert_cmpuint (bitonic_launches (32768, WS_PLAN_BITONIC_TILE_LOG, WS_PLAN_BITONIC_GROUP), ==, 3);
+  /* stages 15 … 20: 1+1+1+1+2+2 register launches, 6 tile launches */
+  g_assert_cmpuint (bitonic_launches (1 << 20, WS_PLAN_BITONIC_TILE_LOG, WS_PLAN_BITONIC_GROUP), ==, 15);
+  /* … stages 21 … 24: 2+2+3+3 register launches, 4 tile launches more */
+  g_assert_cmpuint (bitonic_launches (1 << 24, WS_PLAN_BITONIC_TILE_LOG, WS_PLAN_BITONIC_GROUP), ==, 29);
   g_assert_cmpuint (merge_launches (1, WS_PLAN_MERGE_TILE_LOG), ==, 0);
   g_assert_cmpuint (merge_launches (8192, WS_PLAN_MERGE_TILE_LOG), ==, 1);
   g_assert_cmpuint (merge_launches (8193, WS_PLAN_MERGE_TILE_LOG), ==, 15);
@@ -207,6 +209,42 @@ test_bitonic_shape (void)
   g_assert_false (ws_launch_plan_next (&plan, &launch));
 }
 
+/* A stage's distances in a tile of 2^14: 4 a group from the largest, the
+ * remainder second to last — stage 2^14 (14 distances): 4, 4, 2, 4; stage
+ * 2^13 (13): 4, 4, 1, 4; stage 2^4: 4 — so that the last group is always
+ * the smallest distances, whole. */
+static void
+test_bitonic_tile_groups (void)
+{
+  static const guint stage14[] = { 4, 4, 2, 4 }, stage13[] = { 4, 4, 1, 4 };
+  WsLaunchPlan plan;
+  WsPlanLaunch launch;
+  guint n = 0;
+
+  ws_launch_plan_bitonic (&plan, 16384, WS_PLAN_BITONIC_TILE_LOG, WS_PLAN_BITONIC_GROUP);
+  g_assert_true (ws_launch_plan_next (&plan, &launch));
+  g_assert_cmpuint (launch.n_groups, >=, 8);
+  for (guint i = 0; i < 4; i++)
+    {
+      const WsPlanGroup *g = &launch.groups[launch.n_groups - 4 + i];
+      const WsPlanGroup *h = &launch.groups[launch.n_groups - 8 + i];
+
+      g_assert_cmpuint (g->stage_log, ==, 14);
+      g_assert_cmpuint (g->n_passes, ==, stage14[i]);
+      g_assert_cmpuint (h->stage_log, ==, 13);
+      g_assert_cmpuint (h->n_passes, ==, stage13[i]);
+    }
+  g_assert_cmpuint (launch.groups[launch.n_groups - 1].dist_log, ==, 3);
+  for (guint i = 0; i < launch.n_groups; i++)
+    if (launch.groups[i].stage_log == 4)
+      {
+        g_assert_cmpuint (launch.groups[i].n_passes, ==, 4);
+        n++;
+      }
+  g_assert_cmpuint (n, ==, 1);
+  g_assert_false (ws_launch_plan_next (&plan, &launch));
+}
+
 int
 main (int    argc,
       char **argv)
@@ -217,5 +255,6 @@ main (int    argc,
   g_test_add_func ("/launch-plan/odd-even-covers", test_odd_even_covers);
   g_test_add_func ("/launch-plan/counts", test_counts);
   g_test_add_func ("/launch-plan/bitonic-shape", test_bitonic_shape);
+  g_test_add_func ("/launch-plan/bitonic-tile-groups", test_bitonic_tile_groups);
   return g_test_run ();
 }

@@ -17,7 +17,11 @@
  *    keys (all stages k ≤ the tile); then each larger stage k runs its
  *    distances j ≥ the tile `group` passes at a time straight from global
  *    memory (one launch per group), and one tile launch for its distances
- *    j < the tile, again `group` passes per trip through registers.
+ *    j < the tile, again `group` passes per trip through registers. A
+ *    stage's run of distances in a tile is cut into groups of `group` from
+ *    the largest, the remainder (if any) second to last, so that the last
+ *    group is the `group` smallest distances: its keys are consecutive, and
+ *    the kernel stores them from registers straight to global memory.
  *  oddeven-merge (n keys): one tile launch runs every stage p with 2p ≤ the
  *    tile (2^tile_log, or n rounded up to a power of two when smaller), each
  *    pass on the tile in shared memory; then one launch per pass on global
@@ -40,15 +44,15 @@
 G_BEGIN_DECLS
 
 /* The kernels' constants, which cuda/ compiles with. */
-#define WS_PLAN_BITONIC_TILE_LOG 13  /* 8192 keys a tile in shared memory */
+#define WS_PLAN_BITONIC_TILE_LOG 14  /* 16384 keys a tile: 64 KB of shared memory */
 #define WS_PLAN_BITONIC_GROUP    4   /* passes per trip through registers */
 #define WS_PLAN_MERGE_TILE_LOG   13
 #define WS_PLAN_ODD_EVEN_PHASES  128 /* passes per launch */
 
 /* The largest tile a plan takes, and the most groups a launch then has
- * (merge's tile of 2^13: 13 · 14 / 2 passes, one group each). */
-#define WS_PLAN_MAX_TILE_LOG 13
-#define WS_PLAN_MAX_GROUPS   96
+ * (a tile of 2^14 with one pass a group: 14 · 15 / 2 passes). */
+#define WS_PLAN_MAX_TILE_LOG 14
+#define WS_PLAN_MAX_GROUPS   105
 
 typedef enum
 {
