@@ -18,9 +18,11 @@
 //     MAX_M of them per trip through registers.
 // In a tile launch the first group loads its keys straight from global
 // memory when a warp's loads are whole lines (the largest distances of a
-// stage: jlo >= 32 keys; or consecutive keys), and the last group (the
-// smallest distances, which the plan keeps whole) stores straight to
-// global memory: two trips through shared memory fewer per launch.
+// stage: jlo >= 32 keys; or pairs of neighbours): one trip through shared
+// memory fewer. (Its last group, the smallest distances, stores through
+// shared memory: straight from registers, 16 neighbouring keys a thread,
+// each store instruction of a warp touches 32 sectors for 4 bytes each,
+// which measured twice as slow on an H200.)
 // The tile is 64 KB (4-byte keys, no padding: an XOR swizzle spreads the
 // banks), the opt-in shared memory of every built arch (sm_75: 64 KB).
 // Everything is launched on the default stream without a host sync.
@@ -128,7 +130,6 @@ enum Route
 {
   SHARED_TO_SHARED,
   GLOBAL_TO_SHARED,
-  SHARED_TO_GLOBAL,
 };
 
 // One register group of passes over the tile at origin.
@@ -141,13 +142,10 @@ tile_group (T *s, T *keys, unsigned tile_log, unsigned jlo_log, size_t k, size_t
   auto shared_from = [s] (unsigned i) { return s[swizzle (i)]; };
   auto shared_to = [s] (unsigned i, T v) { s[swizzle (i)] = v; };
   auto global_from = [g] (unsigned i) { return g[i]; };
-  auto global_to = [g] (unsigned i, T v) { g[i] = v; };
 
   for (unsigned u = threadIdx.x; u < units; u += blockDim.x)
     if (route == GLOBAL_TO_SHARED)
       run_unit<M, T> (u, jlo_log, k, origin, global_from, shared_to);
-    else if (route == SHARED_TO_GLOBAL)
-      run_unit<M, T> (u, jlo_log, k, origin, shared_from, global_to);
     else
       run_unit<M, T> (u, jlo_log, k, origin, shared_from, shared_to);
 }
@@ -171,23 +169,23 @@ tile_run_group (T *s, T *keys, unsigned tile_log, const ws::TileGroups &groups, 
     }
 }
 
-// Whether group g reads or writes whole lines of global memory: a warp's
-// 32 units are 32 consecutive keys per load (jlo >= 32), or 32 runs of
-// 2^m consecutive keys side by side (jlo = 1).
+// Whether group g reads whole lines of global memory: a warp's 32 units
+// are 32 consecutive keys per load (jlo >= 32), or 32 pairs of neighbours
+// side by side (one pass of distance 1: the second load hits the lines
+// the first brought into L1).
 __device__ __forceinline__ bool
 lines_whole (const ws::TileGroups &groups, unsigned g)
 {
   unsigned jlo_log = groups.dist_log[g] + 1 - groups.passes[g];
 
-  return jlo_log == 0 || jlo_log >= 5;
+  return jlo_log >= 5 || (jlo_log == 0 && groups.passes[g] == 1);
 }
 
 // Steps 1 (every stage k <= tile) and 3 (the passes j < tile of stage k):
 // the plan's groups on tiles of 2^tile_log keys, one tile per block at a
 // time, in 4 << tile_log bytes of dynamic shared memory. The first group
-// reads global memory itself where its loads are whole lines, and the
-// last group writes it (else a plain copy does); between groups the tile
-// waits in shared memory.
+// reads global memory itself where its loads are whole lines (else a plain
+// copy does); between groups the tile waits in shared memory.
 template <typename T>
 __global__ void __launch_bounds__ (TILE_THREADS, TILE_BLOCKS_PER_SM)
 tile_kernel (T *keys, size_t w, unsigned tile_log, const __grid_constant__ ws::TileGroups groups)
@@ -196,10 +194,6 @@ tile_kernel (T *keys, size_t w, unsigned tile_log, const __grid_constant__ ws::T
   T *s = reinterpret_cast<T *> (tile_bytes);
   unsigned tile = 1u << tile_log;
   bool direct_in = lines_whole (groups, 0);
-  unsigned first = direct_in ? 1 : 0;
-  // The last group stores itself unless it is also the first.
-  bool direct_out = groups.n > first && lines_whole (groups, groups.n - 1);
-  unsigned end = direct_out ? groups.n - 1 : groups.n;
 
   for (size_t origin = (size_t) blockIdx.x * tile; origin < w; origin += (size_t) gridDim.x * tile)
     {
@@ -209,16 +203,13 @@ tile_kernel (T *keys, size_t w, unsigned tile_log, const __grid_constant__ ws::T
         for (unsigned i = threadIdx.x; i < tile; i += blockDim.x)
           s[swizzle (i)] = keys[origin + i];
       __syncthreads ();
-      for (unsigned g = first; g < end; g++)
+      for (unsigned g = direct_in ? 1 : 0; g < groups.n; g++)
         {
           tile_run_group (s, keys, tile_log, groups, g, origin, SHARED_TO_SHARED);
           __syncthreads ();
         }
-      if (direct_out)
-        tile_run_group (s, keys, tile_log, groups, groups.n - 1, origin, SHARED_TO_GLOBAL);
-      else
-        for (unsigned i = threadIdx.x; i < tile; i += blockDim.x)
-          keys[origin + i] = s[swizzle (i)];
+      for (unsigned i = threadIdx.x; i < tile; i += blockDim.x)
+        keys[origin + i] = s[swizzle (i)];
       // The next tile overwrites s only after everyone has read this one.
       __syncthreads ();
     }

@@ -209,42 +209,6 @@ test_bitonic_shape (void)
   g_assert_false (ws_launch_plan_next (&plan, &launch));
 }
 
-/* A stage's distances in a tile of 2^14: 4 a group from the largest, the
- * remainder second to last — stage 2^14 (14 distances): 4, 4, 2, 4; stage
- * 2^13 (13): 4, 4, 1, 4; stage 2^4: 4 — so that the last group is always
- * the smallest distances, whole. */
-static void
-test_bitonic_tile_groups (void)
-{
-  static const guint stage14[] = { 4, 4, 2, 4 }, stage13[] = { 4, 4, 1, 4 };
-  WsLaunchPlan plan;
-  WsPlanLaunch launch;
-  guint n = 0;
-
-  ws_launch_plan_bitonic (&plan, 16384, WS_PLAN_BITONIC_TILE_LOG, WS_PLAN_BITONIC_GROUP);
-  g_assert_true (ws_launch_plan_next (&plan, &launch));
-  g_assert_cmpuint (launch.n_groups, >=, 8);
-  for (guint i = 0; i < 4; i++)
-    {
-      const WsPlanGroup *g = &launch.groups[launch.n_groups - 4 + i];
-      const WsPlanGroup *h = &launch.groups[launch.n_groups - 8 + i];
-
-      g_assert_cmpuint (g->stage_log, ==, 14);
-      g_assert_cmpuint (g->n_passes, ==, stage14[i]);
-      g_assert_cmpuint (h->stage_log, ==, 13);
-      g_assert_cmpuint (h->n_passes, ==, stage13[i]);
-    }
-  g_assert_cmpuint (launch.groups[launch.n_groups - 1].dist_log, ==, 3);
-  for (guint i = 0; i < launch.n_groups; i++)
-    if (launch.groups[i].stage_log == 4)
-      {
-        g_assert_cmpuint (launch.groups[i].n_passes, ==, 4);
-        n++;
-      }
-  g_assert_cmpuint (n, ==, 1);
-  g_assert_false (ws_launch_plan_next (&plan, &launch));
-}
-
 int
 main (int    argc,
       char **argv)
@@ -255,6 +219,5 @@ main (int    argc,
   g_test_add_func ("/launch-plan/odd-even-covers", test_odd_even_covers);
   g_test_add_func ("/launch-plan/counts", test_counts);
   g_test_add_func ("/launch-plan/bitonic-shape", test_bitonic_shape);
-  g_test_add_func ("/launch-plan/bitonic-tile-groups", test_bitonic_tile_groups);
   return g_test_run ();
 }

@@ -233,8 +233,8 @@ test_plain_network (gconstpointer data)
 
 /* Sizes that make odd-even merge run many one-pass launches, and bitonic's
  * gpu meet each edge of its plan: the one-launch sort below, at and above
- * its tile of 2^14 (a tile group reading or writing global memory itself,
- * or a plain copy), one and two stages above the tile, register launches of
+ * its tile of 2^14 (a first group reading global memory itself, or a
+ * plain copy), one and two stages above the tile, register launches of
  * 1 to 4 passes from global memory (2^20 + 5 pads to 2^21: 7 distances at
  * or above the tile, 4 + 3; 2^23 + 1 pads to 2^24: 10, 4 + 4 + 2), and odd
  * sizes between. */

@@ -94,24 +94,16 @@ add_group (WsLaunchPlan *plan,
 }
 
 /* Bitonic stage 2^stage_log's distances 2^(top-1) .. 1 on a tile,
- * `group` of them per trip through registers, from the largest; the
- * remainder of top / group goes second to last, so that the last group
- * holds the smallest distances whole (consecutive keys, which the kernel
- * stores straight to global memory). */
+ * `group` of them per trip through registers, from the largest. */
 static void
 add_tile_stage (WsLaunchPlan *plan,
                 WsPlanLaunch *launch,
                 guint         stage_log,
                 guint         top)
 {
-  guint rest = top % plan->group;
-
   while (top > 0)
     {
       guint m = MIN (top, plan->group);
-
-      if (rest != 0 && top == plan->group + rest)
-        m = rest;
       add_group (plan, launch, stage_log, top - 1, m);
       top -= m;
     }

@@ -17,11 +17,7 @@
  *    keys (all stages k ≤ the tile); then each larger stage k runs its
  *    distances j ≥ the tile `group` passes at a time straight from global
  *    memory (one launch per group), and one tile launch for its distances
- *    j < the tile, again `group` passes per trip through registers. A
- *    stage's run of distances in a tile is cut into groups of `group` from
- *    the largest, the remainder (if any) second to last, so that the last
- *    group is the `group` smallest distances: its keys are consecutive, and
- *    the kernel stores them from registers straight to global memory.
+ *    j < the tile, again `group` passes per trip through registers.
  *  oddeven-merge (n keys): one tile launch runs every stage p with 2p ≤ the
  *    tile (2^tile_log, or n rounded up to a power of two when smaller), each
  *    pass on the tile in shared memory; then one launch per pass on global
