@@ -7,24 +7,35 @@
 // global memory about log2(w) times instead of log2(w)^2 / 2. The grouping
 // is app/core's launch plan (ws-launch-plan.h), which bitonic_ours walks
 // and the diagram draws:
-//  1. one launch sorts every tile of TILE keys in shared memory (all
-//     stages k <= TILE);
+//  1. one launch sorts every tile of TILE = 16384 keys in shared memory
+//     (all stages k <= TILE; for w <= TILE the whole sort is one launch);
 //  2. for each larger stage k, the distances j >= TILE go up to MAX_M at a
 //     time through registers: a thread loads the 2^m keys base, base + jlo,
 //     .., base + (2^m - 1) jlo (jlo the smallest distance of the group),
 //     which the m passes only ever compare among themselves, runs the m
 //     passes on them, and stores them once;
-//  3. one shared-memory launch per stage finishes the distances j < TILE,
-//     again MAX_M of them per trip through registers.
+//  3. one tile launch per stage finishes the distances j < TILE, again
+//     MAX_M of them per trip through registers.
+// In a tile launch the first group loads its keys straight from global
+// memory when a warp's loads are whole lines (the largest distances of a
+// stage: jlo >= 32 keys; or pairs of neighbours): one trip through shared
+// memory fewer. (Its last group, the smallest distances, stores through
+// shared memory: straight from registers, 16 neighbouring keys a thread,
+// each store instruction of a warp touches 32 sectors for 4 bytes each,
+// which measured twice as slow on an H200.)
+// The tile is 64 KB (4-byte keys, no padding: an XOR swizzle spreads the
+// banks), the opt-in shared memory of every built arch (sm_75: 64 KB).
 // Everything is launched on the default stream without a host sync.
+#include <atomic>
+
 #include "ws-cuda-networks.cuh"
 
 namespace
 {
 
-constexpr unsigned TILE_LOG = WS_PLAN_BITONIC_TILE_LOG; // 8192 keys: 33 KB of shared memory with the padding
-constexpr unsigned TILE = 1u << TILE_LOG;
-constexpr unsigned TILE_THREADS = 512; // 16 keys each when 4 passes run in registers
+constexpr unsigned TILE_LOG = WS_PLAN_BITONIC_TILE_LOG; // 16384 keys: 64 KB of shared memory
+constexpr unsigned TILE_THREADS = 512; // 2 units of 16 keys each per group of 4 passes
+constexpr unsigned TILE_BLOCKS_PER_SM = 2; // 64 registers: 3 blocks (40) spill
 constexpr unsigned GROUP_THREADS = 256;
 constexpr unsigned MAX_M = WS_PLAN_BITONIC_GROUP; // passes per register group: 16 keys per thread
 constexpr unsigned FILL_THREADS = 256;
@@ -41,50 +52,62 @@ unit_base (I u, unsigned jlo_log, unsigned m)
   return ((u >> jlo_log) << (jlo_log + m)) | low;
 }
 
-// Passes jlo * 2^(M-1), .., jlo on the 2^M keys of one unit, in registers.
-// Every key of the unit shares bit k (k > the largest distance), so one
-// direction holds for all of them.
+// Passes jlo * 2^(M-1), .., jlo on the 2^M keys of one unit, in registers,
+// ascending (run_unit loads a descending unit in reverse order instead:
+// one compare per comparator, not one per direction).
 template <unsigned M, typename T>
 __device__ __forceinline__ void
-butterfly (T (&v)[1u << M], bool descending)
+butterfly (T (&v)[1u << M])
 {
 #pragma unroll
   for (int l = (int) M - 1; l >= 0; l--)
 #pragma unroll
     for (unsigned q = 0; q < (1u << M); q++)
       if ((q & (1u << l)) == 0)
-        ws::order_dir (v[q], v[q | (1u << l)], descending);
+        ws::order_pair (v[q], v[q | (1u << l)]);
 }
 
-// One unit on keys at a (global or shared memory, through map); origin is
-// the global index of a[0], which decides the direction.
-template <unsigned M, typename T, typename I, typename Map>
+// One unit: its keys come from `from` and go to `to` (global or shared
+// memory, by index i inside what they address); origin + base is the
+// global index of its first key, whose bit k decides the direction (every
+// key of the unit shares it: k > the largest distance). A descending unit
+// is loaded last key first: its comparator on slots (q, q | d),
+// order_pair (v[q | d], v[q]), is then the ascending one on the reversed
+// slots (U - 1 - (q | d), U - 1 - q), so the same exchanges happen, bit
+// for bit.
+template <unsigned M, typename T, typename I, typename From, typename To>
 __device__ __forceinline__ void
-run_unit (T *a, I u, unsigned jlo_log, size_t k, size_t origin, Map map)
+run_unit (I u, unsigned jlo_log, size_t k, size_t origin, From from, To to)
 {
   constexpr unsigned U = 1u << M;
   I base = unit_base<I> (u, jlo_log, M);
   I jlo = (I) 1 << jlo_log;
+  bool descending = ((origin + base) & k) != 0;
+  // Unsigned arithmetic wraps, so first + q * step stays exact for a
+  // negative step.
+  I first = descending ? base + (I) (U - 1) * jlo : base;
+  I step = descending ? (I) 0 - jlo : jlo;
   T v[U];
 
 #pragma unroll
   for (unsigned q = 0; q < U; q++)
-    v[q] = a[map (base + q * jlo)];
-  butterfly<M> (v, ((origin + base) & k) != 0);
+    v[q] = from (first + (I) q * step);
+  butterfly<M> (v);
 #pragma unroll
   for (unsigned q = 0; q < U; q++)
-    a[map (base + q * jlo)] = v[q];
+    to (first + (I) q * step, v[q]);
 }
 
-struct Direct
+// Key i of a tile sits at i with its column (i mod 32) XORed by its row:
+// a bijection inside each row of 32 words, so the tile needs no padding
+// (64 KB exactly), while a warp reading 16 consecutive keys per thread,
+// or 32 keys 2^r apart, finds them on distinct banks (2-way at worst for
+// the middle distances).
+__device__ __forceinline__ unsigned
+swizzle (unsigned i)
 {
-  __device__ size_t operator() (size_t i) const { return i; }
-};
-
-struct Padded
-{
-  __device__ unsigned operator() (unsigned i) const { return ws::padded_index (i); }
-};
+  return i ^ ((i >> 5) & 31u);
+}
 
 // Step 2: passes 2^(jlo_log+M-1) .. 2^jlo_log of stage k over all w keys.
 // jlo >= TILE >= 32, so a warp's 32 consecutive units read 32 consecutive
@@ -95,26 +118,43 @@ group_kernel (T *keys, size_t w, unsigned jlo_log, size_t k)
 {
   size_t units = w >> M;
   size_t stride = (size_t) gridDim.x * blockDim.x;
+  auto from = [keys] (size_t i) { return keys[i]; };
+  auto to = [keys] (size_t i, T v) { keys[i] = v; };
 
   for (size_t u = (size_t) blockIdx.x * blockDim.x + threadIdx.x; u < units; u += stride)
-    run_unit<M> (keys, u, jlo_log, k, 0, Direct ());
+    run_unit<M, T> (u, jlo_log, k, 0, from, to);
 }
 
-// One register group of passes over a tile in shared memory.
+// Where a tile group's keys come from and go to.
+enum Route
+{
+  SHARED_TO_SHARED,
+  GLOBAL_TO_SHARED,
+};
+
+// One register group of passes over the tile at origin.
 template <unsigned M, typename T>
 __device__ void
-tile_group (T *s, unsigned tile_log, unsigned jlo_log, size_t k, size_t origin)
+tile_group (T *s, T *keys, unsigned tile_log, unsigned jlo_log, size_t k, size_t origin, Route route)
 {
   unsigned units = 1u << (tile_log - M);
+  T *g = keys + origin;
+  auto shared_from = [s] (unsigned i) { return s[swizzle (i)]; };
+  auto shared_to = [s] (unsigned i, T v) { s[swizzle (i)] = v; };
+  auto global_from = [g] (unsigned i) { return g[i]; };
 
   for (unsigned u = threadIdx.x; u < units; u += blockDim.x)
-    run_unit<M> (s, u, jlo_log, k, origin, Padded ());
+    if (route == GLOBAL_TO_SHARED)
+      run_unit<M, T> (u, jlo_log, k, origin, global_from, shared_to);
+    else
+      run_unit<M, T> (u, jlo_log, k, origin, shared_from, shared_to);
 }
 
 // Group g of a tile launch: its m passes from distance 2^dist_log down.
 template <typename T>
 __device__ void
-tile_run_group (T *s, unsigned tile_log, const ws::TileGroups &groups, unsigned g, size_t origin)
+tile_run_group (T *s, T *keys, unsigned tile_log, const ws::TileGroups &groups, unsigned g,
+                size_t origin, Route route)
 {
   unsigned m = groups.passes[g];
   unsigned jlo_log = groups.dist_log[g] + 1 - m;
@@ -122,36 +162,55 @@ tile_run_group (T *s, unsigned tile_log, const ws::TileGroups &groups, unsigned 
 
   switch (m)
     {
-    case 1: tile_group<1> (s, tile_log, jlo_log, k, origin); break;
-    case 2: tile_group<2> (s, tile_log, jlo_log, k, origin); break;
-    case 3: tile_group<3> (s, tile_log, jlo_log, k, origin); break;
-    default: tile_group<4> (s, tile_log, jlo_log, k, origin); break;
+    case 1: tile_group<1> (s, keys, tile_log, jlo_log, k, origin, route); break;
+    case 2: tile_group<2> (s, keys, tile_log, jlo_log, k, origin, route); break;
+    case 3: tile_group<3> (s, keys, tile_log, jlo_log, k, origin, route); break;
+    default: tile_group<4> (s, keys, tile_log, jlo_log, k, origin, route); break;
     }
+}
+
+// Whether group g reads whole lines of global memory: a warp's 32 units
+// are 32 consecutive keys per load (jlo >= 32), or 32 pairs of neighbours
+// side by side (one pass of distance 1: the second load hits the lines
+// the first brought into L1).
+__device__ __forceinline__ bool
+lines_whole (const ws::TileGroups &groups, unsigned g)
+{
+  unsigned jlo_log = groups.dist_log[g] + 1 - groups.passes[g];
+
+  return jlo_log >= 5 || (jlo_log == 0 && groups.passes[g] == 1);
 }
 
 // Steps 1 (every stage k <= tile) and 3 (the passes j < tile of stage k):
 // the plan's groups on tiles of 2^tile_log keys, one tile per block at a
-// time.
+// time, in 4 << tile_log bytes of dynamic shared memory. The first group
+// reads global memory itself where its loads are whole lines (else a plain
+// copy does); between groups the tile waits in shared memory.
 template <typename T>
-__global__ void __launch_bounds__ (TILE_THREADS)
+__global__ void __launch_bounds__ (TILE_THREADS, TILE_BLOCKS_PER_SM)
 tile_kernel (T *keys, size_t w, unsigned tile_log, const __grid_constant__ ws::TileGroups groups)
 {
-  __shared__ T s[TILE + TILE / 32];
-  size_t tile = (size_t) 1 << tile_log;
+  extern __shared__ __align__ (16) unsigned char tile_bytes[];
+  T *s = reinterpret_cast<T *> (tile_bytes);
+  unsigned tile = 1u << tile_log;
+  bool direct_in = lines_whole (groups, 0);
 
   for (size_t origin = (size_t) blockIdx.x * tile; origin < w; origin += (size_t) gridDim.x * tile)
     {
-      for (unsigned i = threadIdx.x; i < tile; i += blockDim.x)
-        s[ws::padded_index (i)] = keys[origin + i];
+      if (direct_in)
+        tile_run_group (s, keys, tile_log, groups, 0, origin, GLOBAL_TO_SHARED);
+      else
+        for (unsigned i = threadIdx.x; i < tile; i += blockDim.x)
+          s[swizzle (i)] = keys[origin + i];
       __syncthreads ();
-      for (unsigned g = 0; g < groups.n; g++)
+      for (unsigned g = direct_in ? 1 : 0; g < groups.n; g++)
         {
-          tile_run_group (s, tile_log, groups, g, origin);
+          tile_run_group (s, keys, tile_log, groups, g, origin, SHARED_TO_SHARED);
           __syncthreads ();
         }
       for (unsigned i = threadIdx.x; i < tile; i += blockDim.x)
-        keys[origin + i] = s[ws::padded_index (i)];
-      // The next tile overwrites s only after everyone has stored this one.
+        keys[origin + i] = s[swizzle (i)];
+      // The next tile overwrites s only after everyone has read this one.
       __syncthreads ();
     }
 }
@@ -183,9 +242,35 @@ launch_planned (T *keys, size_t w, const WsPlanLaunch &launch, GError **error)
   if (launch.memory == WS_PLAN_GLOBAL)
     return launch_group (keys, w, g.n_passes, g.dist_log + 1 - g.n_passes,
                          (size_t) 1 << g.stage_log, error);
-  tile_kernel<<<ws::blocks_for (w >> launch.tile_log, 1), TILE_THREADS>>> (
-      keys, w, launch.tile_log, ws::tile_groups (launch));
+  tile_kernel<<<ws::blocks_for (w >> launch.tile_log, 1), TILE_THREADS,
+                sizeof (T) << launch.tile_log>>> (keys, w, launch.tile_log,
+                                                  ws::tile_groups (launch));
   return ws::check_launch ("Cannot launch a bitonic tile kernel", error);
+}
+
+// The tile's 64 KB are above the 48 KB a block gets without opting in;
+// every built arch allows them (sm_75: 64 KB at most). Once per device
+// and type, since the attribute call costs microseconds of host time that
+// a small sort's launch would wait for (setting it twice from two threads
+// is harmless, hence relaxed atomics).
+template <typename T>
+bool
+allow_tile_bytes (GError **error)
+{
+  static std::atomic<bool> allowed[64];
+  int device = 0;
+
+  if (!ws::check (cudaGetDevice (&device), "Cannot read the current GPU", error))
+    return false;
+  if (device >= 0 && device < 64 && allowed[device].load (std::memory_order_relaxed))
+    return true;
+  if (!ws::check (cudaFuncSetAttribute (tile_kernel<T>, cudaFuncAttributeMaxDynamicSharedMemorySize,
+                                        (int) (sizeof (T) << TILE_LOG)),
+                  "Cannot give the bitonic tile kernel 64 KB of shared memory", error))
+    return false;
+  if (device >= 0 && device < 64)
+    allowed[device].store (true, std::memory_order_relaxed);
+  return true;
 }
 
 // gpu: w a power of two, at least 2; the launches are the plan's.
@@ -196,6 +281,8 @@ bitonic_ours (T *keys, size_t w, guint64 *launches, GError **error)
   WsLaunchPlan plan;
   WsPlanLaunch launch;
 
+  if (!allow_tile_bytes<T> (error))
+    return false;
   ws_launch_plan_bitonic (&plan, w, TILE_LOG, MAX_M);
   while (ws_launch_plan_next (&plan, &launch))
     {

@@ -105,7 +105,7 @@ test_errors (void)
   assert_refused (word, 1, "--n");
   assert_refused (ext, 1, "end it in .png, .svg, .pdf or .tex");
   assert_refused (missing, 1, "Cannot");
-  assert_refused (tile, 1, "power of two from 2 to 8192");
+  assert_refused (tile, 1, "power of two from 2 to 16384");
   assert_refused (size, 1, "--size");
   assert_refused (neither, 2, "-o FILE or --format json");
   assert_refused (both, 2, "-o FILE or --format json");

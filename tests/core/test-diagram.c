@@ -248,11 +248,11 @@ test_gpu_groups (void)
       g_assert_cmpuint (first, ==, firsts[i]);
       g_assert_cmpuint (n, ==, counts[i]);
     }
-  g_assert_nonnull (strstr (ws_diagram_gpu_caption (d), "tile of 4 keys standing for its 8192"));
+  g_assert_nonnull (strstr (ws_diagram_gpu_caption (d), "tile of 4 keys standing for its 16384"));
   /* The kernel's own tile: one launch for a lecture's network, said so. */
   g_assert_true (ws_diagram_set_gpu_groups (d, 0, &error));
   g_assert_cmpuint (ws_diagram_n_launches (d), ==, 1);
-  g_assert_nonnull (strstr (ws_diagram_gpu_caption (d), "runs it: tiles of 8192 keys"));
+  g_assert_nonnull (strstr (ws_diagram_gpu_caption (d), "runs it: tiles of 16384 keys"));
   ws_diagram_clear_gpu_groups (d);
   g_assert_null (ws_diagram_gpu_caption (d));
 }
@@ -274,8 +274,8 @@ assert_bad_tile (WsNetworkKind kind,
 static void
 test_gpu_bad_tiles (void)
 {
-  assert_bad_tile (WS_NETWORK_BITONIC, 3, "power of two from 2 to 8192");
-  assert_bad_tile (WS_NETWORK_BITONIC, 16384, "power of two from 2 to 8192");
+  assert_bad_tile (WS_NETWORK_BITONIC, 3, "power of two from 2 to 16384");
+  assert_bad_tile (WS_NETWORK_BITONIC, 32768, "power of two from 2 to 16384");
   assert_bad_tile (WS_NETWORK_ODD_EVEN_MERGE, 1, "power of two");
   assert_bad_tile (WS_NETWORK_ODD_EVEN, 129, "give 1 to 128");
 }

@@ -148,19 +148,21 @@ test_odd_even_covers (void)
 }
 
 /* With the kernels' constants, counted by hand: bitonic launches once for
- * all stages up to the tile of 2^13, then per larger stage k = 2^s one
- * register launch per 4 distances of the s - 13 at or above the tile, and
- * one tile launch; merge once for its tile, then once per pass of each
- * stage p = 2^s ≥ 2^13 (s + 1 passes); odd-even once per 128 phases. */
+ * all stages up to the tile of 2^14, then per larger stage k = 2^s one
+ * register launch per 4 distances of the s - 14 at or above the tile, and
+ * one tile launch; merge once for its tile of 2^13, then once per pass of
+ * each stage p = 2^s ≥ 2^13 (s + 1 passes); odd-even once per 128 phases. */
 static void
 test_counts (void)
 {
   g_assert_cmpuint (bitonic_launches (1, WS_PLAN_BITONIC_TILE_LOG, WS_PLAN_BITONIC_GROUP), ==, 0);
   g_assert_cmpuint (bitonic_launches (2, WS_PLAN_BITONIC_TILE_LOG, WS_PLAN_BITONIC_GROUP), ==, 1);
-  g_assert_cmpuint (bitonic_launches (8192, WS_PLAN_BITONIC_TILE_LOG, WS_PLAN_BITONIC_GROUP), ==, 1);
-  g_assert_cmpuint (bitonic_launches (16384, WS_PLAN_BITONIC_TILE_LOG, WS_PLAN_BITONIC_GROUP), ==, 3);
-  /* stages 14 … 20: 1+1+1+1+2+2+2 register launches, 7 tile launches */
-  g_assert_cmpuint (bitonic_launches (1 << 20, WS_PLAN_BITONIC_TILE_LOG, WS_PLAN_BITONIC_GROUP), ==, 18);
+  g_assert_cmpuint (bitonic_launches (16384, WS_PLAN_BITONIC_TILE_LOG, WS_PLAN_BITONIC_GROUP), ==, 1);
+  g_assert_cmpuint (bitonic_launches (32768, WS_PLAN_BITONIC_TILE_LOG, WS_PLAN_BITONIC_GROUP), ==, 3);
+  /* stages 15 … 20: 1+1+1+1+2+2 register launches, 6 tile launches */
+  g_assert_cmpuint (bitonic_launches (1 << 20, WS_PLAN_BITONIC_TILE_LOG, WS_PLAN_BITONIC_GROUP), ==, 15);
+  /* … stages 21 … 24: 2+2+3+3 register launches, 4 tile launches more */
+  g_assert_cmpuint (bitonic_launches (1 << 24, WS_PLAN_BITONIC_TILE_LOG, WS_PLAN_BITONIC_GROUP), ==, 29);
   g_assert_cmpuint (merge_launches (1, WS_PLAN_MERGE_TILE_LOG), ==, 0);
   g_assert_cmpuint (merge_launches (8192, WS_PLAN_MERGE_TILE_LOG), ==, 1);
   g_assert_cmpuint (merge_launches (8193, WS_PLAN_MERGE_TILE_LOG), ==, 15);

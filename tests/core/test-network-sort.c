@@ -231,15 +231,26 @@ test_plain_network (gconstpointer data)
 
 /* ---- GPU only: bigger sizes, and kernel times for the report ---- */
 
-/* Sizes that make gpu run every register group (1 to 4 passes) in global
- * memory and odd-even merge run many one-pass launches. */
+/* Sizes that make odd-even merge run many one-pass launches, and bitonic's
+ * gpu meet each edge of its plan: the one-launch sort below, at and above
+ * its tile of 2^14 (a first group reading global memory itself, or a
+ * plain copy), one and two stages above the tile, register launches of
+ * 1 to 4 passes from global memory (2^20 + 5 pads to 2^21: 7 distances at
+ * or above the tile, 4 + 3; 2^23 + 1 pads to 2^24: 10, 4 + 4 + 2), and odd
+ * sizes between. */
 static void
 test_medium (gconstpointer data)
 {
-  const gsize sizes[] = { (1u << 20) + 5, 3u << 18, 8193 };
+  static const gsize merge_sizes[] = { (1u << 20) + 5, 3u << 18, 8193 };
+  static const gsize bitonic_sizes[] = { 31, 33, 4095, 4097, 16383, 16384, 16385, 32767, 32768,
+                                         32769, 65536, 65537, (1u << 20) + 5, 3u << 18,
+                                         (1u << 23) + 1 };
   const WsTestCase *c = data;
+  gboolean bitonic = g_str_equal (c->algo->name, "bitonic");
+  const gsize *sizes = bitonic ? bitonic_sizes : merge_sizes;
+  guint n_sizes = bitonic ? G_N_ELEMENTS (bitonic_sizes) : G_N_ELEMENTS (merge_sizes);
 
-  for (guint s = 0; s < G_N_ELEMENTS (sizes); s++)
+  for (guint s = 0; s < n_sizes; s++)
     {
       g_autoptr (WsArray) in = ws_test_generate (c->type, WS_DIST_UNIFORM16, sizes[s], s);
       g_autoptr (WsArray) out = run_sort (c, in, NULL);

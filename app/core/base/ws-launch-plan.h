@@ -40,15 +40,15 @@
 G_BEGIN_DECLS
 
 /* The kernels' constants, which cuda/ compiles with. */
-#define WS_PLAN_BITONIC_TILE_LOG 13  /* 8192 keys a tile in shared memory */
+#define WS_PLAN_BITONIC_TILE_LOG 14  /* 16384 keys a tile: 64 KB of shared memory */
 #define WS_PLAN_BITONIC_GROUP    4   /* passes per trip through registers */
 #define WS_PLAN_MERGE_TILE_LOG   13
 #define WS_PLAN_ODD_EVEN_PHASES  128 /* passes per launch */
 
 /* The largest tile a plan takes, and the most groups a launch then has
- * (merge's tile of 2^13: 13 · 14 / 2 passes, one group each). */
-#define WS_PLAN_MAX_TILE_LOG 13
-#define WS_PLAN_MAX_GROUPS   96
+ * (a tile of 2^14 with one pass a group: 14 · 15 / 2 passes). */
+#define WS_PLAN_MAX_TILE_LOG 14
+#define WS_PLAN_MAX_GROUPS   105
 
 typedef enum
 {
