@@ -420,9 +420,10 @@ ws_cli_roofline (int argc, char **argv)
   g_option_context_set_description (context,
     "Each GPU variant of a fixed list (sorts at 2^24 keys, odd-even at 2^16, reduce, scan and\n"
     "histogram at 2^26, window sums at N = 8192 with R = 1, 8, 64, searches of 2^20 queries in\n"
-    "2^24 keys, 2^10 for the studies' searches): the bytes it must move at least (each input read once, each output written\n"
-    "once), its kernels' median time, the GB/s that makes and its share of the GPU's copy\n"
-    "bandwidth, measured before and after. Progress goes to standard error.\n"
+    "2^24 keys, 2^10 for the studies' searches): the bytes it must move at least (each input\n"
+    "read once, each output written once), its kernels' median time, the GB/s that makes and\n"
+    "its share of the GPU's copy bandwidth, measured before and after. Progress goes to\n"
+    "standard error.\n"
     "Exit status: 0 all rows verified, 1 a row failed, 2 no CUDA GPU or a bad option.\n"
     "docs/performance.md explains the columns.");
   if (ws_cli_parse_options (context, &argc, &argv, &status))
