@@ -14,6 +14,9 @@ cases=(
  "counting-sort --n 100000 --dist uniform16 --type int32 --variant gpu-seed" "counting-sort --n 100000 --dist uniform16 --type int32 --variant gpu"
  "dot --n 20000 --variant gpu-seed" "dot --n 20000 --variant gpu" "dot --n 20000 --type int32 --dist uniform16 --variant gpu-lib"
  "stencil --n 300 --radius 3 --variant gpu-seed --block 8 --per-thread 4" "stencil --n 300 --radius 3 --variant gpu" "stencil --n 300 --radius 12 --variant gpu" "stencil --n 100 --radius 2 --type int32 --dist uniform16 --variant gpu"
+ # the sliding sums (issue 20) at both ends of their radii, rows not 16-byte
+ # aligned, and past them the two passes
+ "stencil --n 701 --radius 64 --type int32 --dist uniform16 --variant gpu" "stencil --n 600 --radius 127 --variant gpu" "stencil --n 600 --radius 128 --variant gpu"
  "reduce --n 100000 --variant gpu-seed" "reduce --n 100000 --variant gpu" "reduce --n 100000 --type int32 --variant gpu-lib"
  "scan --n 100000 --variant gpu-seed" "scan --n 100000 --variant gpu" "scan --n 100000 --type int32 --variant gpu-lib"
  "histogram --n 100000 --variant gpu-seed" "histogram --n 100000 --variant gpu" "histogram --n 100000 --bins 100000 --type int32 --variant gpu" "histogram --n 100000 --variant gpu-lib"
