@@ -142,7 +142,8 @@ parse (Roofline *r, int argc, GError **error)
       return FALSE;
     }
   return (r->o.repeat == NULL || ws_cli_parse_repeat (r->o.repeat, &r->t.repeat, error))
-         && (r->o.format == NULL || parse_format (r->o.format, &r->t.format, error));
+         && (r->o.format == NULL || parse_format (r->o.format, &r->t.format, error))
+         && (r->o.output == NULL || ws_cli_check_output_path ("-o/--output", r->o.output, error));
 }
 
 /* The first GPU and the backend's build, for the table; FALSE saying why

@@ -1,7 +1,11 @@
-/* ws-cli-util.c: small parsers shared by the subcommands. */
+/* ws-cli-util.c: small parsers and checks shared by the subcommands. */
+#include <errno.h>
 #include <math.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
+
+#include <glib/gstdio.h>
 
 #include "ws-cli.h"
 #include "ws-error.h"
@@ -42,6 +46,44 @@ ws_cli_parse_size (const char *text,
       return FALSE;
     }
   *width = (int) a, *height = (int) b;
+  return TRUE;
+}
+
+gboolean
+ws_cli_check_output_path (const char *option,
+                          const char *path,
+                          GError    **error)
+{
+  g_autofree char *folder = g_path_get_dirname (path);
+
+  if (g_file_test (path, G_FILE_TEST_IS_DIR))
+    {
+      g_set_error (error, WS_ERROR, WS_ERROR_INVALID_ARGUMENT,
+                   "%s %s is a folder: name a file in it, such as %s/table.md", option, path,
+                   path);
+      return FALSE;
+    }
+  if (!g_file_test (folder, G_FILE_TEST_IS_DIR))
+    {
+      g_set_error (error, WS_ERROR, WS_ERROR_INVALID_ARGUMENT,
+                   "%s %s: the folder %s does not exist; create it or name a file elsewhere",
+                   option, path, folder);
+      return FALSE;
+    }
+  /* A file made and removed: permission bits alone say nothing to root,
+   * for whom /proc passes access (W_OK) yet takes no file. */
+  g_autofree char *probe = g_build_filename (folder, ".warpscope-probe-XXXXXX", NULL);
+  int fd = g_mkstemp (probe);
+  if (fd < 0)
+    {
+      int saved = errno;
+      g_set_error (error, WS_ERROR, WS_ERROR_INVALID_ARGUMENT,
+                   "%s %s: the folder %s cannot be written to (%s); name a file elsewhere",
+                   option, path, folder, g_strerror (saved));
+      return FALSE;
+    }
+  close (fd);
+  g_unlink (probe);
   return TRUE;
 }
 

@@ -24,6 +24,14 @@ gboolean ws_cli_parse_seed (const char *text,
                             guint64    *out,
                             GError    **error);
 
+/* Whether an output file named by `option` can be written where it is
+ * named, asked before long work so that a bad path fails at once, not
+ * after it: its folder exists and is writable, and the path is not a
+ * folder. FALSE with a message naming the path and what to do. */
+gboolean ws_cli_check_output_path (const char *option,
+                                   const char *path,
+                                   GError    **error);
+
 /* Parse --repeat: timed runs after a warm-up, 1 to WS_CLI_MAX_REPEAT. */
 #define WS_CLI_MAX_REPEAT 100000
 gboolean ws_cli_parse_repeat (const char *text,

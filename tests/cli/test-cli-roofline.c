@@ -77,6 +77,12 @@ test_usage_errors (void)
   assert_usage_error ((const char *[]) { "roofline", "--output", "", NULL }, "--output");
   assert_usage_error ((const char *[]) { "roofline", "bitonic", NULL }, "no arguments");
   assert_usage_error ((const char *[]) { "roofline", "--fast", NULL }, "--fast");
+  /* A path the table could not be written to fails before the long run. */
+  assert_usage_error ((const char *[]) { "roofline", "-o", "/nonexistent-folder/t.md", NULL },
+                      "the folder /nonexistent-folder does not exist");
+  assert_usage_error ((const char *[]) { "roofline", "-o", "/proc/t.md", NULL },
+                      "cannot be written to");
+  assert_usage_error ((const char *[]) { "roofline", "-o", "/tmp", NULL }, "is a folder");
 }
 
 /* One CSV row of the table: its share, checked, and its verdict. */
