@@ -24,7 +24,7 @@ MEDIA_DEPS := libgstreamer1.0-dev libgstreamer-plugins-base1.0-dev gstreamer1.0-
 
 # Debian packages the build and tests need (checked one by one; only the
 # missing ones are installed).
-DEPS := gcc g++ make meson ninja-build pkg-config python3 libglib2.0-dev libcairo2-dev \
+DEPS := gcc g++ make meson ninja-build pkg-config python3 libglib2.0-dev libjson-glib-dev libcairo2-dev \
         fonts-dejavu-core libepoxy-dev libegl1 libegl-mesa0 libgl1-mesa-dri libopengl0 \
         libgtk-4-dev libgtksourceview-5-dev libadwaita-1-dev xvfb xauth desktop-file-utils appstream \
         $(MEDIA_DEPS)

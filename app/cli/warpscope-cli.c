@@ -20,6 +20,7 @@ static const Command commands[] = {
   { "info", ws_cli_info, "this machine's CPU and GPUs" },
   { "run", ws_cli_run, "run one algorithm on generated or given data and verify it" },
   { "bench", ws_cli_bench, "run a benchmark preset: result.csv, error.log, table and plots" },
+  { "compare", ws_cli_compare, "a run against a baseline: each configuration SAME, FASTER, SLOWER or UNCLEAR" },
   { "plot", ws_cli_plot, "draw a chart of a result.csv as PNG, SVG or PDF" },
   { "render", ws_cli_render, "draw every pass of a sorting network as PNG frames or a WebM, MP4 or GIF (headless OpenGL)" },
   { "diagram", ws_cli_diagram, "draw a sorting network's wires and comparators (PNG, SVG, PDF, TikZ) or print its layers as JSON" },

@@ -20,6 +20,7 @@
 #include "ws-bench-csv.h"
 #include "ws-bench-estimate.h"
 #include "ws-bench-record.h"
+#include "ws-bench-samples.h"
 #include "ws-bench-report.h"
 #include "ws-cli-stop.h"
 #include "ws-cli.h"
@@ -207,6 +208,14 @@ open_outputs (Bench *b, GError **error)
       if ((b->samples = g_fopen (path, "a")) == NULL)
         {
           g_set_error (error, WS_ERROR, WS_ERROR_IO, "Cannot open %s: %s", path, g_strerror (errno));
+          return FALSE;
+        }
+      /* A new file starts with its header; a resumed one has it. */
+      if (fseek (b->samples, 0, SEEK_END) == 0 && ftell (b->samples) == 0
+          && fputs (WS_BENCH_SAMPLES_HEADER, b->samples) < 0)
+        {
+          g_set_error (error, WS_ERROR, WS_ERROR_IO, "Cannot write %s: %s", path,
+                       g_strerror (errno));
           return FALSE;
         }
     }

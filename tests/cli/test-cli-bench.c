@@ -60,9 +60,19 @@ test_smoke (void)
   g_assert_nonnull (strstr (r->out, "rows written to"));
   rows = count_lines (csv) - 1;
   g_assert_cmpuint (rows, >=, 8);
-  /* The smoke preset takes 3 samples a row; GPU rows without a GPU have none. */
-  g_assert_cmpuint (count_lines (samples) % 3, ==, 0);
-  g_assert_cmpuint (count_lines (samples), >=, 3 * 8);
+  /* The smoke preset takes 3 samples a row after the header; GPU rows
+   * without a GPU have none. */
+  g_assert_cmpuint ((count_lines (samples) - 1) % 3, ==, 0);
+  g_assert_cmpuint (count_lines (samples) - 1, >=, 3 * 8);
+  {
+    g_autofree char *text = NULL;
+    g_assert_true (g_file_get_contents (samples, &text, NULL, NULL));
+    g_assert_true (g_str_has_prefix (text, "key,index,seconds\n"));
+  }
+  /* A run against itself: nothing slower, status 0. */
+  g_autoptr (CliResult) same = cli_run ("compare", out, out, NULL);
+  g_assert_cmpint (same->status, ==, 0);
+  g_assert_null (strstr (same->out, "SLOWER"));
   for (guint i = 0; i < 4; i++)
     {
       const char *names[] = { "bitonic-time.png", "bitonic-time.svg", "reduce-throughput.png",

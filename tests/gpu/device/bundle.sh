@@ -33,7 +33,7 @@ apt-get $apt_amd64 update > /dev/null
 # The rest stays in a private tree, found through LD_LIBRARY_PATH.
 # shellcheck disable=SC2086
 (cd "$bundle/debs" && apt-get $apt_amd64 download -q \
-   libglib2.0-0 libepoxy0 libcairo2 libpixman-1-0 libpng16-16 libfreetype6 libbrotli1 \
+   libglib2.0-0 libjson-glib-1.0-0 libepoxy0 libcairo2 libpixman-1-0 libpng16-16 libfreetype6 libbrotli1 \
    libfontconfig1 fontconfig-config fonts-dejavu-core libexpat1 \
    libxrender1 libxcb-render0 libxcb-shm0 > /dev/null)
 for deb in "$bundle"/debs/*.deb; do

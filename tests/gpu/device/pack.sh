@@ -20,6 +20,8 @@ for glob in $only; do
 done
 cp "$build"/app/cli/warpscope-cli devrun/
 cp "$(gcc -print-file-name=libgomp.so.1)" devrun/lib/
+# compare --json's JSON-GLib, which a bundle made before it lacks.
+cp -L /usr/lib/x86_64-linux-gnu/libjson-glib-1.0.so.0 devrun/lib/
 cp tests/gpu/device/*.sh devrun/
 # The server has no fonts: the frames' captions and legends bring theirs,
 # found through a fontconfig file beside them (dir relative to it).

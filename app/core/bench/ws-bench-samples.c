@@ -1,0 +1,92 @@
+/* ws-bench-samples.c: samples.csv read back (see ws-bench-samples.h). */
+#include <math.h>
+#include <stdlib.h>
+
+#include "ws-bench-samples.h"
+
+#include "ws-csv.h"
+#include "ws-error.h"
+
+void
+ws_bench_samples_free (WsBenchSamples *s)
+{
+  if (s == NULL)
+    return;
+  g_clear_pointer (&s->keys, g_ptr_array_unref);
+  g_clear_pointer (&s->samples, g_hash_table_unref);
+  g_free (s);
+}
+
+GArray *
+ws_bench_samples_get (const WsBenchSamples *s, const char *key)
+{
+  return g_hash_table_lookup (s->samples, key);
+}
+
+/* One line's sample into its key's array; FALSE naming file:line. */
+static gboolean
+add_sample (WsBenchSamples *s, const char *const *fields, const char *path, guint line,
+            GError **error)
+{
+  char *end = NULL;
+  double seconds = g_ascii_strtod (fields[2], &end);
+
+  if (end == fields[2] || *end != '\0' || !isfinite (seconds) || seconds < 0.0)
+    {
+      g_set_error (error, WS_ERROR, WS_ERROR_PARSE,
+                   "%s:%u: “%s” is not a time in seconds; the samples file is damaged: run "
+                   "the benchmark again with --samples",
+                   path, line, fields[2]);
+      return FALSE;
+    }
+  GArray *a = g_hash_table_lookup (s->samples, fields[0]);
+  if (a == NULL)
+    {
+      char *key = g_strdup (fields[0]);
+      a = g_array_new (FALSE, FALSE, sizeof (double));
+      g_ptr_array_add (s->keys, key);
+      g_hash_table_insert (s->samples, key, a);
+    }
+  g_array_append_val (a, seconds);
+  return TRUE;
+}
+
+static gboolean
+has_header (const char *const *first)
+{
+  return g_strcmp0 (first[0], "key") == 0 && g_strcmp0 (first[1], "index") == 0
+         && g_strcmp0 (first[2], "seconds") == 0;
+}
+
+WsBenchSamples *
+ws_bench_samples_load (const char *path, GError **error)
+{
+  g_autoptr (WsBenchSamples) s = g_new0 (WsBenchSamples, 1);
+  WsCsvReader *reader = ws_csv_reader_open (path, TRUE, error);
+  const char *const *fields;
+  GError *local = NULL;
+
+  if (reader == NULL)
+    return NULL;
+  s->keys = g_ptr_array_new ();
+  s->samples = g_hash_table_new_full (g_str_hash, g_str_equal, g_free,
+                                      (GDestroyNotify) g_array_unref);
+  fields = ws_csv_reader_header (reader);
+  if (g_strv_length ((char **) fields) != 3)
+    g_set_error (&local, WS_ERROR, WS_ERROR_PARSE,
+                 "%s:1: a samples file has three columns (key, index, seconds), not %u",
+                 path, g_strv_length ((char **) fields));
+  else if (!has_header (fields))
+    add_sample (s, fields, path, 1, &local);
+  while (local == NULL && (fields = ws_csv_reader_next (reader, &local)) != NULL)
+    add_sample (s, fields, path, ws_csv_reader_line (reader), &local);
+  ws_csv_reader_free (reader);
+  if (local == NULL && s->keys->len == 0)
+    g_set_error (&local, WS_ERROR, WS_ERROR_PARSE, "%s holds no samples", path);
+  if (local != NULL)
+    {
+      g_propagate_error (error, local);
+      return NULL;
+    }
+  return g_steal_pointer (&s);
+}
