@@ -5,67 +5,20 @@
 // most a kernel that streams its data once can hope for on this device.
 #include "ws-cuda-common.cuh"
 
-#include <algorithm>
 #include <vector>
 
 namespace
 {
 
-// A start and a stop event, destroyed with the pair.
-class EventPair
-{
-public:
-  EventPair () = default;
-  ~EventPair ()
-  {
-    for (int i = 0; i < created_; i++)
-      cudaEventDestroy (events_[i]);
-  }
-  EventPair (const EventPair &) = delete;
-  EventPair &operator= (const EventPair &) = delete;
-
-  bool
-  create (GError **error)
-  {
-    for (; created_ < 2; created_++)
-      if (!ws::check (cudaEventCreate (&events_[created_]), "Cannot create a CUDA event", error))
-        return false;
-    return true;
-  }
-  cudaEvent_t start () const { return events_[0]; }
-  cudaEvent_t stop () const { return events_[1]; }
-
-private:
-  cudaEvent_t events_[2] = {};
-  int created_ = 0;
-};
-
 // One copy of `bytes` from src to dst; *ms its time between the events.
 bool
-time_copy (void *dst, const void *src, size_t bytes, const EventPair &ev, double *ms,
+time_copy (void *dst, const void *src, size_t bytes, const ws::EventPair &ev, double *ms,
            GError **error)
 {
-  float elapsed = 0.0f;
-
-  if (!ws::check (cudaEventRecord (ev.start ()), "Cannot record a CUDA event", error)
-      || !ws::check (cudaMemcpyAsync (dst, src, bytes, cudaMemcpyDeviceToDevice),
-                     "The device-to-device copy failed", error)
-      || !ws::check (cudaEventRecord (ev.stop ()), "Cannot record a CUDA event", error)
-      || !ws::check (cudaEventSynchronize (ev.stop ()), "The device-to-device copy failed", error)
-      || !ws::check (cudaEventElapsedTime (&elapsed, ev.start (), ev.stop ()),
-                     "Cannot read the copy's time", error))
-    return false;
-  *ms = elapsed;
-  return true;
-}
-
-double
-median (std::vector<double> v)
-{
-  size_t half = v.size () / 2;
-
-  std::sort (v.begin (), v.end ());
-  return v.size () % 2 ? v[half] : 0.5 * (v[half - 1] + v[half]);
+  return ev.begin (error)
+         && ws::check (cudaMemcpyAsync (dst, src, bytes, cudaMemcpyDeviceToDevice),
+                       "The device-to-device copy failed", error)
+         && ev.end ("The device-to-device copy failed", ms, error);
 }
 
 // Source and destination on the device, the source set (a copy of memory
@@ -87,7 +40,7 @@ gboolean
 ws_cuda_copy_bandwidth (gsize bytes, guint repeat, double *gb_per_s, GError **error)
 {
   ws::DeviceBuffer<unsigned char> src, dst;
-  EventPair ev;
+  ws::EventPair ev;
   std::vector<double> ms (repeat);
   double warm_up;
 
@@ -103,6 +56,6 @@ ws_cuda_copy_bandwidth (gsize bytes, guint repeat, double *gb_per_s, GError **er
     if (ws::stopped (error) || !time_copy (dst.get (), src.get (), bytes, ev, &ms[r], error))
       return FALSE;
   // Read and written: 2 × bytes, 1 GB = 1e9 B.
-  *gb_per_s = 2.0 * (double) bytes / (median (ms) * 1e-3) / 1e9;
+  *gb_per_s = 2.0 * (double) bytes / (ws::median (ms.data (), ms.size ()) * 1e-3) / 1e9;
   return TRUE;
 }

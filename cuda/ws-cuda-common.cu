@@ -2,6 +2,7 @@
 // every algorithm of libwarpscope-cuda.
 #include "ws-cuda-common.cuh"
 
+#include <algorithm>
 #include <cstdarg>
 #include <ctime>
 
@@ -111,6 +112,13 @@ use_device (WsCudaTiming *timing, GError **error)
       g_strlcpy (timing->device_name, prop.name, sizeof timing->device_name);
     }
   return true;
+}
+
+double
+median (double *ms, size_t n)
+{
+  std::sort (ms, ms + n);
+  return n % 2 ? ms[n / 2] : 0.5 * (ms[n / 2 - 1] + ms[n / 2]);
 }
 
 bool

@@ -205,9 +205,86 @@ is_pow2 (guint64 x)
   return x != 0 && (x & (x - 1)) == 0;
 }
 
+// A start and a stop event for timing one piece of work outside a whole
+// run's PhaseTimer (the copy bandwidth, CUB called alone), destroyed with
+// the pair. Not copyable.
+class EventPair
+{
+public:
+  EventPair () = default;
+  ~EventPair ()
+  {
+    for (int i = 0; i < created_; i++)
+      cudaEventDestroy (events_[i]);
+  }
+  EventPair (const EventPair &) = delete;
+  EventPair &operator= (const EventPair &) = delete;
+
+  bool
+  create (GError **error)
+  {
+    for (; created_ < 2; created_++)
+      if (!check (cudaEventCreate (&events_[created_]), "Cannot create a CUDA event", error))
+        return false;
+    return true;
+  }
+  // Records the start; what is queued after it until end () is timed.
+  bool
+  begin (GError **error) const
+  {
+    return check (cudaEventRecord (events_[0]), "Cannot record a CUDA event", error);
+  }
+  // Records the stop, waits for it, and gives the milliseconds between;
+  // `what` names the timed work in an error (a fault shows here).
+  bool
+  end (const char *what, double *ms, GError **error) const
+  {
+    float elapsed = 0.0f;
+
+    if (!check (cudaEventRecord (events_[1]), "Cannot record a CUDA event", error)
+        || !check (cudaEventSynchronize (events_[1]), what, error)
+        || !check (cudaEventElapsedTime (&elapsed, events_[0], events_[1]),
+                   "Cannot read a CUDA event", error))
+      return false;
+    *ms = elapsed;
+    return true;
+  }
+
+private:
+  cudaEvent_t events_[2] = {};
+  int created_ = 0;
+};
+
+// The median of n times (n >= 1; the array is reordered).
+double median (double *ms, size_t n);
+
 // The current device's multiprocessor count. Only sizes grids: a failed
 // query falls back to a modest guess (32).
 int sm_count ();
+
+// Blocks of `kernel` (threads a block, smem bytes of dynamic shared
+// memory) that the current GPU holds at once, at least one an SM; first
+// allows the kernel shared memory past the 48 KB a block gets by default.
+// `what` names the kernel's launch in an error (a GPU that cannot give that
+// much refuses here). Host calls of microseconds.
+template <typename K>
+bool
+resident_blocks (K kernel, unsigned threads, size_t smem, const char *what, size_t *blocks,
+                 GError **error)
+{
+  int per_sm = 0;
+
+  if ((smem > 48 * 1024
+       && !check (cudaFuncSetAttribute (kernel, cudaFuncAttributeMaxDynamicSharedMemorySize,
+                                        (int) smem),
+                  what, error))
+      || !check (cudaOccupancyMaxActiveBlocksPerMultiprocessor (&per_sm, kernel, (int) threads,
+                                                                smem),
+                 what, error))
+    return false;
+  *blocks = (size_t) sm_count () * (size_t) (per_sm > 0 ? per_sm : 1);
+  return true;
+}
 
 // A running total for CUB's block scans over a row taken a block at a time:
 // hands out the total so far (each chunk's offset) and adds the chunk's sum.

@@ -9,7 +9,6 @@
 #include <cub/device/device_reduce.cuh>
 #include <cub/device/device_scan.cuh>
 
-#include <algorithm>
 #include <vector>
 
 namespace
@@ -37,24 +36,6 @@ call_cub (WsCudaCubCall call, void *temp, size_t &bytes, void *d_keys, void *d_a
   return cudaErrorInvalidValue;
 }
 
-struct Events
-{
-  cudaEvent_t start = nullptr, stop = nullptr;
-  ~Events ()
-  {
-    if (start != nullptr)
-      cudaEventDestroy (start);
-    if (stop != nullptr)
-      cudaEventDestroy (stop);
-  }
-  bool
-  create (GError **error)
-  {
-    return ws::check (cudaEventCreate (&start), "Cannot create a CUDA event", error)
-           && ws::check (cudaEventCreate (&stop), "Cannot create a CUDA event", error);
-  }
-};
-
 // One timed call on keys uploaded afresh into freshly allocated memory, in
 // milliseconds: the state the engine's whole runs leave the GPU in before
 // their kernels phase (a new allocation, a synchronous upload from pageable
@@ -64,19 +45,15 @@ struct Events
 // H200): the copy leaves the buffer's tail in L2 and its pages in the TLB.
 bool
 timed_call (WsCudaCubCall call, void *temp, size_t bytes, gconstpointer keys, void *d_alt,
-            double *d_sum, uint32_t n, Events &ev, float *ms, GError **error)
+            double *d_sum, uint32_t n, const ws::EventPair &ev, double *ms, GError **error)
 {
   ws::DeviceBuffer<int32_t> d_keys;
 
   return d_keys.alloc (n, "Cannot allocate the keys on the GPU", error)
-         && ws::upload (d_keys.get (), keys, (size_t) n * 4, error)
-         && ws::check (cudaEventRecord (ev.start), "Cannot record a CUDA event", error)
+         && ws::upload (d_keys.get (), keys, (size_t) n * 4, error) && ev.begin (error)
          && ws::check (call_cub (call, temp, bytes, d_keys.get (), d_alt, d_sum, n),
                        "CUB's call failed", error)
-         && ws::check (cudaEventRecord (ev.stop), "Cannot record a CUDA event", error)
-         && ws::check (cudaEventSynchronize (ev.stop), "CUB's call failed", error)
-         && ws::check (cudaEventElapsedTime (ms, ev.start, ev.stop), "Cannot read a CUDA event",
-                       error);
+         && ev.end ("CUB's call failed", ms, error);
 }
 
 } // namespace
@@ -92,9 +69,9 @@ ws_cuda_cub_direct (WsCudaCubCall call,
   ws::DeviceBuffer<int32_t> d_alt;
   ws::DeviceBuffer<double> d_sum;
   ws::DeviceBuffer<unsigned char> d_temp;
-  Events ev;
+  ws::EventPair ev;
   size_t bytes = 0;
-  std::vector<float> times (repeat);
+  std::vector<double> times (repeat);
 
   if (n == 0 || n > UINT32_MAX || repeat == 0)
     return ws::invalid (error, "CUB direct: %zu keys and %u calls: give 1 to 2^32 − 1 keys and "
@@ -107,15 +84,14 @@ ws_cuda_cub_direct (WsCudaCubCall call,
                      "CUB cannot size its storage", error)
       || !d_temp.alloc (bytes, "Cannot allocate CUB's storage on the GPU", error))
     return FALSE;
-  float warm = 0.0f;
+  double warm = 0.0;
   if (!timed_call (call, d_temp.get (), bytes, keys, d_alt.get (), d_sum.get (), (uint32_t) n,
                    ev, &warm, error))
     return FALSE;
-  for (float &ms : times)
+  for (double &ms : times)
     if (!timed_call (call, d_temp.get (), bytes, keys, d_alt.get (), d_sum.get (), (uint32_t) n,
                      ev, &ms, error))
       return FALSE;
-  std::sort (times.begin (), times.end ());
-  *median_ms = repeat % 2 ? times[repeat / 2] : 0.5 * (times[repeat / 2 - 1] + times[repeat / 2]);
+  *median_ms = ws::median (times.data (), times.size ());
   return TRUE;
 }

@@ -495,20 +495,6 @@ struct OursPlan
   bool private_bins = false;
 };
 
-// Blocks of a kernel that the GPU holds at once (at least one per SM).
-template <typename K>
-bool
-resident_blocks (K kernel, size_t smem, int sms, size_t *blocks, GError **error)
-{
-  int per_sm = 0;
-
-  if (!ws::check (cudaOccupancyMaxActiveBlocksPerMultiprocessor (&per_sm, kernel, THREADS, smem),
-                  "Cannot size the histogram's grid", error))
-    return false;
-  *blocks = (size_t) sms * (per_sm > 0 ? per_sm : 1);
-  return true;
-}
-
 // Warp-private copies of `bins` counters that PRIVATE_BYTES holds (at least 1).
 unsigned
 private_copies (unsigned bins)
@@ -523,17 +509,16 @@ template <typename T>
 bool
 ours_plan (size_t n, unsigned bins, OursPlan *plan, GError **error)
 {
-  int device = 0, sms = 1, optin = 48 * 1024;
+  int device = 0, optin = 48 * 1024;
   size_t most = 0;
   size_t wanted = ws::blocks_for (n, THREADS * KEYS_PER_THREAD);
 
   if (!ws::check (cudaGetDevice (&device), "Cannot select the GPU", error)
-      || !ws::check (cudaDeviceGetAttribute (&sms, cudaDevAttrMultiProcessorCount, device),
-                     "Cannot query the GPU", error)
       || !ws::check (cudaDeviceGetAttribute (&optin, cudaDevAttrMaxSharedMemoryPerBlockOptin,
                                              device),
                      "Cannot query the GPU", error)
-      || !resident_blocks (range_parts<T>, 0, sms, &most, error))
+      || !ws::resident_blocks (range_parts<T>, THREADS, 0, "Cannot size the histogram's grid",
+                               &most, error))
     return false;
   plan->range_blocks = (unsigned) std::min ({ most, wanted, (size_t) MAX_PARTS });
 
@@ -543,12 +528,8 @@ ours_plan (size_t n, unsigned bins, OursPlan *plan, GError **error)
   plan->smem = (size_t) plan->copies * bins * sizeof (unsigned);
   if (plan->smem <= (size_t) optin)
     {
-      if ((plan->smem > 48 * 1024
-           && !ws::check (cudaFuncSetAttribute (count_private<T>,
-                                                cudaFuncAttributeMaxDynamicSharedMemorySize,
-                                                (int) plan->smem),
-                          "Cannot give the histogram its shared memory", error))
-          || !resident_blocks (count_private<T>, plan->smem, sms, &most, error))
+      if (!ws::resident_blocks (count_private<T>, THREADS, plan->smem,
+                                "Cannot give the histogram its shared memory", &most, error))
         return false;
       plan->count_blocks = (unsigned) std::max (std::min (most, wanted), needed);
       // Private counts pay off while each block counts several keys per
@@ -559,7 +540,8 @@ ours_plan (size_t n, unsigned bins, OursPlan *plan, GError **error)
     }
   if (!plan->private_bins)
     {
-      if (!resident_blocks (count_global<T>, 0, sms, &most, error))
+      if (!ws::resident_blocks (count_global<T>, THREADS, 0, "Cannot size the histogram's grid",
+                                &most, error))
         return false;
       plan->count_blocks = (unsigned) std::min (most, wanted);
     }

@@ -306,19 +306,14 @@ launch_with (const T *grid, T *out, size_t side, unsigned radius, unsigned *inex
   size_t m = side - 2 * (size_t) radius;
   unsigned tw = (SPAN - 2 * radius) / COLS * COLS;
   unsigned strips = (unsigned) ((m + tw - 1) / tw);
-  int per_sm = 0;
+  size_t wave = 0;
 
-  if (!ws::check (cudaFuncSetAttribute (kernel, cudaFuncAttributeMaxDynamicSharedMemorySize,
-                                        (int) sizeof (Shared)),
-                  "The window sum needs more shared memory than this GPU gives a block", error)
-      || !ws::check (cudaOccupancyMaxActiveBlocksPerMultiprocessor (&per_sm, kernel, THREADS,
-                                                                    sizeof (Shared)),
-                     "Cannot size the window sum's launch", error))
+  if (!ws::resident_blocks (kernel, THREADS, sizeof (Shared), "Cannot size the window sum's launch",
+                            &wave, error))
     return false;
   // One wave: each strip cut into as many row runs as the GPU holds at
   // once, each run paying its 2R rows of start-up once. Rounded down: four
   // blocks past a wave of 396 doubled R = 100's time.
-  size_t wave = (size_t) ws::sm_count () * (size_t) (per_sm > 0 ? per_sm : 1);
   size_t runs = wave / strips > 0 ? wave / strips : 1;
   size_t rows_per_block = (m + runs - 1) / runs;
   runs = (m + rows_per_block - 1) / rows_per_block;

@@ -679,16 +679,11 @@ band_go (const Plan &p, BandShape s, const T *grid, T *out, unsigned long long *
          GError **error)
 {
   auto kernel = band_kernel<T, TW, B>;
-  int per_sm = 0;
-  size_t cols = (p.m + TW - 1) / TW;
+  size_t cols = (p.m + TW - 1) / TW, slots = 0;
 
-  if (!ws::check (cudaFuncSetAttribute (kernel, cudaFuncAttributeMaxDynamicSharedMemorySize,
-                                        (int) s.bytes),
-                  "Cannot give the window sum kernel its shared memory", error)
-      || !ws::check (cudaOccupancyMaxActiveBlocksPerMultiprocessor (&per_sm, kernel, TW, s.bytes),
-                     "Cannot size the window sum's grid", error))
+  if (!ws::resident_blocks (kernel, TW, s.bytes, "Cannot size the window sum's grid", &slots,
+                            error))
     return false;
-  size_t slots = (size_t) ws::sm_count () * (size_t) std::max (per_sm, 1);
   s.rows = (cols * p.m + slots - 1) / slots;
   kernel<<<(unsigned) ((cols * p.m + s.rows - 1) / s.rows), TW, s.bytes>>> (grid, out, p.side, p.m,
                                                                              p.radius, s, bad);

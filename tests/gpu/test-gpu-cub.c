@@ -6,6 +6,7 @@
  * run, and CUB alone again, medians over REPEAT calls, in one process on
  * one device, and fails when gpu-lib is more than 10% slower than CUB. */
 #include "gpu-test-util.h"
+#include "ws-stats.h"
 
 #include <string.h>
 
@@ -75,23 +76,17 @@ lib_kernels_ms (WsCudaCubCall call, const guint32 *keys, guint32 *work, gsize n)
   return timing.kernel_ms;
 }
 
-static int
-compare_doubles (gconstpointer a, gconstpointer b)
-{
-  double x = *(const double *) a, y = *(const double *) b;
-  return (x > y) - (x < y);
-}
-
 static double
 lib_median_ms (WsCudaCubCall call, const guint32 *keys, guint32 *work, gsize n)
 {
   double ms[REPEAT];
+  WsStats s;
 
   lib_kernels_ms (call, keys, work, n); /* warm-up, as the direct calls have */
   for (guint i = 0; i < REPEAT; i++)
     ms[i] = lib_kernels_ms (call, keys, work, n);
-  qsort (ms, REPEAT, sizeof *ms, compare_doubles);
-  return ms[REPEAT / 2];
+  ws_stats_compute (ms, REPEAT, &s);
+  return s.median;
 }
 
 static double
