@@ -45,6 +45,12 @@ ws_cli_fail (const GError *error)
   return 1;
 }
 
+void
+ws_cli_usage_error (const char *command, const char *message)
+{
+  fprintf (stderr, "warpscope-cli: %s\nTry “warpscope-cli %s --help”.\n", message, command);
+}
+
 gboolean
 ws_cli_parse_options (GOptionContext *context,
                       int            *argc,
@@ -55,8 +61,7 @@ ws_cli_parse_options (GOptionContext *context,
 
   if (g_option_context_parse (context, argc, argv, &error))
     return TRUE;
-  fprintf (stderr, "warpscope-cli: %s\nTry “warpscope-cli %s --help”.\n", error->message,
-           (*argv)[0]);
+  ws_cli_usage_error ((*argv)[0], error->message);
   *status = 2;
   return FALSE;
 }

@@ -444,7 +444,7 @@ usage_ok (const Bench *b, int argc)
   else if (b->o.force && !b->o.resume)
     problem = "--force only goes with --resume";
   if (problem != NULL)
-    fprintf (stderr, "warpscope-cli: %s\nTry “warpscope-cli bench --help”.\n", problem);
+    ws_cli_usage_error ("bench", problem);
   return problem == NULL;
 }
 

@@ -117,8 +117,8 @@ ws_cli_check (int argc, char **argv)
     status = CHECK_UNUSABLE;
   else if (argc != 2)
     {
-      fprintf (stderr, "warpscope-cli: check takes one FILE: a trace of your sort, a kernel "
-               "(.cu) or a C function (.so)\nTry “warpscope-cli check --help”.\n");
+      ws_cli_usage_error ("check", "check takes one FILE: a trace of your sort, a kernel (.cu) "
+                                   "or a C function (.so)");
       status = CHECK_UNUSABLE;
     }
   else if (ws_student_path_kind (argv[1]) == WS_STUDENT_TRACE)

@@ -205,11 +205,16 @@ compare_runs (const WsBenchSamples *base, const WsBenchSamples *fresh, double th
 
 /* Errors here are status 2: 1 says a configuration is slower. */
 static int
-fail (const char *message, gboolean usage)
+fail (const char *message)
 {
   fprintf (stderr, "warpscope-cli: %s\n", message);
-  if (usage)
-    fprintf (stderr, "Try “warpscope-cli compare --help”.\n");
+  return 2;
+}
+
+static int
+usage (const char *message)
+{
+  ws_cli_usage_error ("compare", message);
   return 2;
 }
 
@@ -223,11 +228,11 @@ run_compare (const Options *o, char **argv)
   gboolean slower = FALSE;
 
   if (o->threshold != NULL && !parse_threshold (o->threshold, &threshold, &error))
-    return fail (error->message, TRUE);
+    return usage (error->message);
   if ((base = load_run ("BASE", argv[1], &error)) == NULL
       || (fresh = load_run ("NEW", argv[2], &error)) == NULL
       || !compare_runs (base, fresh, threshold, pairs, &slower, &error))
-    return fail (error->message, FALSE);
+    return fail (error->message);
   if (o->json)
     print_json (pairs, base, fresh, threshold);
   else
@@ -255,7 +260,7 @@ ws_cli_compare (int argc, char **argv)
     "FASTER or SLOWER (a significant difference past it), UNCLEAR (too noisy to tell).\n"
     "Exit status: 0 nothing slower, 1 a configuration SLOWER, 2 an error.\n");
   if (ws_cli_parse_options (context, &argc, &argv, &status))
-    status = argc == 3 ? run_compare (&o, argv) : fail ("compare takes two runs, BASE and NEW", TRUE);
+    status = argc == 3 ? run_compare (&o, argv) : usage ("compare takes two runs, BASE and NEW");
   g_free (o.threshold);
   return status;
 }

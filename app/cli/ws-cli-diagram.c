@@ -159,7 +159,7 @@ check_usage (int                   argc,
 
   if (problem == NULL)
     return TRUE;
-  fprintf (stderr, "warpscope-cli: %s\nTry “warpscope-cli diagram --help”.\n", problem);
+  ws_cli_usage_error ("diagram", problem);
   return FALSE;
 }
 

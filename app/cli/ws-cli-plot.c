@@ -57,8 +57,7 @@ ws_cli_plot (int argc, char **argv)
     return status;
   if (argc != 2 || o.output == NULL)
     {
-      fprintf (stderr, "warpscope-cli: plot takes one RESULT.csv and -o FILE\n"
-               "Try “warpscope-cli plot --help”.\n");
+      ws_cli_usage_error ("plot", "plot takes one RESULT.csv and -o FILE");
       status = 2;
     }
   else

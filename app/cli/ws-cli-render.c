@@ -176,8 +176,8 @@ ws_cli_render (int argc, char **argv)
   algo = argc == 2 ? argv[1] : "bitonic";
   if (argc > 2 || (!o.bench && (argc != 2 || (o.frames == NULL && o.video == NULL))))
     {
-      fprintf (stderr, "warpscope-cli: render takes one ALGO and --frames DIR, --video FILE or "
-               "both (or --bench)\nTry “warpscope-cli render --help”.\n");
+      ws_cli_usage_error ("render", "render takes one ALGO and --frames DIR, --video FILE or both "
+                                    "(or --bench)");
       status = 2;
     }
   else if (!check_request (&r, algo, &o, &error))

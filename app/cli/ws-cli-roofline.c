@@ -375,8 +375,7 @@ roofline (Roofline *r, int argc)
 
   if (!parse (r, argc, &error))
     {
-      fprintf (stderr, "warpscope-cli: %s\nTry “warpscope-cli roofline --help”.\n",
-               error->message);
+      ws_cli_usage_error ("roofline", error->message);
       return 2;
     }
   /* No GPU is not a failure of the table but a machine it cannot run on. */

@@ -20,6 +20,12 @@ int      ws_cli_compare (int argc, char **argv);
 /* Print "warpscope-cli: <message>" on stderr; returns the failure status 1. */
 int      ws_cli_fail  (const GError *error);
 
+/* Print "warpscope-cli: <message>" and where to read command's options: a
+ * request the command cannot take (the caller's status is 2, or check's
+ * own). */
+void     ws_cli_usage_error (const char *command,
+                             const char *message);
+
 /* Parse --seed: a whole number from 0 to 2^64−1. */
 gboolean ws_cli_parse_seed (const char *text,
                             guint64    *out,
