@@ -4,7 +4,9 @@
 // launch a pass ranks each tile stably in shared memory, finds its offsets
 // by decoupled look-back over the tiles before it and scatters. The
 // library's (gpu-lib) is CUB's DeviceRadixSort. Both order keys exactly as
-// app/core/ws-radix.h does.
+// app/core/ws-radix.h does. Times below: 2^24 uniform int32 keys on an
+// H200, kernels only (gpu 0.386 ms against CUB's 0.412; 0.504 before the
+// histogram and sweep took their present shapes).
 #include "ws-cuda-internal.h"
 
 #include <cub/block/block_radix_rank.cuh>
@@ -28,18 +30,38 @@ constexpr int PASSES = 32 / RADIX_BITS;
 constexpr int THREADS = DIGITS;
 constexpr int ITEMS = 16;
 constexpr int TILE = THREADS * ITEMS;
-// A sweep tile: 7680 keys, in registers while they are ranked (CUB's
-// onesweep tiles are alike). Large tiles keep the look-back's traffic (a
-// word per digit per tile, 1 KiB against the tile's 30 KiB in and 30 out)
-// and its chain short; the shared memory (30 KiB of keys, a little more
-// for the offsets) stays under the 48 KiB every architecture gives without
-// opting in, and two blocks fit a multiprocessor from sm_80 on (sm_75's 64
-// KiB holds one; the dynamic tile order needs no particular occupancy).
+// A sweep tile: 6144 keys, in registers while they are ranked. The pass
+// is bound by how many tiles are in flight more than by the look-back's
+// traffic (a word per digit per tile, 1 KiB against the tile's 24 KiB in
+// and 24 out): 384 x 16 fits 56 registers, so three blocks share a
+// multiprocessor (as CUB's onesweep kernel does), and a pass over 2^24
+// keys took 85 us on an H200; the same tile at two blocks took 99, and
+// 384 x 20, at the two blocks its 80 registers allow, 92 (110 with the
+// former ranking, which spilled). 384 x 18 at three blocks took 87 in a
+// leaner kernel; 256 x 16 at three, 102; 512 x 16 at one, 124. The shared
+// memory (24 KiB of keys, a little more for the offsets) stays under the
+// 48 KiB every architecture gives without opting in; sm_75 holds two
+// blocks (its 1024 threads), and the dynamic tile order needs no
+// particular occupancy.
 constexpr int SWEEP_THREADS = 384;
-constexpr int SWEEP_ITEMS = 20;
+constexpr int SWEEP_ITEMS = 16;
 constexpr int SWEEP_TILE = SWEEP_THREADS * SWEEP_ITEMS;
 static_assert (SWEEP_THREADS >= DIGITS, "a sweep looks back with one thread per digit");
 static_assert (SWEEP_THREADS % 32 == 0, "tiles are loaded a whole warp at a time");
+// The look-back reads this many tiles' words at once, one round trip to L2
+// for all of them: on an H200 a pass of 384 x 20 tiles took 92 us against
+// 100 with one at a time (8 at once: 93).
+constexpr int LOOK_BACK_WINDOW = 4;
+// The histogram: blocks of 256 threads, 8 a multiprocessor, each thread
+// with four 16-byte loads in flight, counting into one of two copies of
+// the counters in shared memory (half the warps each, so fewer collide on
+// a counter); 36 us on an H200, where a block of one thread per digit with
+// a warp vote per key and digit took 57 (one copy: 37; 128 threads with
+// eight loads: 50).
+constexpr int HIST_THREADS = 256;
+constexpr int HIST_BLOCKS_PER_SM = 8;
+constexpr int HIST_COPIES = 2;
+constexpr int HIST_VECTORS = 4;
 constexpr uint32_t SIGN = 0x80000000u;
 
 // ---- Order-preserving codes: the sort works on unsigned codes ----
@@ -84,23 +106,42 @@ struct DigitOf
 };
 
 using TileRank = cub::BlockRadixRankMatch<THREADS, RADIX_BITS, false>;
-using SweepRank = cub::BlockRadixRankMatch<SWEEP_THREADS, RADIX_BITS, false>;
+// The sweep counts each warp's digits before it ranks the keys, so the
+// tile's counts can be published before the ranking ends (see
+// PublishEarly): the tiles after it wait less. It is CUB's onesweep
+// ranking, and with it a pass took 92 us on an H200 against 110.
+using SweepRank = cub::BlockRadixRankMatchEarlyCounts<SWEEP_THREADS, RADIX_BITS, false,
+                                                      cub::BLOCK_SCAN_RAKING_MEMOIZE>;
 
-// Loads a tile warp-striped (what the block ranks need to rank stably):
-// lane l of warp w holds its K items at w*32*K + i*32 + l. Past n: the largest code,
-// which ranks after every real key of the tile.
-template <typename T, int K>
+// Loads the tile that starts at src warp-striped (what the block ranks
+// need to rank stably): lane l of warp w holds its K items at w*32*K +
+// i*32 + l. Past the tile's `valid` keys: the largest code, which ranks
+// after every real key of the tile. A whole tile, the common case, loads
+// without a check a key; 32-bit offsets, as a tile is small.
+template <typename T, int BLOCK, int K>
 __device__ inline void
-load_tile (const uint32_t *src, size_t start, size_t n, bool convert, uint32_t (&codes)[K])
+load_tile (const uint32_t *src, unsigned valid, bool convert, uint32_t (&codes)[K])
 {
-  size_t first = start + (threadIdx.x >> 5) * 32 * K + (threadIdx.x & 31);
+  unsigned first = (threadIdx.x >> 5) * 32 * K + (threadIdx.x & 31);
+  const uint32_t *at = src + first;
 
+  if (valid == (unsigned) (BLOCK * K))
+    {
+#pragma unroll
+      for (int i = 0; i < K; i++)
+        codes[i] = at[i * 32];
+      if (convert)
+#pragma unroll
+        for (int i = 0; i < K; i++)
+          codes[i] = to_code<T> (codes[i]);
+      return;
+    }
 #pragma unroll
   for (int i = 0; i < K; i++)
     {
-      size_t at = first + (size_t) i * 32;
-      uint32_t bits = at < n ? src[at] : 0u;
-      codes[i] = at >= n ? 0xffffffffu : convert ? to_code<T> (bits) : bits;
+      bool real = first + i * 32 < valid;
+      uint32_t bits = real ? at[i * 32] : 0u;
+      codes[i] = !real ? 0xffffffffu : convert ? to_code<T> (bits) : bits;
     }
 }
 
@@ -119,7 +160,7 @@ sort_small_kernel (uint32_t *keys, size_t n)
   int ranks[ITEMS];
   int striped = (threadIdx.x >> 5) * 32 * ITEMS + (threadIdx.x & 31);
 
-  load_tile<T> (keys, 0, n, true, codes);
+  load_tile<T, THREADS> (keys, (unsigned) n, true, codes);
   for (int pass = 0; pass < PASSES; pass++)
     {
       TileRank (s.rank).RankKeys (codes, ranks, DigitOf { pass * RADIX_BITS });
@@ -169,37 +210,79 @@ template <typename Off> struct Status
   static constexpr Off VALUE = AGGREGATE - 1;
 };
 
-// Digit histograms of all passes at once, one read of the keys.
+// Counts one key in each pass's counters.
 template <typename T>
-__global__ void __launch_bounds__ (THREADS)
+__device__ inline void
+count_key (uint32_t (*h)[DIGITS], uint32_t bits)
+{
+  uint32_t code = to_code<T> (bits);
+
+#pragma unroll
+  for (int p = 0; p < PASSES; p++)
+    atomicAdd (&h[p][(code >> (p * RADIX_BITS)) & (DIGITS - 1)], 1u);
+}
+
+// Digit histograms of all passes at once, one read of the keys: 16-byte
+// loads, a plain shared atomic a key and digit (on uniform keys a warp's
+// 32 rarely share a digit, and the warp vote that merged equal ones cost
+// more than it saved), and one global atomic a counter and block at the
+// end.
+template <typename T>
+__global__ void __launch_bounds__ (HIST_THREADS)
 histogram_all_kernel (const uint32_t *keys, size_t n, unsigned long long *hist)
 {
-  constexpr int PER_THREAD = 4; // several loads in flight per thread
-  __shared__ uint32_t h[PASSES][DIGITS];
-  size_t stride = (size_t) gridDim.x * THREADS * PER_THREAD;
+  __shared__ uint32_t h[HIST_COPIES][PASSES][DIGITS];
+  uint32_t *flat = &h[0][0][0];
+  uint32_t (*mine)[DIGITS] = h[(threadIdx.x >> 5) % HIST_COPIES];
+  // Keys before the first 16-byte boundary and after the last whole
+  // vector are counted one a thread by block 0.
+  size_t head = ((16 - ((uintptr_t) keys & 15)) / 4) & 3;
+  head = head < n ? head : n;
+  const uint4 *v = (const uint4 *) (keys + head);
+  size_t nv = (n - head) / 4, tail = head + nv * 4;
+  size_t stride = (size_t) gridDim.x * HIST_THREADS;
+  size_t i = blockIdx.x * (size_t) HIST_THREADS + threadIdx.x;
 
-  for (int i = threadIdx.x; i < PASSES * DIGITS; i += THREADS)
-    h[i / DIGITS][i % DIGITS] = 0;
+  for (int b = threadIdx.x; b < HIST_COPIES * PASSES * DIGITS; b += HIST_THREADS)
+    flat[b] = 0;
   __syncthreads ();
-  for (size_t base = (size_t) blockIdx.x * THREADS * PER_THREAD; base < n; base += stride)
+  if (blockIdx.x == 0 && threadIdx.x < head)
+    count_key<T> (mine, keys[threadIdx.x]);
+  if (blockIdx.x == 0 && threadIdx.x < n - tail)
+    count_key<T> (mine, keys[tail + threadIdx.x]);
+  for (; i + (size_t) (HIST_VECTORS - 1) * stride < nv; i += (size_t) HIST_VECTORS * stride)
     {
-      uint32_t codes[PER_THREAD];
+      uint4 q[HIST_VECTORS]; // all loads issued before the first is counted
 #pragma unroll
-      for (int k = 0; k < PER_THREAD; k++)
+      for (int u = 0; u < HIST_VECTORS; u++)
+        q[u] = v[i + (size_t) u * stride];
+#pragma unroll
+      for (int u = 0; u < HIST_VECTORS; u++)
         {
-          size_t at = base + (size_t) k * THREADS + threadIdx.x;
-          codes[k] = at < n ? to_code<T> (keys[at]) : 0u;
+          count_key<T> (mine, q[u].x);
+          count_key<T> (mine, q[u].y);
+          count_key<T> (mine, q[u].z);
+          count_key<T> (mine, q[u].w);
         }
-#pragma unroll
-      for (int k = 0; k < PER_THREAD; k++)
-        for (int p = 0; p < PASSES; p++)
-          ws::count_warp (h[p], (codes[k] >> (p * RADIX_BITS)) & (DIGITS - 1),
-                          base + (size_t) k * THREADS + threadIdx.x < n);
+    }
+  for (; i < nv; i += stride)
+    {
+      uint4 q = v[i];
+      count_key<T> (mine, q.x);
+      count_key<T> (mine, q.y);
+      count_key<T> (mine, q.z);
+      count_key<T> (mine, q.w);
     }
   __syncthreads ();
-  for (int i = threadIdx.x; i < PASSES * DIGITS; i += THREADS)
-    if (h[i / DIGITS][i % DIGITS] != 0)
-      atomicAdd (&hist[i], (unsigned long long) h[i / DIGITS][i % DIGITS]);
+  for (int b = threadIdx.x; b < PASSES * DIGITS; b += HIST_THREADS)
+    {
+      uint32_t sum = 0;
+#pragma unroll
+      for (int c = 0; c < HIST_COPIES; c++)
+        sum += flat[c * PASSES * DIGITS + b];
+      if (sum != 0)
+        atomicAdd (&hist[b], (unsigned long long) sum);
+    }
 }
 
 // One block of DIGITS threads: the plan, and per pass each digit's first
@@ -242,27 +325,44 @@ plan_kernel (const unsigned long long *hist, size_t n, Plan *plan, unsigned long
 // ---- One pass: rank, look back, scatter (one launch) ----
 
 // Digit d's offset in the output of the tiles before `tile`: walks back
-// from the tile before, adding aggregates until an inclusive value ends
-// the walk. Only tiles with a smaller index are awaited, and those were
-// taken by blocks already running, so the wait always ends.
+// from the tile before, LOOK_BACK_WINDOW tiles a round (their loads in
+// flight together), adding aggregates until an inclusive value ends the
+// walk; a word not yet published ends the round, and the next one reads it
+// again. Only tiles with a smaller index are awaited, and those were taken
+// by blocks already running, so the wait always ends.
 template <typename Off>
 __device__ inline Off
 look_back (Off *status, unsigned tile, int d)
 {
   using S = Status<Off>;
   Off before = 0;
+  unsigned j = tile; // tiles j - 1, j - 2, ... are still to add
 
-  for (unsigned j = tile; j-- > 0;)
+  for (;;)
     {
-      cuda::atomic_ref<Off, cuda::thread_scope_device> word (status[(size_t) j * DIGITS + d]);
-      Off w;
-      while ((w = word.load (cuda::memory_order_relaxed)) == 0)
-        ; // tile j has not published yet
-      before += w & S::VALUE;
-      if (w & S::INCLUSIVE)
-        break;
+      Off w[LOOK_BACK_WINDOW];
+#pragma unroll
+      for (int k = 0; k < LOOK_BACK_WINDOW; k++)
+        // Tile 0 is inclusive, so a walk never passes it; the guard only
+        // keeps the window's reads inside the array.
+        w[k] = j > (unsigned) k ? cuda::atomic_ref<Off, cuda::thread_scope_device> (
+                                      status[(size_t) (j - 1 - k) * DIGITS + d])
+                                      .load (cuda::memory_order_relaxed)
+                                : S::INCLUSIVE;
+      bool done = false;
+      unsigned used = 0;
+#pragma unroll
+      for (int k = 0; k < LOOK_BACK_WINDOW; k++)
+        if (!done && used == (unsigned) k && w[k] != 0)
+          {
+            before += w[k] & S::VALUE;
+            used++;
+            done = (w[k] & S::INCLUSIVE) != 0;
+          }
+      if (done)
+        return before;
+      j -= used;
     }
-  return before;
 }
 
 template <typename Off>
@@ -273,32 +373,65 @@ publish (Off *status, unsigned tile, int d, Off word)
       .store (word, cuda::memory_order_relaxed);
 }
 
+// The ranking's callback once the tile's digits are counted, before its
+// keys are ranked: publishes this thread's digit's count at once (less the
+// padding past n, all of digit 255), so that the tiles after it wait less.
+template <typename Off> struct PublishEarly
+{
+  Off *status;
+  unsigned tile;
+  Off *count;   // the thread's digit's count in the tile, for its look-back
+  unsigned pad; // keys past n in the tile
+  __device__ __forceinline__ void
+  operator() (int (&bins)[1])
+  {
+    using S = Status<Off>;
+    int d = threadIdx.x;
+
+    if (d < DIGITS)
+      {
+        *count = (Off) bins[0] - (d == DIGITS - 1 ? (Off) pad : (Off) 0);
+        publish<Off> (status, tile, d, (tile == 0 ? S::INCLUSIVE : S::AGGREGATE) | *count);
+      }
+  }
+};
+
+// Sweep blocks a multiprocessor holds: three, which caps a thread at 56
+// registers (as CUB's onesweep kernel); int32 and float32, with 32- or
+// 64-bit status words, all fit without spilling (ptxas, sm_90). sm_75 runs
+// at most 1024 threads a multiprocessor, so two blocks there.
+#if defined(__CUDA_ARCH__) && __CUDA_ARCH__ == 750
+constexpr int SWEEP_BLOCKS = 2;
+#else
+constexpr int SWEEP_BLOCKS = 3;
+#endif
+
 // One tile of one pass. Blocks take tiles in the order they start (a
 // counter, not blockIdx, which the hardware may schedule in any order), so
 // that every tile a block waits for belongs to a block already running.
 // The tile is ranked stably by the pass's digit; each digit's count goes
-// out at once as an aggregate, then the look-back turns it into the tile's
-// global offsets; meanwhile the keys wait in shared memory in rank order,
-// from where neighbouring threads write neighbouring addresses of each
-// digit's run, so the scatter stays mostly coalesced.
+// out as an aggregate as soon as it is known, then the look-back turns it
+// into the tile's global offsets; meanwhile the keys wait in shared memory
+// in rank order, from where neighbouring threads write neighbouring
+// addresses of each digit's run, so the scatter stays mostly coalesced.
 template <typename T, typename Off>
-__global__ void __launch_bounds__ (SWEEP_THREADS, 2)
+__global__ void __launch_bounds__ (SWEEP_THREADS, SWEEP_BLOCKS)
 sweep_kernel (const Plan *plan, int pass, uint32_t *keys, uint32_t *alt, size_t n,
               const unsigned long long *starts, Off *status, unsigned *next_tile)
 {
   using S = Status<Off>;
+  static_assert (SweepRank::BINS_PER_THREAD == 1, "a thread counts one digit");
   __shared__ union
   {
     SweepRank::TempStorage rank;
     uint32_t codes[SWEEP_TILE];
   } s;
-  __shared__ int below_of[DIGITS]; // per digit: the tile's keys of smaller digits
-  __shared__ Off base[DIGITS];     // per digit: the output position of rank 0
+  __shared__ Off base[DIGITS]; // per digit: the output position of rank 0
   __shared__ unsigned tile_of_block;
   PassPlan p = plan->pass[pass];
   DigitOf digit_of { pass * RADIX_BITS };
   uint32_t codes[SWEEP_ITEMS];
-  int ranks[SWEEP_ITEMS], below[SweepRank::BINS_TRACKED_PER_THREAD];
+  int ranks[SWEEP_ITEMS], below[1]; // below: the tile's keys of digits under the thread's
   int d = threadIdx.x; // the digit this thread looks back for, if below DIGITS
 
   if (!p.run)
@@ -308,20 +441,13 @@ sweep_kernel (const Plan *plan, int pass, uint32_t *keys, uint32_t *alt, size_t 
   __syncthreads ();
   unsigned tile = tile_of_block;
   size_t start = (size_t) tile * SWEEP_TILE;
-  size_t valid = n - start < (size_t) SWEEP_TILE ? n - start : (size_t) SWEEP_TILE;
+  unsigned valid = n - start < (size_t) SWEEP_TILE ? (unsigned) (n - start) : SWEEP_TILE;
 
-  load_tile<T> (p.from_alt ? alt : keys, start, n, p.first, codes);
-  SweepRank (s.rank).RankKeys (codes, ranks, digit_of, below);
-  if (d < DIGITS)
-    below_of[d] = below[0];
-  __syncthreads (); // below_of is complete; the ranking's storage is free
+  load_tile<T, SWEEP_THREADS> ((p.from_alt ? alt : keys) + start, valid, p.first, codes);
   Off count = 0;
-  if (d < DIGITS)
-    {
-      // The padding past n ranks last among digit 255, so `valid` ends it.
-      count = (Off) ((d + 1 < DIGITS ? below_of[d + 1] : (int) valid) - below_of[d]);
-      publish<Off> (status, tile, d, (tile == 0 ? S::INCLUSIVE : S::AGGREGATE) | count);
-    }
+  SweepRank (s.rank).RankKeys (codes, ranks, digit_of, below,
+                               PublishEarly<Off> { status, tile, &count, SWEEP_TILE - valid });
+  __syncthreads (); // the ranking's storage is free
 #pragma unroll
   for (int i = 0; i < SWEEP_ITEMS; i++)
     s.codes[ranks[i]] = codes[i];
@@ -330,8 +456,8 @@ sweep_kernel (const Plan *plan, int pass, uint32_t *keys, uint32_t *alt, size_t 
       Off before = tile == 0 ? 0 : look_back<Off> (status, tile, d);
       if (tile != 0)
         publish<Off> (status, tile, d, S::INCLUSIVE | (before + count));
-      // May wrap below zero; adding a rank of at least below_of[d] wraps back.
-      base[d] = (Off) starts[pass * DIGITS + d] + before - (Off) below_of[d];
+      // May wrap below zero; adding a rank of at least below[0] wraps back.
+      base[d] = (Off) starts[pass * DIGITS + d] + before - (Off) below[0];
     }
   __syncthreads ();
   uint32_t *dst = p.from_alt ? keys : alt;
@@ -450,8 +576,11 @@ sort_passes (uint32_t *keys, size_t n, guint64 *launches, GError **error)
       || !ws::check (cudaMemsetAsync (s.zeroed, 0, s.zeroed_bytes),
                      "Cannot clear the radix-sort histogram and look-back status", error))
     return false;
-  unsigned grid = ws::blocks_for (n, THREADS * 4, (unsigned) ws::sm_count () * 8);
-  histogram_all_kernel<T><<<grid, THREADS>>> (keys, n, s.hist);
+  // A block for every 4096 keys, at most HIST_BLOCKS_PER_SM a
+  // multiprocessor; each block strides over the keys.
+  unsigned grid = ws::blocks_for (n, HIST_THREADS * 4 * HIST_VECTORS,
+                                  (unsigned) ws::sm_count () * HIST_BLOCKS_PER_SM);
+  histogram_all_kernel<T><<<grid, HIST_THREADS>>> (keys, n, s.hist);
   plan_kernel<<<1, DIGITS>>> (s.hist, n, s.plan, s.starts);
   for (int pass = 0; pass < PASSES; pass++)
     sweep_kernel<T, Off><<<(unsigned) tiles, SWEEP_THREADS>>> (
