@@ -8,6 +8,7 @@
 
 #include <cub/device/device_scan.cuh>
 
+#include <algorithm>
 #include <type_traits>
 
 const unsigned ws::impls_scan
@@ -131,13 +132,44 @@ seed_scan (V *data, size_t n, V *sums, guint64 *launches, GError **error)
 
 /* ---- gpu: one pass with decoupled look-back ---- */
 
-// 4096 values a tile: enough work per block that the look-back and the
-// block-wide scan are small next to the memory traffic, and 16 KiB of
-// shared memory so that eight blocks fit on an SM to keep loads in flight.
+// A tile is LB_THREADS threads of `items` values, 32 or 16 (lookback_items
+// picks one for the device). Each warp loads its own 32 x items keys as
+// 16-byte vectors and transposes them through its own slice of shared
+// memory: no block barrier between a warp's loads and its sums. The keys
+// stay there across the look-back rather than in registers, so that 40
+// registers a thread do at 32 values (32 at 16) and 6 blocks of 33 KiB (8
+// of 17 KiB) run on an SM. On an H200 (2^26 float keys, the kernels phase,
+// issue 20's harness): 8192-value tiles 0.177 ms, 4096-value ones 0.197,
+// the earlier 4096-value tile held in registers 0.213 (its 40 registers let
+// only 6 of its 8 blocks run), CUB 0.181. The 0.177 was measured with the
+// statuses tagged by run in place of the memset, which costs nothing
+// measurable (0.1968 against 0.1966 at 4096 values).
 constexpr unsigned LB_THREADS = 256;
-constexpr unsigned LB_ITEMS = 16;
-constexpr unsigned LB_TILE = LB_THREADS * LB_ITEMS;
 constexpr unsigned LB_WARPS = LB_THREADS / 32;
+
+template <unsigned ITEMS> constexpr unsigned lb_tile = LB_THREADS * ITEMS;
+// A warp's slice of the tile, and its size in shared memory (padded).
+template <unsigned ITEMS> constexpr unsigned lb_span = 32 * ITEMS;
+template <unsigned ITEMS> constexpr unsigned lb_slice = lb_span<ITEMS> + lb_span<ITEMS> / 32;
+
+// Threads an SM runs at once on the architecture being compiled (the host
+// pass sees none and takes 2048).
+#if defined(__CUDA_ARCH__) && __CUDA_ARCH__ == 750
+constexpr unsigned SM_THREADS = 1024;
+#elif defined(__CUDA_ARCH__)                                                                       \
+    && (__CUDA_ARCH__ == 860 || __CUDA_ARCH__ == 870 || __CUDA_ARCH__ == 890                       \
+        || __CUDA_ARCH__ >= 1200)
+constexpr unsigned SM_THREADS = 1536;
+#else
+constexpr unsigned SM_THREADS = 2048;
+#endif
+
+// Blocks an SM for __launch_bounds__, which then keeps the registers to
+// what lets them all run: as many as Hopper's 228 KB of shared memory
+// holds, but no more than the SM's threads allow (past those ptxas would
+// drop the bound with a warning, as on sm_75).
+template <unsigned ITEMS>
+constexpr unsigned lb_blocks_per_sm = std::min (ITEMS == 32 ? 6u : 8u, SM_THREADS / LB_THREADS);
 
 // A tile's status word: the flag in the high half, the value's bits in the
 // low half, so one 64-bit store publishes both together.
@@ -168,62 +200,70 @@ peek (const unsigned long long *slot)
   return *(const volatile unsigned long long *) slot;
 }
 
-// Index into the tile staged in shared memory: one pad word per 32 keeps
-// the blocked reads (16 consecutive values a thread) free of bank conflicts.
+// Index into a warp's slice of shared memory: one pad word per 32 keeps
+// both the striped accesses and the blocked ones (`items` consecutive
+// values a lane) free of bank conflicts.
 __device__ inline unsigned padded (unsigned i) { return i + i / 32; }
 
-// Coalesced load of a tile into shared memory, striped across the block;
-// zeros past n. Full tiles move as 16-byte vectors.
-template <typename V>
+// Coalesced load of the warp's keys from data + off into its slice, striped
+// across the warp; zeros past n. Full tiles move as 16-byte vectors.
+template <unsigned ITEMS, typename V>
 __device__ void
-load_tile (const V *data, size_t base, size_t n, V *stage)
+load_slice (const V *data, size_t off, size_t n, bool full, V *slice)
 {
-  if (base + LB_TILE <= n)
+  unsigned lane = threadIdx.x & 31;
+
+  if (full)
     {
-      const uint4 *src = (const uint4 *) (data + base);
+      const uint4 *src = (const uint4 *) (data + off);
+      uint4 q[ITEMS / 4];
 #pragma unroll
-      for (unsigned j = 0; j < LB_ITEMS / 4; j++)
+      for (unsigned j = 0; j < ITEMS / 4; j++) // every load in flight before the first store
+        q[j] = src[j * 32 + lane];
+#pragma unroll
+      for (unsigned j = 0; j < ITEMS / 4; j++)
         {
-          unsigned v = j * LB_THREADS + threadIdx.x;
-          uint4 q = src[v];
-          stage[padded (4 * v)] = from_bits<V> (q.x);
-          stage[padded (4 * v + 1)] = from_bits<V> (q.y);
-          stage[padded (4 * v + 2)] = from_bits<V> (q.z);
-          stage[padded (4 * v + 3)] = from_bits<V> (q.w);
+          unsigned v = j * 32 + lane;
+          slice[padded (4 * v)] = from_bits<V> (q[j].x);
+          slice[padded (4 * v + 1)] = from_bits<V> (q[j].y);
+          slice[padded (4 * v + 2)] = from_bits<V> (q[j].z);
+          slice[padded (4 * v + 3)] = from_bits<V> (q[j].w);
         }
       return;
     }
 #pragma unroll
-  for (unsigned j = 0; j < LB_ITEMS; j++)
+  for (unsigned j = 0; j < ITEMS; j++)
     {
-      unsigned i = j * LB_THREADS + threadIdx.x;
-      stage[padded (i)] = base + i < n ? data[base + i] : V (0);
+      unsigned i = j * 32 + lane;
+      slice[padded (i)] = off + i < n ? data[off + i] : V (0);
     }
 }
 
-template <typename V>
+template <unsigned ITEMS, typename V>
 __device__ void
-store_tile (const V *stage, size_t base, size_t n, V *data)
+store_slice (const V *slice, size_t off, size_t n, bool full, V *data)
 {
-  if (base + LB_TILE <= n)
+  unsigned lane = threadIdx.x & 31;
+
+  if (full)
     {
-      uint4 *dst = (uint4 *) (data + base);
+      uint4 *dst = (uint4 *) (data + off);
 #pragma unroll
-      for (unsigned j = 0; j < LB_ITEMS / 4; j++)
+      for (unsigned j = 0; j < ITEMS / 4; j++)
         {
-          unsigned v = j * LB_THREADS + threadIdx.x;
-          dst[v] = make_uint4 (to_bits (stage[padded (4 * v)]), to_bits (stage[padded (4 * v + 1)]),
-                               to_bits (stage[padded (4 * v + 2)]),
-                               to_bits (stage[padded (4 * v + 3)]));
+          unsigned v = j * 32 + lane;
+          dst[v] = make_uint4 (to_bits (slice[padded (4 * v)]), to_bits (slice[padded (4 * v + 1)]),
+                               to_bits (slice[padded (4 * v + 2)]),
+                               to_bits (slice[padded (4 * v + 3)]));
         }
       return;
     }
 #pragma unroll
-  for (unsigned j = 0; j < LB_ITEMS; j++)
+  for (unsigned j = 0; j < ITEMS; j++)
     {
-      unsigned i = j * LB_THREADS + threadIdx.x;
-      if (base + i < n)
-        data[base + i] = stage[padded (i)];
+      unsigned i = j * 32 + lane;
+      if (off + i < n)
+        data[off + i] = slice[padded (i)];
     }
 }
 
@@ -334,30 +374,31 @@ tile_prefix (unsigned long long *status, long long tile, V total)
 // counter in state[0]), so every tile a block waits for belongs to a block
 // already running: no deadlock whatever the schedule. A single tile (state
 // null) needs neither the counter nor statuses, so small scans are one launch.
-template <typename V>
-__global__ void __launch_bounds__ (LB_THREADS)
+template <typename V, unsigned ITEMS>
+__global__ void __launch_bounds__ (LB_THREADS, lb_blocks_per_sm<ITEMS>)
 lookback_scan (V *data, size_t n, unsigned long long *state)
 {
-  __shared__ V stage[LB_TILE + LB_TILE / 32];
+  __shared__ V stage[LB_WARPS * lb_slice<ITEMS>];
   __shared__ V warp_sums[LB_WARPS];
   __shared__ unsigned long long tile_s;
   __shared__ V prefix_s;
   unsigned long long *status = state != nullptr ? state + 1 : nullptr;
-  V items[LB_ITEMS], total, sum = V (0);
+  unsigned lane = threadIdx.x & 31, warp = threadIdx.x / 32;
+  V *slice = stage + warp * lb_slice<ITEMS>;
+  V total, sum = V (0);
 
   if (threadIdx.x == 0)
     tile_s = state != nullptr ? atomicAdd (&state[0], 1ull) : 0;
   __syncthreads ();
   long long tile = (long long) tile_s;
-  size_t base = (size_t) tile * LB_TILE;
-  load_tile (data, base, n, stage);
-  __syncthreads ();
+  size_t base = (size_t) tile * lb_tile<ITEMS>;
+  size_t off = base + (size_t) warp * lb_span<ITEMS>;
+  bool full = base + lb_tile<ITEMS> <= n;
+  load_slice<ITEMS> (data, off, n, full, slice);
+  __syncwarp ();
 #pragma unroll
-  for (unsigned k = 0; k < LB_ITEMS; k++)
-    {
-      items[k] = stage[padded (threadIdx.x * LB_ITEMS + k)];
-      sum += items[k];
-    }
+  for (unsigned k = 0; k < ITEMS; k++)
+    sum += slice[padded (lane * ITEMS + k)];
   V running = block_exclusive (sum, warp_sums, &total);
   if (threadIdx.x < 32)
     {
@@ -367,27 +408,54 @@ lookback_scan (V *data, size_t n, unsigned long long *state)
     }
   __syncthreads ();
   running = prefix_s + running;
+  // In place: the lane's values become their exclusive sums, in the order
+  // they were added above.
 #pragma unroll
-  for (unsigned k = 0; k < LB_ITEMS; k++)
+  for (unsigned k = 0; k < ITEMS; k++)
     {
-      stage[padded (threadIdx.x * LB_ITEMS + k)] = running;
-      running += items[k];
+      V x = slice[padded (lane * ITEMS + k)];
+      slice[padded (lane * ITEMS + k)] = running;
+      running += x;
     }
-  __syncthreads ();
-  store_tile (stage, base, n, data);
+  __syncwarp ();
+  store_slice<ITEMS> (slice, off, n, full, data);
+}
+
+// Values a thread for this device: 32 where an SM holds at least as many
+// keys in flight in 8192-value tiles as in 4096-value ones (Hopper: 6 blocks
+// against 8), else 16 (a Turing SM's 64 KB holds one 33 KiB block but three
+// of 17 KiB; Ada's 100 KB two against five).
+template <typename V>
+bool
+lookback_items (unsigned *items, GError **error)
+{
+  int big = 0, small = 0;
+
+  if (!ws::check (cudaOccupancyMaxActiveBlocksPerMultiprocessor (&big, lookback_scan<V, 32>,
+                                                                 LB_THREADS, 0),
+                  "Cannot size the scan's tiles", error)
+      || !ws::check (cudaOccupancyMaxActiveBlocksPerMultiprocessor (&small, lookback_scan<V, 16>,
+                                                                    LB_THREADS, 0),
+                     "Cannot size the scan's tiles", error))
+    return false;
+  *items = 2 * big >= small ? 32 : 16;
+  return true;
 }
 
 size_t
-lookback_tiles (size_t n)
+lookback_tiles (size_t n, unsigned items)
 {
-  return (n + LB_TILE - 1) / LB_TILE;
+  size_t tile = (size_t) LB_THREADS * items;
+
+  return (n + tile - 1) / tile;
 }
 
 template <typename V>
 bool
-lookback_run (V *data, size_t n, unsigned long long *state, guint64 *launches, GError **error)
+lookback_run (V *data, size_t n, unsigned items, unsigned long long *state, guint64 *launches,
+              GError **error)
 {
-  size_t tiles = lookback_tiles (n);
+  size_t tiles = lookback_tiles (n, items);
 
   if (tiles > 0x7fffffffu)
     return ws::invalid (error, "scan: %zu keys are more tiles than one grid holds", n);
@@ -397,7 +465,10 @@ lookback_run (V *data, size_t n, unsigned long long *state, guint64 *launches, G
   else if (!ws::check (cudaMemsetAsync (state, 0, (tiles + 1) * sizeof *state),
                        "Cannot clear the scan's tile states", error))
     return false;
-  lookback_scan<V><<<(unsigned) tiles, LB_THREADS>>> (data, n, state);
+  if (items == 32)
+    lookback_scan<V, 32><<<(unsigned) tiles, LB_THREADS>>> (data, n, state);
+  else
+    lookback_scan<V, 16><<<(unsigned) tiles, LB_THREADS>>> (data, n, state);
   ++*launches;
   return ws::check_launch ("The scan kernel could not start", error);
 }
@@ -416,15 +487,20 @@ cub_scan (void *temp, size_t &temp_bytes, V *data, size_t n)
 
 /* ---- Whole runs ---- */
 
-// Bytes of device scratch `impl` needs for n keys (n >= 1).
+// Bytes of device scratch `impl` needs for n keys (n >= 1); for gpu also
+// the values a thread its tiles take on this device.
 template <typename V>
 bool
-scratch_bytes (WsCudaImpl impl, size_t n, size_t *bytes, GError **error)
+scratch_bytes (WsCudaImpl impl, size_t n, size_t *bytes, unsigned *items, GError **error)
 {
   if (impl == WS_CUDA_SEED)
     *bytes = seed_scratch_values (n) * sizeof (V);
   else if (impl == WS_CUDA_OURS)
-    *bytes = (lookback_tiles (n) + 1) * sizeof (unsigned long long);
+    {
+      if (!lookback_items<V> (items, error))
+        return false;
+      *bytes = (lookback_tiles (n, *items) + 1) * sizeof (unsigned long long);
+    }
   else
     return ws::check (cub_scan<V> (nullptr, *bytes, nullptr, n),
                       "Cannot size the CUB scan's scratch", error);
@@ -434,12 +510,12 @@ scratch_bytes (WsCudaImpl impl, size_t n, size_t *bytes, GError **error)
 template <typename V>
 bool
 scan_device (WsCudaImpl impl, V *data, size_t n, void *scratch, size_t temp_bytes,
-             guint64 *launches, GError **error)
+             unsigned items, guint64 *launches, GError **error)
 {
   if (impl == WS_CUDA_SEED)
     return seed_scan (data, n, (V *) scratch, launches, error);
   if (impl == WS_CUDA_OURS)
-    return lookback_run (data, n, (unsigned long long *) scratch, launches, error);
+    return lookback_run (data, n, items, (unsigned long long *) scratch, launches, error);
   ++*launches;
   return ws::check (cub_scan (scratch, temp_bytes, data, n), "The CUB scan failed", error);
 }
@@ -449,13 +525,14 @@ struct Scratch
 {
   ws::DeviceBuffer<unsigned long long> buffer; // 8-byte aligned for the tile states
   size_t bytes = 0;
+  unsigned items = 0; // gpu: values a thread (chosen here, outside the kernels phase)
 
   bool
   alloc (WsCudaImpl impl, WsCudaType type, size_t n, GError **error)
   {
     if (n > 0
         && !ws::with_type (type, [&]<typename T> () {
-             return scratch_bytes<Sum<T>> (impl, n, &bytes, error);
+             return scratch_bytes<Sum<T>> (impl, n, &bytes, &items, error);
            }))
       return false;
     return buffer.alloc ((bytes + 7) / 8, "Cannot allocate the scan's scratch on the GPU", error);
@@ -500,7 +577,7 @@ ws_cuda_scan (WsCudaImpl    impl,
   timer.mark (ws::PhaseTimer::AFTER_UPLOAD);
   if (n > 0 && !ws::with_type (type, [&]<typename T> () {
         return scan_device (impl, (Sum<T> *) d_data.get (), n, scratch.buffer.get (),
-                            scratch.bytes, launches, error);
+                            scratch.bytes, scratch.items, launches, error);
       }))
     return FALSE;
   timer.mark (ws::PhaseTimer::AFTER_KERNELS);

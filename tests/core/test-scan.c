@@ -189,16 +189,18 @@ test_float32_exact (gconstpointer data)
     }
 }
 
-/* Sizes around gpu's 3072-key tiles (a partial last tile or none, one tile
- * or two), past its 32-tile look-back window, and past the grid an H200
- * holds at once (132 SMs x 16 blocks: 6.5 M keys), so that every block
- * takes several tiles in turn; n not a multiple of 4 where the tail runs
- * scalar. Exact checks: uniform int32 modulo 2^32, sparse ±1 floats. */
+/* Sizes around gpu's tiles of 8192 keys (Hopper) or 4096 (where an SM
+ * holds fewer big ones): a partial last tile or none, one tile or two; past
+ * the 32-tile look-back window of either, and past what an H200 holds at
+ * once (132 SMs x 6 blocks x 8192: 6.5 M keys), so that tiles wait on
+ * blocks started after others finished; n not a multiple of 4 where the
+ * tail runs scalar. Exact checks: uniform int32 modulo 2^32, sparse ±1
+ * floats. */
 static void
 test_tiles (gconstpointer data)
 {
-  static const gsize sizes[] = { 4, 31, 33, 3071, 3072, 3073, 6143, 6145, 3072 * 33 + 1,
-                                 3072 * 5000 + 7 };
+  static const gsize sizes[] = { 4, 31, 33, 4095, 4096, 4097, 8191, 8192, 8193, 16385,
+                                 8192 * 33 + 1, 3072 * 5000 + 7 };
   const WsTestCase *c = data;
 
   for (guint s = 0; s < G_N_ELEMENTS (sizes); s++)
