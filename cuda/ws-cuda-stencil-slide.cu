@@ -4,15 +4,18 @@
 // 0.5–1.8 ms: their rings of 2R + 1 rows of doubles filled the shared
 // memory, so one or two blocks ran an SM).
 //
-// A block owns THREADS adjacent input columns and the THREADS − 2R output
-// columns whose windows lie inside them, over a run of output rows. Each
-// thread keeps its column's vertical window sum V (2R + 1 rows) in a
-// register and slides it down a row by adding the entering value and
-// subtracting the leaving one, which it reads again (2R + 1 rows back: from
-// L2, mostly). A row's outputs are then differences of the block's prefix
-// sums of V: out[c] = P[c + 2R] − P[c − 1]. Rows go K at a time, so that
-// each thread has 2K loads in flight and a block meets three barriers per
-// K rows.
+// A block owns SPAN = COLS·THREADS adjacent input columns and the
+// SPAN − 2R output columns whose windows lie inside them, over a run of
+// output rows. Each thread keeps its COLS columns' vertical window sums V
+// (2R + 1 rows) in registers and slides them down a row by adding the
+// entering value and subtracting the leaving one, which it reads again
+// (2R + 1 rows back: from L2 while the rows fit it, R <= 8 or so at N =
+// 8192, else from memory). A row's outputs are then differences of the
+// block's prefix sums of V: out[c] = P[c + 2R] − P[c − 1]. Each thread
+// holds P just below its own columns in registers and reads only the upper
+// ends from shared memory, where each warp leaves its prefixes; every warp
+// then scans the warps' totals itself. So a batch of K rows meets one
+// barrier, and the next batch's loads are in flight across it.
 //
 // Subtraction is exact in int64 for int32 keys (every running sum is a sum
 // of at most THREADS·(2R + 2) keys, far inside int64). For float32 it is
@@ -36,32 +39,61 @@ namespace
 using ws::stencil::AccT;
 
 // Adjacent columns a thread (one 16-byte load a row where the rows are
-// 16-byte aligned), threads a block, and rows a batch.
-constexpr unsigned COLS = 4, THREADS = 256, K = 4;
+// 16-byte aligned), threads a block, rows a batch, and blocks an SM (78
+// registers; with K = 4 or 4 blocks an SM the registers spill). On an
+// H200 at N = 8192, launches back to back (issue 20's tuning harness):
+// 0.24–0.28 ms for R = 3 … 64, float32 and int32, where K = 4 with three
+// barriers a batch and every prefix in shared memory took 0.26–0.31 (and
+// 0.33–0.42 before its stores were 16 bytes wide); K = 3, 1 or 4 blocks
+// an SM, odd runs walking up, cache hints and taller runs were no faster.
+constexpr unsigned COLS = 4, THREADS = 256, K = 2, MIN_BLOCKS = 3;
 constexpr unsigned WARP = 32, WARPS = THREADS / WARP, SPAN = COLS * THREADS;
 
 // Each value a float32 block reads, for the exactness check: the bit
-// positions (as powers of two) of its highest and lowest set bits, or that
-// it is special (infinite, NaN, −0.0). +0.0 adds nothing and is skipped.
+// positions (as powers of two) of its highest and lowest set bits over the
+// block, or that it is special (infinite, NaN, −0.0). +0.0 adds nothing.
+// note () keeps off the conversion unit (clz and ffs run there, at a
+// quarter of the integer rate, beside the float-to-double conversions): it
+// gathers the largest magnitude's bits, the smallest lowest-set-bit value's
+// bits less one (zeros wrap to the top) and the smallest bits as a signed
+// word (INT_MIN only for −0.0); finish () turns them into hi, lo, special.
 struct Span
 {
   int hi = INT_MIN, lo = INT_MAX;
   bool special = false;
+  unsigned amax = 0, lmin = 0xffffffffu;
+  int smin = INT_MAX;
 
   __device__ void
   note (float x)
   {
-    unsigned b = __float_as_uint (x), e = (b >> 23) & 0xffu, mant = b & 0x7fffffu;
+    unsigned b = __float_as_uint (x), a = b & 0x7fffffffu;
+    amax = max (amax, a);
+    smin = min (smin, (int) b);
+    // a less its lowest set bit stays in a's binade while that bit is a
+    // mantissa bit, so the difference is exact: the bit's own value. A
+    // power of two is its own lowest bit.
+    float low = __uint_as_float (a) - __uint_as_float (a & (a - 1));
+    unsigned lb = (a & 0x7fffffu) != 0 ? __float_as_uint (low) : a;
+    lmin = min (lmin, lb - 1);
+  }
 
-    if (e == 0xffu || b == 0x80000000u)
-      special = true;
-    else if ((b & 0x7fffffffu) != 0)
+  // The power of two of the highest set bit of the float with bits v > 0.
+  __device__ static int
+  top_bit (unsigned v)
+  {
+    unsigned e = v >> 23;
+    return e != 0 ? (int) e - 127 : (31 - __clz (v)) - 149;
+  }
+
+  __device__ void
+  finish ()
+  {
+    special = amax >= 0x7f800000u || smin == INT_MIN;
+    if (amax != 0)
       {
-        // x = ±sig · 2^base, sig an integer of at most 24 bits.
-        unsigned sig = e != 0 ? (mant | 0x800000u) : mant;
-        int base = e != 0 ? (int) e - 150 : -149;
-        hi = max (hi, base + 31 - __clz (sig));
-        lo = min (lo, base + __ffs (sig) - 1);
+        hi = top_bit (amax);
+        lo = top_bit (lmin + 1);
       }
   }
 };
@@ -103,16 +135,58 @@ load (const T *grid, size_t side, size_t row, size_t col, bool need, Span &span)
   return q;
 }
 
+// Stores a thread's `valid` outputs from idx: one 16-byte store where all
+// COLS are there and aligned, two 8-byte ones where 8-byte aligned, else
+// one by one (int32 sums outside int32 are marked as store () does). Four
+// 4-byte stores 16 bytes apart each touched 16 sectors of a warp's 512
+// bytes: the L2 merged them four times over, and int32 R = 16 at N = 8192
+// took 0.41 ms on an H200 where one 16-byte store takes 0.29.
+template <typename T, typename A>
+__device__ inline void
+store_quad (T *out, size_t idx, const A (&s)[COLS], unsigned valid, unsigned long long *first_bad)
+{
+  static_assert (COLS == 4, "a quad is one 16-byte vector");
+  bool fit = valid == COLS;
+  T v[COLS];
+
+#pragma unroll
+  for (unsigned j = 0; j < COLS; j++)
+    {
+      if constexpr (std::is_same_v<T, int32_t>)
+        fit = fit && s[j] >= INT32_MIN && s[j] <= INT32_MAX;
+      v[j] = (T) s[j];
+    }
+  if (fit && idx % 4 == 0)
+    {
+      using V4 = std::conditional_t<std::is_same_v<T, float>, float4, int4>;
+      *reinterpret_cast<V4 *> (out + idx) = V4{ v[0], v[1], v[2], v[3] };
+    }
+  else if (fit && idx % 2 == 0)
+    {
+      using V2 = std::conditional_t<std::is_same_v<T, float>, float2, int2>;
+      *reinterpret_cast<V2 *> (out + idx) = V2{ v[0], v[1] };
+      *reinterpret_cast<V2 *> (out + idx + 2) = V2{ v[2], v[3] };
+    }
+  else
+#pragma unroll
+    for (unsigned j = 0; j < COLS; j++)
+      if (j < valid)
+        ws::stencil::store (out, idx + j, s[j], first_bad);
+}
+
 // The block's shared memory, two of each so that a batch's writes never
-// meet the previous batch's reads (see the barriers in block_prefix).
-// prefix holds column c at slot (c % COLS)·THREADS + c / COLS: a warp's
+// meet the previous batch's reads: the batch after next writes them again
+// only after the next batch's barrier, which every thread reaches once it
+// has read this batch's. prefix holds, for each of K rows, column c's
+// prefix within its warp at slot (c % COLS)·THREADS + c / COLS: a warp's
 // threads touch consecutive slots both when each writes its own column j
 // and when each reads column c + d for any shift d, so no access meets a
 // bank conflict (held column by column, thread t's four doubles 32 bytes
 // apart made every access 8-way: 0.54 ms at R = 16, N = 8192 on an H200).
+// wsum holds each warp's total of each row.
 template <typename A> struct SlideShared
 {
-  A warp_sums[2][K][WARPS];
+  A wsum[2][K][WARPS];
   A prefix[2][K][SPAN];
 };
 
@@ -122,75 +196,88 @@ slot (unsigned c)
   return (c % COLS) * THREADS + c / COLS;
 }
 
-// Turns the K rows' vertical sums of the block's SPAN columns (COLS a
-// thread in v) into prefix sums over those columns in prefix[q][k][·].
+// The loads of batch i (output rows row0 + i .. + K − 1 of a run of
+// `count`): for each of its rows, the row entering the window as the
+// output moves down one and the row leaving it; none past the run.
+template <bool VEC, typename T>
+__device__ inline void
+load_batch (const T *grid, size_t side, size_t row0, size_t i, size_t count, unsigned radius,
+            size_t col, Quad<T> (&enter)[K], Quad<T> (&leave)[K])
+{
+  Span unused;
+
+#pragma unroll
+  for (unsigned k = 0; k < K; k++)
+    {
+      bool need = i + k + 1 < count;
+      size_t row = row0 + i + k;
+      enter[k] = load<VEC, false> (grid, side, need ? row + 1 + 2 * radius : 0, col, need, unused);
+      leave[k] = load<VEC, false> (grid, side, need ? row : 0, col, need, unused);
+    }
+}
+
+// Inclusive prefix sums of the thread's COLS sums within its warp, in p;
+// the warp's total of row k into wsum; the prefix just below each column
+// (the thread's exclusive prefix for the first) into below.
 template <typename A>
 __device__ inline void
-block_prefix (const A (&v)[K][COLS], SlideShared<A> &sh, unsigned q)
+warp_prefix (const A (&v)[COLS], A (&p)[COLS], A (&below)[COLS], A *wsum)
 {
-  unsigned t = threadIdx.x, lane = t % WARP, warp = t / WARP;
-  A before[K];
+  unsigned lane = threadIdx.x % WARP;
 
-  // The thread's own prefixes, and its total scanned over the warp.
+  p[0] = v[0];
 #pragma unroll
-  for (unsigned k = 0; k < K; k++)
+  for (unsigned j = 1; j < COLS; j++)
+    p[j] = p[j - 1] + v[j];
+  A incl = p[COLS - 1];
+#pragma unroll
+  for (unsigned d = 1; d < WARP; d <<= 1)
     {
-      A p = v[k][0];
-      sh.prefix[q][k][t] = p;
-#pragma unroll
-      for (unsigned j = 1; j < COLS; j++)
-        {
-          p += v[k][j];
-          sh.prefix[q][k][j * THREADS + t] = p;
-        }
-      A incl = p;
-#pragma unroll
-      for (unsigned d = 1; d < WARP; d <<= 1)
-        {
-          A up = __shfl_up_sync (0xffffffffu, incl, d);
-          if (lane >= d)
-            incl += up;
-        }
-      A excl = __shfl_up_sync (0xffffffffu, incl, 1);
-      before[k] = lane == 0 ? A (0) : excl;
-      if (lane == WARP - 1)
-        sh.warp_sums[q][k][warp] = incl;
+      A up = __shfl_up_sync (0xffffffffu, incl, d);
+      if (lane >= d)
+        incl += up;
     }
-  __syncthreads ();
-  // Warp k turns row k's warp totals into exclusive offsets.
-  if (warp < K)
+  A before = __shfl_up_sync (0xffffffffu, incl, 1);
+  if (lane == 0)
+    before = A (0);
+#pragma unroll
+  for (unsigned j = 0; j < COLS; j++)
+    below[j] = (j == 0 ? A (0) : p[j - 1]) + before;
+#pragma unroll
+  for (unsigned j = 0; j < COLS; j++)
+    p[j] += before;
+  if (lane == WARP - 1)
+    wsum[threadIdx.x / WARP] = incl;
+}
+
+// After the barrier: lane k·WARPS + w gets the sum of row k's warps before
+// w (every warp scans the K·WARPS totals itself, no second barrier).
+template <typename A>
+__device__ inline A
+warp_offsets (const A (&wsum)[K][WARPS])
+{
+  static_assert (K * WARPS <= WARP, "one warp holds every row's warp totals");
+  unsigned lane = threadIdx.x % WARP, w = lane % WARPS;
+  A x = lane < K * WARPS ? wsum[lane / WARPS][w] : A (0);
+
+#pragma unroll
+  for (unsigned d = 1; d < WARPS; d <<= 1)
     {
-      A w = lane < WARPS ? sh.warp_sums[q][warp][lane] : A (0);
-#pragma unroll
-      for (unsigned d = 1; d < WARPS; d <<= 1)
-        {
-          A up = __shfl_up_sync (0xffffffffu, w, d);
-          if (lane >= d)
-            w += up;
-        }
-      A excl = __shfl_up_sync (0xffffffffu, w, 1);
-      if (lane < WARPS)
-        sh.warp_sums[q][warp][lane] = lane == 0 ? A (0) : excl;
+      A up = __shfl_up_sync (0xffffffffu, x, d);
+      if (w >= d)
+        x += up;
     }
-  __syncthreads ();
-  // Each thread adds what lies before it to its own columns.
-#pragma unroll
-  for (unsigned k = 0; k < K; k++)
-    {
-      A off = before[k] + sh.warp_sums[q][k][warp];
-#pragma unroll
-      for (unsigned j = 0; j < COLS; j++)
-        sh.prefix[q][k][j * THREADS + t] += off;
-    }
-  __syncthreads ();
+  A before = __shfl_up_sync (0xffffffffu, x, 1);
+  return w == 0 ? A (0) : before;
 }
 
 // A float32 block whose values could make a running sum inexact flags the
 // run (*inexact = 1). `limit` is the widest span from lowest to highest set
 // bit that keeps every sum exact.
 __device__ inline void
-report_span (const Span &span, int limit, unsigned *inexact)
+report_span (Span &span, int limit, unsigned *inexact)
 {
+  span.finish ();
   __shared__ int hi, lo;
 
   if (threadIdx.x == 0)
@@ -207,7 +294,7 @@ report_span (const Span &span, int limit, unsigned *inexact)
 // columns from col0 (tw = SPAN − 2R rounded down to a multiple of COLS, so
 // that col0 stays one), over output rows [row0, row_end).
 template <typename T, bool VEC>
-__global__ void __launch_bounds__ (THREADS)
+__global__ void __launch_bounds__ (THREADS, MIN_BLOCKS)
 slide_kernel (const T *grid, T *out, size_t side, unsigned radius, unsigned tw, unsigned strips,
               size_t rows_per_block, int span_limit, unsigned *inexact,
               unsigned long long *first_bad)
@@ -218,13 +305,21 @@ slide_kernel (const T *grid, T *out, size_t side, unsigned radius, unsigned tw, 
   size_t m = side - 2 * (size_t) radius;
   size_t col0 = (size_t) (blockIdx.x % strips) * tw;
   size_t row0 = (size_t) (blockIdx.x / strips) * rows_per_block;
-  size_t row_end = min (row0 + rows_per_block, m);
-  unsigned t = threadIdx.x, c0 = COLS * t;
+  unsigned t = threadIdx.x, c0 = COLS * t, warp = t / WARP;
   size_t col = col0 + c0;
   Span span;
 
   if (row0 >= m) // the whole block: no barrier is skipped by part of it
     return;
+  size_t count = min (rows_per_block, m - row0);
+  // How many of the thread's columns are outputs, and which warps hold
+  // the upper ends of their windows (one, or two neighbours).
+  unsigned valid = c0 < tw ? min (COLS, tw - c0) : 0;
+  if (col0 + c0 + valid > m)
+    valid = col0 + c0 < m ? (unsigned) (m - col0 - c0) : 0;
+  unsigned top0 = min ((c0 + 2 * radius) / (WARP * COLS), WARPS - 1);
+  unsigned top1 = min (top0 + 1, WARPS - 1);
+
   // The first row's vertical sums.
   A v[COLS] = {};
 #pragma unroll 4
@@ -236,47 +331,50 @@ slide_kernel (const T *grid, T *out, size_t side, unsigned radius, unsigned tw, 
         v[j] += (A) x.v[j];
     }
 
+  Quad<T> enter[K], leave[K];
+  load_batch<VEC> (grid, side, row0, 0, count, radius, col, enter, leave);
   unsigned q = 0;
-  for (size_t r = row0; r < row_end; r += K, q ^= 1)
+  for (size_t i = 0; i < count; i += K, q ^= 1)
     {
-      Quad<T> enter[K], leave[K];
-      A rows[K][COLS];
-      // Rows r + 1 .. r + K: what enters (row + 2R) and leaves (row − 1).
-#pragma unroll
-      for (unsigned k = 1; k <= K; k++)
-        {
-          bool need = r + k < row_end;
-          enter[k - 1] = load<VEC, true> (grid, side, r + k + 2 * radius, col, need, span);
-          leave[k - 1] = load<VEC, false> (grid, side, r + k - 1, col, need, span);
-        }
-#pragma unroll
-      for (unsigned k = 0; k < K; k++)
-#pragma unroll
-        for (unsigned j = 0; j < COLS; j++)
-          {
-            rows[k][j] = v[j];
-            v[j] += (A) enter[k].v[j] - (A) leave[k].v[j];
-          }
-      block_prefix (rows, sh, q);
-      // Output (row, col0 + c) is P[c + 2R] − P[c − 1].
+      A below[K][COLS];
 #pragma unroll
       for (unsigned k = 0; k < K; k++)
         {
-          size_t row = r + k;
-          if (row >= row_end)
-            break;
+          A p[COLS];
+          warp_prefix (v, p, below[k], sh.wsum[q][k]);
 #pragma unroll
           for (unsigned j = 0; j < COLS; j++)
             {
-              unsigned c = c0 + j;
-              if (c < tw && col0 + c < m)
-                {
-                  A below = c > 0 ? sh.prefix[q][k][slot (c - 1)] : A (0);
-                  ws::stencil::store (out, row * m + col0 + c,
-                                      sh.prefix[q][k][slot (c + 2 * radius)] - below,
-                                      first_bad);
-                }
+              sh.prefix[q][k][j * THREADS + t] = p[j];
+              if constexpr (checks_span<T>)
+                span.note (enter[k].v[j]);
+              v[j] += (A) enter[k].v[j] - (A) leave[k].v[j];
             }
+        }
+      load_batch<VEC> (grid, side, row0, i + K, count, radius, col, enter, leave);
+      __syncthreads ();
+      A offsets = warp_offsets (sh.wsum[q]);
+      // Output (row, col0 + c) is P[c + 2R] − P[c − 1], each the prefix
+      // within its warp plus the warps before.
+#pragma unroll
+      for (unsigned k = 0; k < K; k++)
+        {
+          A own = __shfl_sync (0xffffffffu, offsets, k * WARPS + warp);
+          A up0 = __shfl_sync (0xffffffffu, offsets, k * WARPS + top0);
+          A up1 = __shfl_sync (0xffffffffu, offsets, k * WARPS + top1);
+          if (i + k >= count)
+            break;
+          A sums[COLS];
+#pragma unroll
+          for (unsigned j = 0; j < COLS; j++)
+            {
+              unsigned c = c0 + j + 2 * radius;
+              sums[j] = A (0);
+              if (j < valid)
+                sums[j] = sh.prefix[q][k][slot (c)] + (c / (WARP * COLS) == top0 ? up0 : up1)
+                          - (below[k][j] + own);
+            }
+          store_quad (out, (row0 + i + k) * m + col0 + c0, sums, valid, first_bad);
         }
     }
   if constexpr (checks_span<T>)

@@ -17,6 +17,8 @@ cases=(
  # the sliding sums (issue 20) at both ends of their radii, rows not 16-byte
  # aligned, and past them the two passes
  "stencil --n 701 --radius 64 --type int32 --dist uniform16 --variant gpu" "stencil --n 600 --radius 127 --variant gpu" "stencil --n 600 --radius 128 --variant gpu"
+ # their outputs as 16-byte (m % 4 = 0), 8-byte (m % 4 = 2) and 4-byte stores
+ "stencil --n 1032 --radius 8 --variant gpu" "stencil --n 1028 --radius 7 --type int32 --dist uniform16 --variant gpu" "stencil --n 1031 --radius 5 --variant gpu"
  "reduce --n 100000 --variant gpu-seed" "reduce --n 100000 --variant gpu" "reduce --n 100000 --type int32 --variant gpu-lib"
  "scan --n 100000 --variant gpu-seed" "scan --n 100000 --variant gpu" "scan --n 100000 --type int32 --variant gpu-lib"
  "histogram --n 100000 --variant gpu-seed" "histogram --n 100000 --variant gpu" "histogram --n 100000 --bins 100000 --type int32 --variant gpu" "histogram --n 100000 --variant gpu-lib"
@@ -29,8 +31,12 @@ cases=(
  "stencil --n 2000 --radius 16 --variant gpu-seed --block 1 --per-thread 16"
  "binary-search --n 100000 --queries 5000000 --variant gpu" "binary-search --n 100000 --queries 5000000 --type int32 --variant gpu-lib"
 )
-# `sanitize.sh render` checks only the frames (below).
+# `sanitize.sh render` checks only the frames (below); ONLY=REGEX keeps the
+# cases whose command matches (extended regex), e.g. ONLY='stencil|scan'.
 [ "${1:-}" = render ] && cases=()
+if [ -n "${ONLY:-}" ]; then
+  kept=(); for c in "${cases[@]}"; do echo "$c" | grep -Eq "$ONLY" && kept+=("$c"); done; cases=("${kept[@]}")
+fi
 for tool in memcheck racecheck; do
   clean=0; dirty=0
   for c in "${cases[@]}"; do
@@ -49,6 +55,9 @@ renders=(
  "stencil --n 300 --radius 2 --variant gpu --zoom 6 --size 640x360"
  "stencil --n 300 --radius 2 --variant gpu --zoom 6 --no-interop --size 640x360"
 )
+if [ -n "${ONLY:-}" ]; then
+  kept=(); for c in "${renders[@]}"; do echo "$c" | grep -Eq "$ONLY" && kept+=("$c"); done; renders=("${kept[@]}")
+fi
 for tool in memcheck racecheck; do
   clean=0; dirty=0
   for c in "${renders[@]}"; do
