@@ -147,12 +147,19 @@ seed_histogram (const T *keys, size_t n, unsigned bins, unsigned long long *coun
 constexpr unsigned THREADS = 256;
 constexpr unsigned WARPS = THREADS / 32;
 constexpr unsigned BLOCKS_PER_SM = 4;   // with 16-byte loads, 4 in flight: 64 KB a SM
+// count_private's blocks: 512 threads, two an SM, one copy of the counts
+// a warp: 0.144 ms for 2^26 float32 keys and 256 bins on an H200 (issue
+// 20's tuning harness, both passes), where 256 threads at four an SM took
+// 0.151 (fewer blocks folding pass 1's pairs and merging their counts).
+constexpr unsigned COUNT_THREADS = 512;
+constexpr unsigned COUNT_BLOCKS_PER_SM = 2;
 constexpr unsigned UNROLL = 4;          // 16-byte loads a thread issues before using any
 constexpr unsigned KEYS_PER_THREAD = 32; // fewer keys than this per thread: a smaller grid
 constexpr unsigned MAX_PARTS = 4096;    // pass 1's blocks at most, so its pairs fit the scratch
 constexpr unsigned KEYS_PER_COUNTER = 4; // a block's keys per private counter to repay it
 // Warp-private copies while they take at most this much a block (256
-// bins: all 8), so that 4 blocks still fit an SM.
+// bins: all 16 of count_private's warps), so that its two blocks an SM
+// still fit.
 constexpr size_t PRIVATE_BYTES = 32 * 1024;
 
 // Where the range lives in the scratch area: the final pair, then pass 1's.
@@ -195,7 +202,9 @@ fold (T x, uint32_t &lo, uint32_t &hi)
 }
 
 // The block's lo (min) and hi (max), returned to every thread; `pairs`
-// holds one per warp. Call once per kernel (its buffer is not reused).
+// holds one per warp of the NT threads. Call once per kernel (its buffer
+// is not reused).
+template <unsigned NT = THREADS>
 __device__ inline uint2
 block_range (uint32_t lo, uint32_t hi, uint2 *pairs)
 {
@@ -208,7 +217,7 @@ block_range (uint32_t lo, uint32_t hi, uint2 *pairs)
     pairs[threadIdx.x / 32] = make_uint2 (lo, hi);
   __syncthreads ();
   uint2 r = pairs[0];
-  for (unsigned w = 1; w < WARPS; w++)
+  for (unsigned w = 1; w < NT / 32; w++)
     r = make_uint2 (min (r.x, pairs[w].x), max (r.y, pairs[w].y));
   return r;
 }
@@ -350,20 +359,21 @@ template <> struct Binner<int32_t>
   }
 };
 
-// Pass 2's first step in every block: pass 1's pairs folded into the range
-// (order keys); block 0 leaves it in cells for the host.
+// Pass 2's first step in every block of NT threads: pass 1's pairs folded
+// into the range (order keys); block 0 leaves it in cells for the host.
+template <unsigned NT>
 __device__ inline uint2
 gather_range (const uint2 *parts, unsigned n_parts, uint2 *pairs, uint32_t *cells)
 {
   uint32_t lo = ~0u, hi = 0;
 
-  for (unsigned i = threadIdx.x; i < n_parts; i += THREADS)
+  for (unsigned i = threadIdx.x; i < n_parts; i += NT)
     {
       uint2 p = parts[i];
       lo = min (lo, p.x);
       hi = max (hi, p.y);
     }
-  uint2 r = block_range (lo, hi, pairs);
+  uint2 r = block_range<NT> (lo, hi, pairs);
   if (blockIdx.x == 0 && threadIdx.x == 0)
     {
       cells[0] = r.x;
@@ -409,19 +419,19 @@ count_four (const C &counts, const Binner<T> &binner, uint4 v, bool valid)
     }
 }
 
-// Every key of the block's share into counts, the vectors from the last
-// one down. The loop runs a warp at a time (its bound is the same for the
-// 32 lanes), as count_four needs.
-template <typename T, typename C>
+// Every key of the block's share (blocks of NT threads) into counts, the
+// vectors from the last one down. The loop runs a warp at a time (its
+// bound is the same for the 32 lanes), as count_four needs.
+template <unsigned NT, typename T, typename C>
 __device__ void
 count_keys (const T *keys, size_t n, const Binner<T> &binner, const C &counts)
 {
   size_t head = head_of (keys, n), n_vec = (n - head) / 4;
   const uint4 *vec = (const uint4 *) (keys + head);
-  size_t stride = (size_t) gridDim.x * THREADS;
+  size_t stride = (size_t) gridDim.x * NT;
   unsigned lane = threadIdx.x & 31;
 
-  for (size_t w = (size_t) blockIdx.x * THREADS + (threadIdx.x - lane); w < n_vec;
+  for (size_t w = (size_t) blockIdx.x * NT + (threadIdx.x - lane); w < n_vec;
        w += UNROLL * stride)
     {
       uint4 v[UNROLL];
@@ -448,20 +458,21 @@ count_keys (const T *keys, size_t n, const Binner<T> &binner, const C &counts)
 // warp w counting into copy w mod copies, so that skewed keys queue on a
 // counter of their own warp's; merged, one global atomic per bin.
 template <typename T>
-__global__ void __launch_bounds__ (THREADS, BLOCKS_PER_SM)
+__global__ void __launch_bounds__ (COUNT_THREADS, COUNT_BLOCKS_PER_SM)
 count_private (const T *keys, size_t n, const uint2 *parts, unsigned n_parts, unsigned bins,
                unsigned copies, uint32_t *cells, unsigned long long *counts)
 {
   extern __shared__ unsigned local[];
-  __shared__ uint2 pairs[WARPS];
+  __shared__ uint2 pairs[COUNT_THREADS / 32];
 
-  for (unsigned i = threadIdx.x; i < copies * bins; i += THREADS)
+  for (unsigned i = threadIdx.x; i < copies * bins; i += COUNT_THREADS)
     local[i] = 0;
   // gather_range's __syncthreads also puts the clearing before any count.
-  Binner<T> binner (gather_range (parts, n_parts, pairs, cells), bins);
-  count_keys (keys, n, binner, SharedCounts{ local + (threadIdx.x / 32) % copies * bins });
+  Binner<T> binner (gather_range<COUNT_THREADS> (parts, n_parts, pairs, cells), bins);
+  count_keys<COUNT_THREADS> (keys, n, binner,
+                             SharedCounts{ local + (threadIdx.x / 32) % copies * bins });
   __syncthreads ();
-  for (unsigned b = threadIdx.x; b < bins; b += THREADS)
+  for (unsigned b = threadIdx.x; b < bins; b += COUNT_THREADS)
     {
       unsigned sum = 0; // the block's keys: below 2^32 (count_blocks)
       for (unsigned c = 0; c < copies; c++)
@@ -480,8 +491,8 @@ count_global (const T *keys, size_t n, const uint2 *parts, unsigned n_parts, uns
 {
   __shared__ uint2 pairs[WARPS];
 
-  Binner<T> binner (gather_range (parts, n_parts, pairs, cells), bins);
-  count_keys (keys, n, binner, GlobalCounts{ counts });
+  Binner<T> binner (gather_range<THREADS> (parts, n_parts, pairs, cells), bins);
+  count_keys<THREADS> (keys, n, binner, GlobalCounts{ counts });
 }
 
 // The launch shapes of one run, worked out before the upload so that the
@@ -495,11 +506,12 @@ struct OursPlan
   bool private_bins = false;
 };
 
-// Warp-private copies of `bins` counters that PRIVATE_BYTES holds (at least 1).
+// Warp-private copies (one a warp of count_private's) of `bins` counters
+// that PRIVATE_BYTES holds (at least 1).
 unsigned
 private_copies (unsigned bins)
 {
-  unsigned copies = WARPS;
+  unsigned copies = COUNT_THREADS / 32;
   while (copies > 1 && (size_t) copies * bins * sizeof (unsigned) > PRIVATE_BYTES)
     copies /= 2;
   return copies;
@@ -528,10 +540,11 @@ ours_plan (size_t n, unsigned bins, OursPlan *plan, GError **error)
   plan->smem = (size_t) plan->copies * bins * sizeof (unsigned);
   if (plan->smem <= (size_t) optin)
     {
-      if (!ws::resident_blocks (count_private<T>, THREADS, plan->smem,
+      if (!ws::resident_blocks (count_private<T>, COUNT_THREADS, plan->smem,
                                 "Cannot give the histogram its shared memory", &most, error))
         return false;
-      plan->count_blocks = (unsigned) std::max (std::min (most, wanted), needed);
+      size_t wanted_private = ws::blocks_for (n, COUNT_THREADS * KEYS_PER_THREAD);
+      plan->count_blocks = (unsigned) std::max (std::min (most, wanted_private), needed);
       // Private counts pay off while each block counts several keys per
       // counter it must clear and merge. (Measured on an H200: counting
       // 65536 bins in two shared-memory slices lost to global atomics,
@@ -561,7 +574,7 @@ ours_histogram (const T *keys, size_t n, unsigned bins, const OursPlan &plan,
   if (!ws::check_launch ("The histogram's min/max could not start", error))
     return false;
   if (plan.private_bins)
-    count_private<<<plan.count_blocks, THREADS, plan.smem>>> (
+    count_private<<<plan.count_blocks, COUNT_THREADS, plan.smem>>> (
         keys, n, parts, plan.range_blocks, bins, plan.copies, cells, counts);
   else
     count_global<<<plan.count_blocks, THREADS>>> (keys, n, parts, plan.range_blocks, bins, cells,
