@@ -216,6 +216,28 @@ load_batch (const T *grid, size_t side, size_t row0, size_t i, size_t count, uns
     }
 }
 
+// The inclusive sum of x over the lanes of the thread's WIDTH-lane part
+// of the warp (WIDTH a power of two up to 32), up to its own; the sum of
+// those before it in *before (a shift, not a difference: exact whatever
+// the values).
+template <unsigned WIDTH, typename A>
+__device__ inline A
+segment_scan (A x, A *before)
+{
+  unsigned pos = threadIdx.x % WIDTH;
+
+#pragma unroll
+  for (unsigned d = 1; d < WIDTH; d <<= 1)
+    {
+      A up = __shfl_up_sync (0xffffffffu, x, d);
+      if (pos >= d)
+        x += up;
+    }
+  A shifted = __shfl_up_sync (0xffffffffu, x, 1);
+  *before = pos == 0 ? A (0) : shifted;
+  return x;
+}
+
 // Inclusive prefix sums of the thread's COLS sums within its warp, in p;
 // the warp's total of row k into wsum; the prefix just below each column
 // (the thread's exclusive prefix for the first) into below.
@@ -223,30 +245,20 @@ template <typename A>
 __device__ inline void
 warp_prefix (const A (&v)[COLS], A (&p)[COLS], A (&below)[COLS], A *wsum)
 {
-  unsigned lane = threadIdx.x % WARP;
+  A before;
 
   p[0] = v[0];
 #pragma unroll
   for (unsigned j = 1; j < COLS; j++)
     p[j] = p[j - 1] + v[j];
-  A incl = p[COLS - 1];
-#pragma unroll
-  for (unsigned d = 1; d < WARP; d <<= 1)
-    {
-      A up = __shfl_up_sync (0xffffffffu, incl, d);
-      if (lane >= d)
-        incl += up;
-    }
-  A before = __shfl_up_sync (0xffffffffu, incl, 1);
-  if (lane == 0)
-    before = A (0);
+  A incl = segment_scan<WARP> (p[COLS - 1], &before);
 #pragma unroll
   for (unsigned j = 0; j < COLS; j++)
     below[j] = (j == 0 ? A (0) : p[j - 1]) + before;
 #pragma unroll
   for (unsigned j = 0; j < COLS; j++)
     p[j] += before;
-  if (lane == WARP - 1)
+  if (threadIdx.x % WARP == WARP - 1)
     wsum[threadIdx.x / WARP] = incl;
 }
 
@@ -257,18 +269,11 @@ __device__ inline A
 warp_offsets (const A (&wsum)[K][WARPS])
 {
   static_assert (K * WARPS <= WARP, "one warp holds every row's warp totals");
-  unsigned lane = threadIdx.x % WARP, w = lane % WARPS;
-  A x = lane < K * WARPS ? wsum[lane / WARPS][w] : A (0);
+  unsigned lane = threadIdx.x % WARP;
+  A before;
 
-#pragma unroll
-  for (unsigned d = 1; d < WARPS; d <<= 1)
-    {
-      A up = __shfl_up_sync (0xffffffffu, x, d);
-      if (w >= d)
-        x += up;
-    }
-  A before = __shfl_up_sync (0xffffffffu, x, 1);
-  return w == 0 ? A (0) : before;
+  segment_scan<WARPS> (lane < K * WARPS ? wsum[lane / WARPS][lane % WARPS] : A (0), &before);
+  return before;
 }
 
 // A float32 block whose values could make a running sum inexact flags the
