@@ -369,6 +369,17 @@ ws_bench_record_get (const WsBenchRecord *r, const char *key)
   return NULL;
 }
 
+GStrv
+ws_bench_record_settings (const WsBenchRecord *r)
+{
+  g_autoptr (GStrvBuilder) b = g_strv_builder_new ();
+
+  g_return_val_if_fail (r != NULL, NULL);
+  for (guint i = 0; i < r->keys->len; i++)
+    g_strv_builder_add (b, r->keys->pdata[i]);
+  return g_strv_builder_end (b);
+}
+
 static void
 compare (GString *s, const char *key, const char *was, const char *now)
 {
