@@ -10,7 +10,7 @@ ws_bench_context_free (WsBenchContext *c)
   if (c == NULL)
     return;
   g_free (c->host), g_free (c->cpu), g_free (c->gpu), g_free (c->gpu_capability);
-  g_free (c->cuda), g_free (c->build), g_free (c->plan_hash), g_free (c->device);
+  g_free (c->cuda), g_free (c->driver), g_free (c->build), g_free (c->plan_hash), g_free (c->device);
   g_free (c->preset);
   g_strfreev (c->settings), g_strfreev (c->values);
   g_free (c);
@@ -34,6 +34,7 @@ add_gpu (WsBenchContext *c)
   const WsDeviceInfo *d;
 
   c->cuda = gpu->describe (gpu);
+  c->driver = ws_system_nvidia_driver ();
   if (!gpu->query_devices (gpu, &devices, NULL) || devices == NULL || devices->len == 0)
     return;
   d = &g_array_index (devices, WsDeviceInfo, 0);

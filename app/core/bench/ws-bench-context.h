@@ -6,7 +6,7 @@
  * and a line naming the device, for --resume to compare; this adds what a
  * reader of the results wants to know and a machine can tell: the host's
  * name, the CPU's cores, the GPU's memory and clocks, the CUDA runtime and
- * driver. Every field may be missing from a file (an older or hand-written
+ * the driver's version. Every field may be missing from a file (an older or hand-written
  * one): NULL strings, 0 numbers.
  */
 #pragma once
@@ -32,6 +32,7 @@ typedef struct
   int      gpu_clock_khz;    /* 0 where the driver does not say */
   int      gpu_memory_clock_khz;
   char    *cuda;             /* the GPU backend's line: runtime, driver, architectures */
+  char    *driver;           /* the NVIDIA driver's version ("570.86.15"), where readable */
   char    *build;            /* as run.ini: "0.1.0 (v0.1.0-12-gabc1234)" */
   char    *plan_hash;        /* as run.ini */
   char    *device;           /* run.ini's device line */

@@ -192,6 +192,7 @@ build_context (JsonBuilder *b, const WsBenchContext *c)
   json_builder_end_object (b);
   build_gpu (b, c);
   member_string (b, "cuda", c->cuda);
+  member_string (b, "driver", c->driver);
   member_string (b, "build", c->build);
   member_string (b, "plan_hash", c->plan_hash);
   member_string (b, "device", c->device);

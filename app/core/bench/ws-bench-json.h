@@ -7,7 +7,7 @@
  *                  "physical_cores", "threads" },
  *                  "gpu": { "name", "capability", "sms", "memory_bytes",
  *                           "clock_khz", "memory_clock_khz" } or null,
- *                  "cuda": …, "build": …, "plan_hash": …, "device": …,
+ *                  "cuda": …, "driver": …, "build": …, "plan_hash": …, "device": …,
  *                  "preset": …, "plan": { SETTING: VALUE, … } },
  *     "configurations": [ { "key": …, "row": { COLUMN: VALUE, … },
  *                           "samples": [ seconds, … ] }, … ] }
