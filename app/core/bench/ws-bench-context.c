@@ -16,15 +16,6 @@ ws_bench_context_free (WsBenchContext *c)
   g_free (c);
 }
 
-static gboolean
-uses_gpu (const WsPreset *p)
-{
-  for (guint i = 0; i < p->variants->len; i++)
-    if (ws_variant_is_gpu (g_array_index (p->variants, WsVariant, i)))
-      return TRUE;
-  return FALSE;
-}
-
 /* The first device: the one a plan's GPU rows run on. */
 static void
 add_gpu (WsBenchContext *c)
@@ -71,7 +62,7 @@ ws_bench_context_new (const WsPreset *preset, const WsBenchRecord *record)
   c->logical_cpus = cpu.logical_cpus;
   c->physical_cores = cpu.physical_cores;
   c->threads = cpu.omp_threads;
-  if (uses_gpu (preset))
+  if (ws_preset_has_gpu (preset))
     add_gpu (c);
   c->build = g_strdup (ws_bench_record_get (record, "build"));
   c->plan_hash = g_strdup (ws_bench_record_get (record, "hash"));
