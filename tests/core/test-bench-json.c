@@ -235,6 +235,8 @@ test_refused (void)
   g_remove (path);
 
   assert_refused ("", 0, "empty");
+  assert_refused ("{\"format\": \"warpscope-result\xff\"}", -1, "not UTF-8 text");
+  assert_refused ("{\"format\": \"x\\ud800\"}", -1, ":1:"); /* a lone surrogate: JSON-GLib's words */
   assert_refused ("[1, 2]", -1, "an array, not a Warpscope result");
   assert_refused ("{\"format\": \"other\"}", -1, "not a Warpscope result");
   assert_refused ("{\"format\": \"warpscope-result\", \"version\": 7, \"configurations\": []}", -1,

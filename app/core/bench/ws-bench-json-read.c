@@ -356,11 +356,17 @@ ws_bench_json_load (const char *path, GError **error)
   if (!json_parser_load_from_data (parser, text, (gssize) length, &local))
     {
       /* JSON-GLib says "<data>:LINE:COLUMN: Parse error: …" of text it was
-       * given: the line and column belong after the file's name. */
-      const char *m = local->message;
-      const char *at = g_str_has_prefix (m, "<data>:") ? m + strlen ("<data>") : ": ";
-      g_set_error (error, WS_ERROR, WS_ERROR_PARSE, "%s%s (not valid JSON: the file is damaged, "
-                   "or not a result.json)", path, at);
+       * given: the line and column belong after the file's name. It quotes
+       * the text at fault, which need not be UTF-8, and says nothing of
+       * text that is not UTF-8 at all. */
+      g_autofree char *m = g_utf8_make_valid (local->message, -1);
+      const char *at = g_str_has_prefix (m, "<data>:") ? m + strlen ("<data>") : NULL;
+      if (at == NULL && !g_utf8_validate_len (text, length, NULL))
+        g_set_error (error, WS_ERROR, WS_ERROR_PARSE, "%s: not UTF-8 text, as a result.json is "
+                     "(the file is damaged, or not a result.json)", path);
+      else
+        g_set_error (error, WS_ERROR, WS_ERROR_PARSE, "%s%s%s (not valid JSON: the file is "
+                     "damaged, or not a result.json)", path, at ? "" : ": ", at ? at : m);
       return NULL;
     }
   return read_document (&r, json_parser_get_root (parser));
