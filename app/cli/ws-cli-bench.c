@@ -1,5 +1,7 @@
 /* ws-cli-bench.c: `bench` — run a preset, write result.csv row by row,
- * error.log, run.ini, optional samples.csv, a console table and the plots.
+ * result.json (the rows with every sample and the run's context, rewritten
+ * as rows finish and at the end), error.log, run.ini, optional samples.csv,
+ * a console table and the plots.
  *
  * Before anything is written the plan is estimated (a short calibration of
  * every variant it runs, ws-bench-estimate.h) and, past ten minutes, run
@@ -19,6 +21,7 @@
 
 #include "ws-bench-csv.h"
 #include "ws-bench-estimate.h"
+#include "ws-bench-json.h"
 #include "ws-bench-record.h"
 #include "ws-bench-samples.h"
 #include "ws-bench-report.h"
@@ -45,6 +48,8 @@ struct _Bench
   WsBenchPlan   *plan;
   WsBenchRecord *record;     /* this plan, build and device: run.ini */
   WsBenchCsv    *csv;
+  WsBenchJson   *json;       /* result.json: the worker's while it runs */
+  char          *json_path;
   FILE          *samples;
   char          *error_log;
   GHashTable    *previous;   /* key -> row index in `table` (resume) */
@@ -90,8 +95,10 @@ on_finished (const WsBenchRow *row, gpointer data, GError **error)
   Bench *b = data;
   g_autofree char *line = ws_bench_row_summary (row);
 
+  ws_bench_json_add_row (b->json, b->plan->preset, row);
   if (!ws_bench_csv_append (b->csv, b->plan->preset, row, error)
-      || (b->samples != NULL && !ws_bench_samples_append (b->samples, row, error)))
+      || (b->samples != NULL && !ws_bench_samples_append (b->samples, row, error))
+      || !ws_bench_json_write_due (b->json, b->json_path, error))
     return FALSE;
   ws_bench_error_log_append (b->error_log, row);
   g_atomic_int_inc (&b->written);
@@ -191,16 +198,48 @@ check_outputs (Bench *b, GError **error)
   return TRUE;
 }
 
+/* Resume: result.json keeps the rows result.csv keeps, each with its
+ * samples from the result.json of the run before; a row that has none
+ * there (a crash before that file was written again, or a run of a
+ * version without it) keeps its fields and no samples. */
+static void
+keep_previous_json (Bench *b)
+{
+  g_autoptr (GError) local = NULL;
+  g_autoptr (WsBenchJson) was = NULL;
+
+  if (b->table == NULL)
+    return;
+  if (g_file_test (b->json_path, G_FILE_TEST_EXISTS)
+      && (was = ws_bench_json_load (b->json_path, &local)) == NULL)
+    fprintf (stderr, "warpscope-cli: warning: %s; the samples of the rows kept are not carried "
+             "over\n", local->message);
+  for (guint r = 0; r < b->table->rows->len; r++)
+    {
+      const char *key = ws_csv_table_get (b->table, r, WS_BENCH_CSV_KEY);
+      const WsBenchJsonConfig *c = was ? ws_bench_json_lookup (was, key) : NULL;
+      g_autoptr (GArray) none = g_array_new (FALSE, FALSE, sizeof (double));
+      WsBenchJsonConfig row = { (char *) key, (GStrv) ws_csv_table_row (b->table, r), none };
+      ws_bench_json_add_config (b->json, c != NULL ? c : &row);
+    }
+}
+
 /* The files are made only once the run is agreed to; run.ini after
- * result.csv, whose folder that makes. */
+ * result.csv, whose folder that makes; result.json at once, so that it is
+ * there, with the rows kept, whatever happens to the run. */
 static gboolean
 open_outputs (Bench *b, GError **error)
 {
   g_autofree char *csv = g_build_filename (b->o.output, "result.csv", NULL);
 
   b->error_log = g_build_filename (b->o.output, "error.log", NULL);
-  if ((b->csv = ws_bench_csv_open (csv, error)) == NULL
-      || !ws_bench_record_write (b->record, b->o.output, error))
+  b->json_path = g_build_filename (b->o.output, WS_BENCH_JSON_FILE, NULL);
+  b->json = ws_bench_json_new (ws_bench_context_new (b->plan->preset, b->record));
+  if ((b->csv = ws_bench_csv_open (csv, error)) == NULL) /* checks the kept rows' columns */
+    return FALSE;
+  keep_previous_json (b);
+  if (!ws_bench_record_write (b->record, b->o.output, error)
+      || !ws_bench_json_write (b->json, b->json_path, error))
     return FALSE;
   if (b->o.samples)
     {
@@ -401,7 +440,12 @@ finish (Bench *b)
 
   if (b->tty)
     printf ("\r\033[K");
-  printf ("%u rows written to %s/result.csv\n", b->written, b->o.output);
+  /* Every row, the last ones' samples included, whether the run ended,
+   * failed or was stopped. */
+  if (!ws_bench_json_write (b->json, b->json_path, &error))
+    return ws_cli_fail (error);
+  printf ("%u rows written to %s/result.csv and %s\n", b->written, b->o.output,
+          WS_BENCH_JSON_FILE);
   if (b->error != NULL && g_error_matches (b->error, WS_ERROR, WS_ERROR_CANCELLED))
     {
       fprintf (stderr, "warpscope-cli: %s (%s). Finished rows are kept; run again with --resume "
@@ -420,6 +464,8 @@ bench_clear (Bench *b)
   g_clear_pointer (&b->plan, ws_bench_plan_free);
   g_clear_pointer (&b->record, ws_bench_record_free);
   g_clear_pointer (&b->csv, ws_bench_csv_close);
+  g_clear_pointer (&b->json, ws_bench_json_free);
+  g_free (b->json_path);
   g_clear_pointer (&b->samples, fclose);
   g_clear_pointer (&b->previous, g_hash_table_unref);
   g_clear_pointer (&b->table, ws_csv_table_free);
@@ -468,7 +514,7 @@ ws_cli_bench (int argc, char **argv)
   Bench b = { 0 };
   g_autoptr (GOptionContext) context = g_option_context_new ("PRESET — run a benchmark preset");
   const GOptionEntry entries[] = {
-    { "output", 'o', 0, G_OPTION_ARG_FILENAME, &b.o.output, "directory for result.csv, error.log and plots", "DIR" },
+    { "output", 'o', 0, G_OPTION_ARG_FILENAME, &b.o.output, "directory for result.csv, result.json, error.log and plots", "DIR" },
     { "quick", 0, 0, G_OPTION_ARG_NONE, &b.o.quick, "small sizes and few samples, to try a preset", NULL },
     { "resume", 0, 0, G_OPTION_ARG_NONE, &b.o.resume, "keep the rows of DIR/result.csv and run the rest (same plan, build and device only)", NULL },
     { "force", 0, 0, G_OPTION_ARG_NONE, &b.o.force, "with --resume: keep the rows even where DIR/run.ini differs or is missing", NULL },

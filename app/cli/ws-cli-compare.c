@@ -8,6 +8,7 @@
 #include <stdio.h>
 #include <string.h>
 
+#include "ws-bench-json.h"
 #include "ws-bench-report.h"
 #include "ws-bench-samples.h"
 #include "ws-cli.h"
@@ -59,27 +60,52 @@ parse_threshold (const char *text, double *out, GError **error)
   return TRUE;
 }
 
-/* A run's samples: its folder's samples.csv, or that file named. */
+/* The file of a run's folder that holds its samples: result.json, which
+ * every run since issue 21 writes, else the samples.csv of `bench
+ * --samples` (older runs). */
+static char *
+samples_file_of (const char *what, const char *dir, GError **error)
+{
+  g_autofree char *json = g_build_filename (dir, WS_BENCH_JSON_FILE, NULL);
+  g_autofree char *csv = g_build_filename (dir, "samples.csv", NULL);
+
+  if (g_file_test (json, G_FILE_TEST_EXISTS))
+    return g_steal_pointer (&json);
+  if (g_file_test (csv, G_FILE_TEST_EXISTS))
+    return g_steal_pointer (&csv);
+  g_set_error (error, WS_ERROR, WS_ERROR_IO,
+               "%s %s has neither %s nor samples.csv: compare needs every sample of a run; run "
+               "`warpscope-cli bench PLAN -o %s`",
+               what, dir, WS_BENCH_JSON_FILE, dir);
+  return NULL;
+}
+
+/* A run's samples: its folder's, or the result.json or samples.csv named. */
 static WsBenchSamples *
 load_run (const char *what, const char *path, GError **error)
 {
   g_autofree char *file = NULL;
+  g_autoptr (WsBenchJson) json = NULL;
+  g_autoptr (WsBenchSamples) samples = NULL;
 
   if (g_file_test (path, G_FILE_TEST_IS_DIR))
-    {
-      file = g_build_filename (path, "samples.csv", NULL);
-      if (!g_file_test (file, G_FILE_TEST_EXISTS))
-        {
-          g_set_error (error, WS_ERROR, WS_ERROR_IO,
-                       "%s %s has no samples.csv: compare needs every sample of a run; run "
-                       "`warpscope-cli bench PLAN -o %s --samples`",
-                       what, path, path);
-          return NULL;
-        }
-    }
+    file = samples_file_of (what, path, error);
   else
     file = g_strdup (path);
-  return ws_bench_samples_load (file, error);
+  if (file == NULL)
+    return NULL;
+  if (!ws_bench_json_is_json_path (file))
+    return ws_bench_samples_load (file, error);
+  if ((json = ws_bench_json_load (file, error)) == NULL)
+    return NULL;
+  samples = ws_bench_json_samples (json);
+  if (samples->keys->len == 0) /* as ws_bench_samples_load says of an empty samples.csv */
+    {
+      g_set_error (error, WS_ERROR, WS_ERROR_PARSE, "%s holds no samples: none of its %u rows ran",
+                   file, ws_bench_json_n_configs (json));
+      return NULL;
+    }
+  return g_steal_pointer (&samples);
 }
 
 static void
@@ -254,7 +280,8 @@ ws_cli_compare (int argc, char **argv)
 
   g_option_context_add_main_entries (context, entries, NULL);
   g_option_context_set_description (context,
-    "BASE and NEW are each a run's folder (bench -o DIR --samples) or its samples.csv. For each\n"
+    "BASE and NEW are each a run's folder (bench -o DIR), its result.json or the samples.csv of\n"
+    "bench --samples (a folder's result.json is read where it has one). For each\n"
     "configuration both ran: the medians, new/base with an interval, a two-sided Mann–Whitney U\n"
     "test on the samples and its effect size, and a verdict: SAME (within the threshold),\n"
     "FASTER or SLOWER (a significant difference past it), UNCLEAR (too noisy to tell).\n"

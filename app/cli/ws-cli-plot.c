@@ -1,4 +1,5 @@
-/* ws-cli-plot.c: `plot` — a chart of a result.csv to PNG, SVG or PDF. */
+/* ws-cli-plot.c: `plot` — a chart of a result.csv or a result.json to PNG,
+ * SVG or PDF. */
 #include <stdio.h>
 
 #include "ws-bench-report.h"
@@ -40,7 +41,7 @@ int
 ws_cli_plot (int argc, char **argv)
 {
   PlotOptions o = { .width = WS_PLOT_FILE_WIDTH, .height = WS_PLOT_FILE_HEIGHT };
-  g_autoptr (GOptionContext) context = g_option_context_new ("RESULT.csv — chart a benchmark's results");
+  g_autoptr (GOptionContext) context = g_option_context_new ("RESULT — chart a benchmark's results (result.csv or result.json)");
   const GOptionEntry entries[] = {
     { "kind", 'k', 0, G_OPTION_ARG_STRING, &o.kind, "time (default), speedup, throughput or gflops", "KIND" },
     { "algorithm", 'a', 0, G_OPTION_ARG_STRING, &o.algorithm, "only this algorithm's rows (one the file has)", "NAME" },
@@ -57,7 +58,7 @@ ws_cli_plot (int argc, char **argv)
     return status;
   if (argc != 2 || o.output == NULL)
     {
-      ws_cli_usage_error ("plot", "plot takes one RESULT.csv and -o FILE");
+      ws_cli_usage_error ("plot", "plot takes one RESULT (result.csv or result.json) and -o FILE");
       status = 2;
     }
   else

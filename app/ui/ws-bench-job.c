@@ -5,6 +5,7 @@
 
 #include "ws-bench-csv.h"
 #include "ws-bench-estimate.h"
+#include "ws-bench-json.h"
 #include "ws-bench-record.h"
 #include "ws-bench.h"
 #include "ws-cancel.h"
@@ -28,6 +29,8 @@ struct _WsBenchJob
   gatomicrefcount            refs;    /* the caller's and the worker's */
   WsBenchPlan               *plan;
   WsBenchCsv                *csv;
+  WsBenchJson               *json;      /* result.json (worker only) */
+  char                      *json_path;
   char                      *dir;
   char                      *error_log;
   guint                      rows;      /* written (worker only) */
@@ -58,11 +61,13 @@ job_unref (WsBenchJob *job)
     return;
   g_clear_pointer (&job->plan, ws_bench_plan_free);
   g_clear_pointer (&job->csv, ws_bench_csv_close);
+  g_clear_pointer (&job->json, ws_bench_json_free);
   g_clear_object (&job->cancellable);
   g_async_queue_unref (job->events);
   g_mutex_clear (&job->lock);
   g_cond_clear (&job->answered);
   g_free (job->dir);
+  g_free (job->json_path);
   g_free (job->error_log);
   g_free (job);
 }
@@ -128,7 +133,9 @@ on_finished (const WsBenchRow *row, gpointer data, GError **error)
   g_auto (GStrv) fields = ws_bench_csv_fields (job->plan->preset, row);
   Event *e;
 
-  if (!ws_bench_csv_append_fields (job->csv, (const char *const *) fields, error))
+  ws_bench_json_add_row (job->json, job->plan->preset, row);
+  if (!ws_bench_csv_append_fields (job->csv, (const char *const *) fields, error)
+      || !ws_bench_json_write_due (job->json, job->json_path, error))
     return FALSE;
   ws_bench_error_log_append (job->error_log, row);
   job->rows++;
@@ -213,7 +220,8 @@ log_cancel (WsBenchJob *job, const GError *error)
 static void
 forget_folder (WsBenchJob *job)
 {
-  static const char *const names[] = { "result.csv", WS_BENCH_RECORD_FILE, "error.log" };
+  static const char *const names[] = { "result.csv", WS_BENCH_JSON_FILE, WS_BENCH_RECORD_FILE,
+                                       "error.log" };
 
   for (guint i = 0; i < G_N_ELEMENTS (names); i++)
     {
@@ -223,14 +231,26 @@ forget_folder (WsBenchJob *job)
   g_rmdir (job->dir);
 }
 
-/* run.ini beside result.csv: here, as the device it names may take a GPU
- * query to learn. */
+/* run.ini beside result.csv, and result.json's context from it: here, as
+ * the device they name may take a GPU query to learn. */
 static gboolean
 write_record (WsBenchJob *job, GError **error)
 {
   g_autoptr (WsBenchRecord) record = ws_bench_record_new (job->plan->preset);
 
+  job->json = ws_bench_json_new (ws_bench_context_new (job->plan->preset, record));
   return ws_bench_record_write (record, job->dir, error);
+}
+
+/* Every row with its samples, however the run ended; an error writing it
+ * is the run's error unless it already has one. */
+static void
+write_json (WsBenchJob *job, GError **error)
+{
+  g_autoptr (GError) local = NULL;
+
+  if (!ws_bench_json_write (job->json, job->json_path, &local) && *error == NULL)
+    g_propagate_error (error, g_steal_pointer (&local));
 }
 
 static gpointer
@@ -247,6 +267,7 @@ run (gpointer data)
       began = TRUE;
       ws_bench_run (job->plan, &cb, job, job->cancellable, &e->error);
       log_cancel (job, e->error);
+      write_json (job, &e->error);
     }
   /* The file is complete: close it before the caller hears of the end. */
   g_clear_pointer (&job->csv, ws_bench_csv_close);
@@ -277,6 +298,7 @@ ws_bench_job_start (WsPreset *preset, const char *dir, const WsBenchJobCallbacks
   job->plan = g_steal_pointer (&plan), job->csv = g_steal_pointer (&csv);
   job->dir = g_strdup (dir);
   job->error_log = g_build_filename (dir, "error.log", NULL);
+  job->json_path = g_build_filename (dir, WS_BENCH_JSON_FILE, NULL);
   g_mutex_init (&job->lock);
   g_cond_init (&job->answered);
   job->cancellable = g_cancellable_new ();

@@ -1,6 +1,7 @@
-/* ws-bench-open.c: the benchmark page's Open Results — a result.csv read
- * on a worker thread (ws_bench_results_read), so that a file of a hundred
- * thousand rows leaves the window answering: the progress bar says how
+/* ws-bench-open.c: the benchmark page's Open Results — a result.csv (or a
+ * result.json, ws-bench-json.h) read on a worker thread
+ * (ws_bench_results_read), so that a file of a hundred thousand rows
+ * leaves the window answering: the progress bar says how
  * much is read, Cancel stops it, and the rows arrive together at the end,
  * with the rows left out said in the status line. A result that arrives
  * after another open, a cancel or the page's end is dropped (the

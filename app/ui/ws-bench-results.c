@@ -9,7 +9,8 @@ static void
 show_rows_label (WsBenchPage *self)
 {
   guint n = self->results ? self->results->rows->len : 0;
-  g_autofree char *text = n == 0 ? g_strdup ("No results yet: run a plan or open a result.csv")
+  g_autofree char *text = n == 0 ? g_strdup ("No results yet: run a plan or open a result.csv "
+                                           "or result.json")
                                  : g_strdup_printf ("%u rows — %s", n, self->results_name);
 
   gtk_label_set_text (self->rows_label, text);

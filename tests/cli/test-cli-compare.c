@@ -135,8 +135,8 @@ test_refusals (void)
 
   /* Status 2, not 1: an error is not a slower run. */
   g_assert_cmpint (none->status, ==, 2);
-  g_assert_nonnull (strstr (none->err, "has no samples.csv"));
-  g_assert_nonnull (strstr (none->err, "--samples"));
+  g_assert_nonnull (strstr (none->err, "has neither result.json nor samples.csv"));
+  g_assert_nonnull (strstr (none->err, "warpscope-cli bench PLAN -o"));
   g_assert_cmpint (one->status, ==, 2);
   g_assert_nonnull (strstr (one->err, "two runs"));
   g_assert_cmpint (five->status, ==, 2);

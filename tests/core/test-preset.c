@@ -909,6 +909,15 @@ test_small_api (void)
   g_assert_cmpstr (ws_timing_name (WS_TIMING_END_TO_END), ==, "end-to-end");
   g_assert_cmpstr (ws_timing_name (WS_TIMING_KERNEL), ==, "kernel");
   ws_preset_free (NULL);
+  {
+    /* Only a plan with a GPU variant asks the GPU (run.ini, result.json, peaks). */
+    g_autoptr (WsPreset) cpu = load_ok ("[preset]\nname = C\nalgorithms = bitonic\n"
+                                        "variants = cpu-seq, cpu-par\nsizes = 16\n");
+    g_autoptr (WsPreset) lib = load_ok ("[preset]\nname = G\nalgorithms = reduce\n"
+                                        "variants = cpu-seq, gpu-lib\nsizes = 16\n");
+    g_assert_false (ws_preset_has_gpu (cpu));
+    g_assert_true (ws_preset_has_gpu (lib));
+  }
 }
 
 int

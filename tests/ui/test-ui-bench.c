@@ -11,6 +11,7 @@
 #include "ui-test-util.h"
 #include "ws-test-util.h"
 #include "ws-bench-csv.h"
+#include "ws-bench-json.h"
 #include "ws-bench-page.h"
 #include "ws-csv.h"
 #include "ws-error.h"
@@ -57,6 +58,29 @@ csv_rows (const char *path)
   return t->rows->len;
 }
 
+/* The run's result.json beside its result.csv: every row, each ok one
+ * with `samples` samples. */
+static void
+assert_json_beside (const char *csv, guint rows, guint samples)
+{
+  g_autofree char *dir = g_path_get_dirname (csv);
+  g_autofree char *path = g_build_filename (dir, WS_BENCH_JSON_FILE, NULL);
+  g_autoptr (GError) error = NULL;
+  g_autoptr (WsBenchJson) json = ws_bench_json_load (path, &error);
+  g_autoptr (WsCsvTable) t = NULL;
+
+  g_assert_no_error (error);
+  t = ws_bench_json_table (json);
+  g_assert_cmpuint (ws_bench_json_n_configs (json), ==, rows);
+  g_assert_cmpstr (ws_bench_json_context (json)->host, ==, g_get_host_name ());
+  for (guint i = 0; i < rows; i++)
+    {
+      const WsBenchJsonConfig *c = ws_bench_json_config (json, i);
+      gboolean ok = g_str_equal (ws_csv_table_get (t, i, "status"), "ok");
+      g_assert_cmpuint (c->samples->len, ==, ok ? samples : 0);
+    }
+}
+
 static char *
 results_path (const char *name)
 {
@@ -79,11 +103,22 @@ test_smoke (Fixture *f, gconstpointer data)
   g_assert_true (g_str_has_prefix (ws_bench_page_status_text (f->page), "Finished: 24 rows"));
   g_assert_cmpuint (ws_bench_table_n_rows (table), ==, 24);
   g_assert_cmpuint (csv_rows (ws_bench_page_result_path (f->page)), ==, 24);
+  assert_json_beside (ws_bench_page_result_path (f->page), 24, 3);
   plot = ws_bench_page_plot (f->page);
   g_assert_nonnull (plot);
   /* bitonic's time chart: cpu-seq and cpu-par at least (gpu where it ran). */
   g_assert_cmpuint (ws_plot_n_series (plot), >=, 2);
   g_assert_nonnull (strstr (ws_plot_series_name (plot, 0), "cpu-seq"));
+  {
+    /* Open Results… takes the run's result.json as it takes result.csv. */
+    g_autofree char *dir = g_path_get_dirname (ws_bench_page_result_path (f->page));
+    g_autofree char *json = g_build_filename (dir, WS_BENCH_JSON_FILE, NULL);
+    g_autoptr (GError) error = NULL;
+    g_assert_true (ws_bench_page_open_csv (f->page, json, &error));
+    g_assert_no_error (error);
+    g_assert_cmpuint (ws_bench_table_n_rows (table), ==, 24);
+    g_assert_cmpuint (ws_plot_n_series (ws_bench_page_plot (f->page)), >=, 2);
+  }
 }
 
 static gboolean
@@ -120,6 +155,8 @@ test_cancel (Fixture *f, gconstpointer data)
   rows = ws_bench_table_n_rows (ws_bench_page_table (f->page));
   g_assert_cmpuint (rows, ==, 2);
   g_assert_cmpuint (csv_rows (ws_bench_page_result_path (f->page)), ==, 2);
+  /* Written again at the cancel: both rows with their samples. */
+  assert_json_beside (ws_bench_page_result_path (f->page), 2, 3);
   g_assert_true (g_str_has_prefix (ws_bench_page_status_text (f->page), "Cancelled"));
   g_assert_nonnull (strstr (ws_bench_page_status_text (f->page), "2 finished rows are kept"));
 }

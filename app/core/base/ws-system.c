@@ -64,6 +64,49 @@ ws_system_cpu_info (WsCpuInfo *info)
 #endif
 }
 
+/* "570.86.15": digits and dots, a dot at least, starting with a digit. */
+static gboolean
+is_version (const char *word)
+{
+  gboolean dot = FALSE;
+
+  if (!g_ascii_isdigit (word[0]))
+    return FALSE;
+  for (const char *p = word; *p; p++)
+    if (*p == '.')
+      dot = TRUE;
+    else if (!g_ascii_isdigit (*p))
+      return FALSE;
+  return dot;
+}
+
+/* The first line's first word that is a version: the module's name comes
+ * before it in words of its own ("NVIDIA UNIX x86_64 Kernel Module", "…
+ * Open Kernel Module for x86_64"), the build date after. */
+char *
+ws_system_parse_nvidia_driver (const char *text)
+{
+  g_autofree char *line = text ? g_strndup (text, strcspn (text, "\n")) : NULL;
+  g_auto (GStrv) words = line ? g_strsplit_set (line, " \t", -1) : NULL;
+
+  if (line == NULL || strstr (line, "NVRM") == NULL)
+    return NULL;
+  for (guint i = 0; words[i] != NULL; i++)
+    if (is_version (words[i]))
+      return g_strdup (words[i]);
+  return NULL;
+}
+
+char *
+ws_system_nvidia_driver (void)
+{
+  g_autofree char *text = NULL;
+
+  if (!g_file_get_contents ("/proc/driver/nvidia/version", &text, NULL, NULL))
+    return NULL;
+  return ws_system_parse_nvidia_driver (text);
+}
+
 const char *
 ws_system_openmp_name (void)
 {

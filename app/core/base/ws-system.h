@@ -1,4 +1,5 @@
-/* ws-system.h: what the host CPU is, for `info` and for benchmark records. */
+/* ws-system.h: what the host CPU is (and its NVIDIA driver), for `info` and
+ * for benchmark records. */
 #pragma once
 
 #include <glib.h>
@@ -14,6 +15,15 @@ typedef struct
 } WsCpuInfo;
 
 void         ws_system_cpu_info      (WsCpuInfo *info);
+/* The NVIDIA kernel driver's version ("570.86.15") from
+ * /proc/driver/nvidia/version, or NULL where there is none (no driver, not
+ * Linux). CUDA itself tells only the CUDA version a driver supports; the
+ * driver's own number is what a reader of results compares. Free with
+ * g_free. */
+char        *ws_system_nvidia_driver (void);
+/* The version in the text of that file ("NVRM version: NVIDIA UNIX x86_64
+ * Kernel Module  570.86.15  Thu …"), or NULL. */
+char        *ws_system_parse_nvidia_driver (const char *text);
 /* "OpenMP 4.5" (from _OPENMP) or "no OpenMP". */
 const char  *ws_system_openmp_name   (void);
 /* Seconds on the monotonic clock, with nanosecond resolution, for timing. */

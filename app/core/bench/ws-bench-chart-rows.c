@@ -9,6 +9,7 @@
 #include <math.h>
 #include <string.h>
 
+#include "ws-bench-json.h"
 #include "ws-bench-points.h"
 #include "ws-error.h"
 
@@ -490,24 +491,55 @@ check_not_empty (const ChartRows *d, GError **error)
   return FALSE;
 }
 
+/* The chart of the rows added, with the warning of those left out. */
 static WsPlot *
-chart_file (ChartRows *d, WsCsvReader *r, char **warning, GError **error)
+chart_end (ChartRows *d, char **warning, GError **error)
 {
-  const char *const *fields;
-  GError *local = NULL;
   WsPlot *plot;
 
-  while ((fields = ws_csv_reader_next (r, &local)) != NULL)
-    chart_rows_add (d, fields, ws_csv_reader_line (r));
-  if (local != NULL)
-    return g_propagate_error (error, local), NULL;
-  d->left_out.cut_line = ws_csv_reader_cut_line (r);
   if ((plot = chart_rows_plot (d, error)) == NULL || !check_not_empty (d, error))
     {
       g_clear_pointer (&plot, ws_plot_free);
       return NULL;
     }
   *warning = ws_bench_left_out_describe (&d->left_out, d->path);
+  return plot;
+}
+
+static WsPlot *
+chart_file (ChartRows *d, WsCsvReader *r, char **warning, GError **error)
+{
+  const char *const *fields;
+  GError *local = NULL;
+
+  while ((fields = ws_csv_reader_next (r, &local)) != NULL)
+    chart_rows_add (d, fields, ws_csv_reader_line (r));
+  if (local != NULL)
+    return g_propagate_error (error, local), NULL;
+  d->left_out.cut_line = ws_csv_reader_cut_line (r);
+  return chart_end (d, warning, error);
+}
+
+/* A result.json is read whole (JSON-GLib parses a document at once); its
+ * rows then chart as result.csv's do, a row's "line" its configuration's
+ * place in the file. */
+static WsPlot *
+chart_json (const char *path, const char *algorithm, WsChartKind kind, const char *x,
+            char **warning, GError **error)
+{
+  g_autoptr (WsBenchJson) json = ws_bench_json_load (path, error);
+  g_autoptr (WsCsvTable) t = json ? ws_bench_json_table (json) : NULL;
+  ChartRows d = { 0 };
+  WsPlot *plot = NULL;
+
+  if (t != NULL
+      && chart_rows_init (&d, (const char *const *) t->header, path, algorithm, kind, x, error))
+    {
+      for (guint r = 0; r < t->rows->len; r++)
+        chart_rows_add (&d, ws_csv_table_row (t, r), g_array_index (t->lines, guint, r));
+      plot = chart_end (&d, warning, error);
+    }
+  chart_rows_clear (&d);
   return plot;
 }
 
@@ -521,6 +553,8 @@ ws_bench_chart_read (const char *path, const char *algorithm, WsChartKind kind, 
 
   g_return_val_if_fail (path != NULL && warning != NULL, NULL);
   *warning = NULL;
+  if (ws_bench_json_is_json_path (path))
+    return chart_json (path, algorithm, kind, x, warning, error);
   if ((r = ws_csv_reader_open (path, TRUE, error)) != NULL
       && chart_rows_init (&d, ws_csv_reader_header (r), path, algorithm, kind, x, error))
     plot = chart_file (&d, r, warning, error);

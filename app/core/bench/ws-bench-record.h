@@ -45,6 +45,9 @@ char          *ws_bench_build_text     (void);
  * has none. */
 const char    *ws_bench_record_get     (const WsBenchRecord *record,
                                         const char          *key);
+/* The names of the plan's settings, in the order run.ini writes them
+ * (each one's value from ws_bench_record_get). Free with g_strfreev. */
+GStrv          ws_bench_record_settings (const WsBenchRecord *record);
 /* What differs from `was` to `now`, one "KEY changed from A to B" each,
  * joined by "; " (plan settings first, then build, then device); NULL when
  * nothing does. */

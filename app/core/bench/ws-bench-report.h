@@ -69,7 +69,8 @@ WsPlot   *ws_bench_chart          (const WsCsvTable *table,
 
 /* The same chart straight from a result.csv, row by row: only its points
  * are held, so a file of a million rows charts in the memory of its points
- * (the CLI's `plot`). The file is read leniently (a last line cut short by
+ * (the CLI's `plot`). A path ending in .json is read as a result.json
+ * (ws-bench-json.h), whole, its rows charted as result.csv's. The file is read leniently (a last line cut short by
  * an interrupted run is left out). Besides the errors above, a chart with
  * no point is one, saying why (WS_ERROR_INVALID_ARGUMENT). *warning (free
  * it) counts the rows left out and names the first (file:line and why:

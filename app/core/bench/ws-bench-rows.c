@@ -5,6 +5,7 @@
 #include <math.h>
 #include <string.h>
 
+#include "ws-bench-json.h"
 #include "ws-bench.h"
 #include "ws-error.h"
 
@@ -280,16 +281,40 @@ read_rows (WsCsvReader *r, WsCsvTable *t, const WsBenchColumns *c, GCancellable 
   return local == NULL || (g_propagate_error (error, local), FALSE);
 }
 
+/* A result.json, parsed whole (JSON-GLib reads a document at once, so
+ * there is no progress to report or cancel between rows), its rows
+ * checked as result.csv's are. */
+static WsCsvTable *
+read_json (const char *path, WsBenchLeftOut *left_out, GError **error)
+{
+  g_autoptr (WsBenchJson) json = ws_bench_json_load (path, error);
+  g_autoptr (WsCsvTable) t = json ? ws_bench_json_table (json) : NULL;
+  WsBenchColumns c;
+
+  if (t == NULL)
+    return NULL;
+  ws_bench_columns_find (&c, (const char *const *) t->header);
+  for (guint r = 0; r < t->rows->len; r++)
+    {
+      char *why = ws_bench_row_fault (&c, ws_csv_table_row (t, r));
+      if (why != NULL)
+        ws_bench_left_out_add (left_out, g_array_index (t->lines, guint, r), why);
+    }
+  return g_steal_pointer (&t);
+}
+
 WsCsvTable *
 ws_bench_results_read (const char *path, GCancellable *cancellable, WsBenchProgress progress,
                        gpointer data, WsBenchLeftOut *left_out, GError **error)
 {
-  g_autoptr (WsCsvReader) r = ws_csv_reader_open (path, TRUE, error);
+  g_autoptr (WsCsvReader) r = NULL;
   g_autoptr (WsCsvTable) t = NULL;
   WsBenchColumns c;
   Progress p = { progress, data, 0 };
 
-  if (r == NULL)
+  if (ws_bench_json_is_json_path (path))
+    return read_json (path, left_out, error);
+  if ((r = ws_csv_reader_open (path, TRUE, error)) == NULL)
     return NULL;
   ws_bench_columns_find (&c, ws_csv_reader_header (r));
   if (!ws_bench_columns_check (&c, table_needs, G_N_ELEMENTS (table_needs), path, error))

@@ -121,7 +121,9 @@ typedef void (*WsBenchProgress) (double   fraction,
 /* A whole result.csv for the application's table: read leniently (a final
  * line cut short is dropped), the columns the table and charts need
  * checked, every row checked (left_out counts those every chart leaves
- * out). Stops with WS_ERROR_CANCELLED when cancellable is cancelled. */
+ * out). Stops with WS_ERROR_CANCELLED when cancellable is cancelled. A
+ * path ending in .json is read as a result.json (ws-bench-json.h) and its
+ * rows checked the same way, at once: no progress, no cancel. */
 WsCsvTable *ws_bench_results_read      (const char      *path,
                                         GCancellable    *cancellable,
                                         WsBenchProgress  progress,

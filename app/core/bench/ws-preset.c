@@ -483,6 +483,15 @@ ws_preset_free (WsPreset *preset)
 
 /* ---- using a preset ---------------------------------------------------- */
 
+gboolean
+ws_preset_has_gpu (const WsPreset *p)
+{
+  for (guint i = 0; i < p->variants->len; i++)
+    if (ws_variant_is_gpu (g_array_index (p->variants, WsVariant, i)))
+      return TRUE;
+  return FALSE;
+}
+
 const WsParamGrid *
 ws_preset_grid (const WsPreset *preset,
                 const char     *name)

@@ -76,6 +76,10 @@ void        ws_preset_free       (WsPreset    *preset);
 const WsParamGrid *ws_preset_grid (const WsPreset *preset,
                                    const char     *name);
 
+/* Whether the plan has a GPU variant: only then is the GPU asked about
+ * (its peak, its name for run.ini and result.json), which starts CUDA. */
+gboolean    ws_preset_has_gpu    (const WsPreset *preset);
+
 /* The largest size --quick (and the panel's Quick) keeps: under a minute
  * on two CPU cores for every shipped preset. */
 #define WS_PRESET_QUICK_MAX_SIZE 65536
