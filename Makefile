@@ -45,7 +45,7 @@ empty :=
 space := $(empty) $(empty)
 ARCH_ARG := $(if $(strip $(CUDA_ARCH)),-Dcuda-arch=$(subst $(space),$(comma),$(strip $(CUDA_ARCH))))
 
-.PHONY: all deps build run test sanitize fuzz clean
+.PHONY: all deps build run test test-slurm sanitize fuzz clean
 
 all: build
 
@@ -83,6 +83,15 @@ run: build
 
 test: build
 	@python3 tests/run-suites.py $(BUILD)
+
+# bench --slurm against a real single-node Slurm on localhost (root, and
+# daemons of its own: not part of `make test`). Status 77 where the
+# cluster cannot start here, with the reason.
+SLURM_DEPS := slurmctld slurmd slurm-client munge
+
+test-slurm: build
+	$(call install-missing,$(SLURM_DEPS))
+	tests/slurm/run-slurm.sh $(BUILD)
 
 $(ASAN_BUILD)/build.ninja:
 	meson setup $(ASAN_BUILD) -Dcuda=disabled -Dbuildtype=debug \
