@@ -84,9 +84,11 @@ run: build
 test: build
 	@python3 tests/run-suites.py $(BUILD)
 
-# bench --slurm against a real single-node Slurm on localhost (root, and
-# daemons of its own: not part of `make test`). Status 77 where the
-# cluster cannot start here, with the reason.
+# bench --slurm against a real single-node Slurm on localhost, daemons of
+# its own, as root. `make test` runs it too (suite slurm) where Slurm and
+# munge are installed, but does not install them: on a host with systemd
+# their packages start system services. Status 77 where the cluster cannot
+# start here, with the reason.
 SLURM_DEPS := slurmctld slurmd slurm-client munge
 
 test-slurm: build

@@ -14,10 +14,24 @@
 # Needs root (slurmd starts the job's processes) and Debian's slurmctld,
 # slurmd, slurm-client and munge: `make test-slurm` installs them. Exit
 # status 0 when the rows agree, 77 when the cluster cannot run here (the
-# reason printed), 1 otherwise.
+# reason printed), 1 otherwise. With --tap after BUILD it reports as one
+# TAP case instead (a skip with its reason; the output as "# " lines when
+# it fails), as `make test` counts cases: tests/meson.build's suite slurm.
 set -euo pipefail
 
 build=${1:-build}
+if [ "${2:-}" = --tap ]; then
+  status=0
+  out=$("$0" "$build" 2>&1) || status=$?
+  echo "1..1"
+  case $status in
+    0) echo "ok 1 /slurm/bench-sharded-through-sbatch" ;;
+    77) echo "ok 1 /slurm/bench-sharded-through-sbatch # SKIP ${out##*run-slurm: SKIP: }" ;;
+    *) echo "not ok 1 /slurm/bench-sharded-through-sbatch (exit status $status)"
+       printf '%s\n' "$out" | sed 's/^/# /' ;;
+  esac
+  exit 0
+fi
 cli=$(realpath "$build/app/cli/warpscope-cli")
 here=$(cd "$(dirname "$0")" && pwd)
 skip() { echo "run-slurm: SKIP: $*" >&2; exit 77; }
@@ -48,12 +62,12 @@ trap finish EXIT
 
 # ---- munge: a key of this run's own, its socket in the folder ----
 mkdir -p "$work/munge"
-chmod 700 "$work/munge"
+chmod 711 "$work/munge"   # clients reach the socket through it
 dd if=/dev/urandom of="$work/munge/munge.key" bs=1024 count=1 status=none
 chmod 400 "$work/munge/munge.key"
 munged --foreground --force --key-file="$work/munge/munge.key" \
   --socket="$work/munge/munge.socket" --pid-file="$work/munge/munged.pid" \
-  --log-file="$work/munged.log" --seed-file="$work/munge/munge.seed" &
+  --log-file="$work/munged.log" --seed-file="$work/munge/munge.seed" >"$work/munged.out" 2>&1 &
 pids+=($!)
 for _ in $(seq 50); do [ -S "$work/munge/munge.socket" ] && break; sleep 0.1; done
 [ -S "$work/munge/munge.socket" ] || skip "munged did not start (see $work/munged.log)"
