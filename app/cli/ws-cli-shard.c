@@ -2,8 +2,6 @@
  * sharding (see ws-cli-shard.h). */
 #include "ws-cli-shard.h"
 
-#include "ws-bench-shard.h"
-
 void
 ws_cli_sharding_init (WsCliSharding *s)
 {
@@ -15,7 +13,7 @@ ws_cli_sharding_clear (WsCliSharding *s)
 {
   g_clear_pointer (&s->shard, g_free);
   g_clear_pointer (&s->partition, g_free);
-  g_clear_pointer (&s->plan_keys, g_strfreev);
+  g_clear_pointer (&s->plan_keys, ws_bench_plan_keys_free);
 }
 
 void
@@ -76,5 +74,5 @@ gboolean
 ws_cli_sharding_write (const WsCliSharding *s, const char *dir, GError **error)
 {
   return s->plan_keys == NULL
-         || ws_bench_plan_keys_write (dir, (const char *const *) s->plan_keys, error);
+         || ws_bench_plan_keys_write (dir, s->plan_keys, error);
 }

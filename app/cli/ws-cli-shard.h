@@ -9,7 +9,7 @@
 #include <gio/gio.h>
 
 #include "ws-bench-record.h"
-#include "ws-bench.h"
+#include "ws-bench-shard.h"
 
 G_BEGIN_DECLS
 
@@ -20,7 +20,7 @@ typedef struct
   char    *partition;      /* --partition */
   int      gpus_per_task;  /* --gpus-per-task; -1: 1 where the plan has GPU variants */
   int      shards;         /* --shards; 0: one an input group, up to WS_CLI_SLURM_SHARDS */
-  GStrv    plan_keys;      /* the whole plan's keys, once --shard has cut it */
+  WsBenchPlanKeys *plan_keys; /* the whole plan's, once --shard has cut it */
 } WsCliSharding;
 
 /* --shards' default at most: a job array wider than this is more tasks

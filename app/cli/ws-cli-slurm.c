@@ -145,6 +145,29 @@ count_shards (const WsCliSharding *s, WsBenchPlan *plan, guint *shards, GError *
   return ws_bench_plan_shard (plan, &first, NULL, error);
 }
 
+/* A folder that already holds another job (another plan, cut or
+ * request) is refused: its shards' folders would be of that one, and
+ * resubmitted tasks refuse to resume them. The same job again is fine. */
+static gboolean
+check_folder (const char *dir, const char *script, const char *plan, gsize plan_length,
+              GError **error)
+{
+  g_autofree char *script_path = g_build_filename (dir, SCRIPT_FILE, NULL);
+  g_autofree char *plan_path = g_build_filename (dir, PLAN_FILE, NULL);
+  g_autofree char *old_script = NULL, *old_plan = NULL;
+  gsize old_length = 0;
+
+  if (!g_file_get_contents (script_path, &old_script, NULL, NULL))
+    return TRUE;
+  if (g_str_equal (old_script, script) && g_file_get_contents (plan_path, &old_plan, &old_length, NULL)
+      && old_length == plan_length && memcmp (old_plan, plan, plan_length) == 0)
+    return TRUE;
+  g_set_error (error, WS_ERROR, WS_ERROR_INVALID_ARGUMENT, "%s holds another job (its %s or %s "
+               "differs from this one's), whose shards' folders would not fit this plan or cut: "
+               "choose another folder with -o, or remove that one", dir, SCRIPT_FILE, PLAN_FILE);
+  return FALSE;
+}
+
 static gboolean
 write_job (const WsCliSlurmJob *job, const char *preset_path, GError **error)
 {
@@ -154,7 +177,8 @@ write_job (const WsCliSlurmJob *job, const char *preset_path, GError **error)
   g_autofree char *text = NULL;
   gsize length;
 
-  if (!ws_file_read_input (preset_path, 1 << 20, "a preset", &text, &length, error))
+  if (!ws_file_read_input (preset_path, 1 << 20, "a preset", &text, &length, error)
+      || !check_folder (job->dir, script, text, length, error))
     return FALSE;
   if (g_mkdir_with_parents (job->dir, 0777) != 0)
     return ws_file_io_error (error, job->dir, "make the folder", errno, "choose another with -o");

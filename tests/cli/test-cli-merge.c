@@ -278,32 +278,62 @@ test_damaged (void)
   cli_assert_fails (r, where, NULL);
 }
 
-/* A shard cut short: its missing rows said; a row in two shards; a row of
- * no configuration of the plan. */
+/* A shard cut short: named, with its missing rows; a row twice; a row of
+ * another shard; a row of no configuration of the plan. */
 static void
 test_rows (void)
 {
   g_autofree char *short_copy = copy_of (shard[2], "short-2");
   g_autofree char *dup = copy_of (shard[2], "dup-2"), *stray = copy_of (shard[2], "stray-2");
+  g_autofree char *moved = copy_of (shard[2], "moved-2");
   g_autofree char *csv = in_dir (short_copy, "result.csv");
   g_autofree char *text = cli_read_file (csv);
   g_autofree char *out = in_dir (top, "never-rows");
   g_autoptr (WsCsvTable) first = table_of (shard[1], "result.csv");
-  g_autofree char *row = ws_csv_record (ws_csv_table_row (first, 0));
-  g_autofree char *stray_row = g_strdup_printf ("nosuch%s", row);
+  g_autoptr (WsCsvTable) own = table_of (shard[2], "result.csv");
+  g_autofree char *other_row = ws_csv_record (ws_csv_table_row (first, 0));
+  g_autofree char *own_row = ws_csv_record (ws_csv_table_row (own, 0));
+  g_autofree char *stray_row = g_strdup_printf ("nosuch%s", own_row);
+  g_autofree char *again = g_strdup_printf ("dup-2/result.csv:%u: ", own->rows->len + 2);
   char *last = text + strlen (text) - 1;
 
+  g_assert_cmpuint (own->rows->len, ==, 8); /* 4 groups of the 12, 2 variants each */
   *last = '\0';
   *(strrchr (text, '\n') + 1) = '\0'; /* the last row gone */
   g_assert_true (g_file_set_contents (csv, text, -1, NULL));
-  append_to (dup, "result.csv", row);
+  append_to (dup, "result.csv", own_row);
+  append_to (moved, "result.csv", other_row);
   append_to (stray, "result.csv", stray_row);
   g_autoptr (CliResult) a = merge3 (shard[1], short_copy, shard[3], out);
   g_autoptr (CliResult) b = merge3 (shard[1], dup, shard[3], out);
-  g_autoptr (CliResult) c = merge3 (shard[1], stray, shard[3], out);
-  cli_assert_fails (a, "1 of the plan's 24 configurations have no row", "--resume", NULL);
-  cli_assert_fails (b, "has a row already", "shard-1/result.csv:2", NULL);
-  cli_assert_fails (c, "is not a configuration of the plan", NULL);
+  g_autoptr (CliResult) c = merge3 (shard[1], moved, shard[3], out);
+  g_autoptr (CliResult) d = merge3 (shard[1], stray, shard[3], out);
+  cli_assert_fails (a, "short-2 (shard 2/3) has 7 of its 8 rows", "did not finish",
+                    "sbatch --array=2", "--shard 2/3 --resume", NULL);
+  cli_assert_fails (b, again, "has a row already, in", "dup-2/result.csv:2", NULL);
+  cli_assert_fails (c, "is shard 1/3's, not this folder's 2/3", NULL);
+  cli_assert_fails (d, "is not a configuration of the plan", NULL);
+  g_assert_false (g_file_test (out, G_FILE_TEST_EXISTS));
+}
+
+/* plan-keys.txt edited: another plan than the others', or not readable. */
+static void
+test_keys_file (void)
+{
+  g_autofree char *edited = copy_of (shard[3], "keys-3"), *broken = copy_of (shard[3], "broken-3");
+  g_autofree char *out = in_dir (top, "never-keys");
+
+  g_autofree char *beyond = copy_of (shard[3], "beyond-3");
+
+  append_to (edited, "plan-keys.txt", "3\textra|key\n");
+  append_to (broken, "plan-keys.txt", "no tab here\n");
+  append_to (beyond, "plan-keys.txt", "4\textra|key\n");
+  g_autoptr (CliResult) a = merge3 (shard[1], shard[2], edited, out);
+  g_autoptr (CliResult) b = merge3 (shard[1], shard[2], broken, out);
+  g_autoptr (CliResult) c = merge3 (shard[1], shard[2], beyond, out);
+  cli_assert_fails (a, "keys-3/plan-keys.txt lists another plan", NULL);
+  cli_assert_fails (b, "broken-3/plan-keys.txt:", "not a shard and a configuration's key", NULL);
+  cli_assert_fails (c, "gives “extra|key” to shard 4, but run.ini cuts the plan in 3", NULL);
 }
 
 static void
@@ -369,6 +399,15 @@ test_slurm_script (void)
   /* The preset as it is now, whatever happens to the file later. */
   copied = cli_read_file (plan_copy);
   g_assert_cmpstr (copied, ==, PLAN);
+  /* The same job again: written again; another cut into that folder: refused. */
+  g_autoptr (CliResult) same = cli_run ("bench", plan, "--slurm", "--partition", "gpu",
+                                        "--gpus-per-task", "2", "--shards", "3", "--samples", "-o",
+                                        job, NULL);
+  g_autoptr (CliResult) other = cli_run ("bench", plan, "--slurm", "--shards", "4", "-o", job, NULL);
+  g_assert_cmpint (same->status, ==, 0);
+  cli_assert_fails (other, "holds another job", "choose another folder", NULL);
+  g_autofree char *kept = script_of (job);
+  g_assert_cmpstr (kept, ==, script);
   /* Written, not run. */
   g_autofree char *first = in_dir (job, "shard-1");
   g_assert_false (g_file_test (first, G_FILE_TEST_EXISTS));
@@ -465,6 +504,7 @@ main (int argc, char **argv)
   g_test_add_func ("/cli/merge/not-shards", test_not_shards);
   g_test_add_func ("/cli/merge/damaged", test_damaged);
   g_test_add_func ("/cli/merge/rows", test_rows);
+  g_test_add_func ("/cli/merge/keys-file", test_keys_file);
   g_test_add_func ("/cli/merge/usage", test_usage);
   g_test_add_func ("/cli/slurm/script", test_slurm_script);
   g_test_add_func ("/cli/slurm/defaults", test_slurm_defaults);

@@ -53,7 +53,7 @@ config (const WsBenchPlan *plan, guint i)
 
 /* Shard s of count, cut from a fresh plan of text. */
 static WsBenchPlan *
-shard_of (const char *text, guint s, guint count, GStrv *all_keys)
+shard_of (const char *text, guint s, guint count, WsBenchPlanKeys **all_keys)
 {
   WsBenchPlan *plan = ws_test_plan_of (text);
   WsBenchShard shard = { s, count };
@@ -94,12 +94,13 @@ check_partition (const char *text)
 
       for (guint s = 1; s <= count; s++)
         {
-          g_auto (GStrv) keys = NULL;
+          g_autoptr (WsBenchPlanKeys) keys = NULL;
           WsBenchPlan *plan = shard_of (text, s, count, &keys);
           guint at = 0;
 
           g_ptr_array_add (plans, plan);
-          g_assert_cmpuint (g_strv_length (keys), ==, whole->configs->len);
+          g_assert_cmpuint (keys->keys->len, ==, whole->configs->len);
+          g_assert_cmpuint (keys->shards->len, ==, whole->configs->len);
           g_assert_cmpuint (plan->configs->len, >, 0);
           for (guint i = 0; i < plan->configs->len; i++)
             {
@@ -108,9 +109,10 @@ check_partition (const char *text)
               while (at < whole->configs->len && strcmp (config (whole, at)->key, key) != 0)
                 at++;
               g_assert_cmpuint (at, <, whole->configs->len);
-              g_assert_cmpstr (keys[at], ==, key);
-              /* Dealt in turn: group g to shard g mod count + 1. */
+              g_assert_cmpstr (keys->keys->pdata[at], ==, key);
+              /* Dealt in turn: group g to shard g mod count + 1, as the keys say. */
               g_assert_cmpuint (g_array_index (groups, guint, at) % count + 1, ==, s);
+              g_assert_cmpuint (g_array_index (keys->shards, guint, at), ==, s);
               g_assert_false (g_hash_table_contains (shard_of_key, key));
               g_hash_table_insert (shard_of_key, (gpointer) key, GUINT_TO_POINTER (s));
             }
@@ -172,7 +174,7 @@ test_too_many (void)
   g_autoptr (WsBenchPlan) plan = ws_test_plan_of (QUERIES);
   g_autoptr (GError) error = NULL;
   WsBenchShard shard = { 1, 4 };
-  g_auto (GStrv) keys = NULL;
+  g_autoptr (WsBenchPlanKeys) keys = NULL;
   guint before = plan->configs->len;
 
   g_assert_false (ws_bench_plan_shard (plan, &shard, &keys, &error));
@@ -183,22 +185,45 @@ test_too_many (void)
   g_assert_cmpuint (plan->configs->len, ==, before);
 }
 
+/* Written and read back; a line that is not SHARD<tab>KEY named by line. */
 static void
 test_keys_file (void)
 {
   g_autofree char *dir = g_dir_make_tmp ("ws-shard-XXXXXX", NULL);
-  const char *keys[] = { "bitonic|cpu-seq|float32|uniform|1024||0|1|kernel", "a, \"quoted\"", NULL };
+  g_autofree char *path = g_build_filename (dir, WS_BENCH_PLAN_KEYS_FILE, NULL);
+  g_autoptr (WsBenchPlan) plan = ws_test_plan_of (QUERIES);
+  WsBenchShard shard = { 2, 3 };
+  g_autoptr (WsBenchPlanKeys) keys = NULL, back = NULL;
   g_autoptr (GError) error = NULL;
-  g_auto (GStrv) back = NULL;
+  g_autofree char *text = NULL;
+  const char *bad[] = { "x\tkey\n", "0\tkey\n", "1\t\n", "1 key\n" };
 
   g_assert_null (ws_bench_plan_keys_read (dir, &error));
   g_assert_nonnull (error);
   g_clear_error (&error);
+  g_assert_true (ws_bench_plan_shard (plan, &shard, &keys, NULL));
   g_assert_true (ws_bench_plan_keys_write (dir, keys, &error));
   g_assert_no_error (error);
   back = ws_bench_plan_keys_read (dir, &error);
   g_assert_no_error (error);
-  g_assert_true (g_strv_equal ((const char *const *) back, keys));
+  /* Three groups of two variants, one a shard. */
+  g_assert_cmpuint (back->keys->len, ==, 6);
+  for (guint i = 0; i < 6; i++)
+    {
+      g_assert_cmpstr (back->keys->pdata[i], ==, keys->keys->pdata[i]);
+      g_assert_cmpuint (g_array_index (back->shards, guint, i), ==, i / 2 + 1);
+    }
+  g_assert_true (g_file_get_contents (path, &text, NULL, NULL));
+  for (guint i = 0; i < G_N_ELEMENTS (bad); i++)
+    {
+      g_autofree char *damaged = g_strconcat (text, bad[i], NULL);
+      g_autofree char *where = g_strdup_printf ("%s:8: not a shard", path);
+      g_assert_true (g_file_set_contents (path, damaged, -1, NULL));
+      g_assert_null (ws_bench_plan_keys_read (dir, &error));
+      g_assert_error (error, WS_ERROR, WS_ERROR_PARSE);
+      g_assert_true (g_str_has_prefix (error->message, where));
+      g_clear_error (&error);
+    }
   ws_test_remove_dir (dir);
 }
 

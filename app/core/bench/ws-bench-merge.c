@@ -22,7 +22,7 @@ typedef struct
   WsBenchRecord *record;
   WsBenchShard   shard;
   WsCsvTable    *rows;    /* result.csv */
-  GStrv          keys;    /* plan-keys.txt: the whole plan */
+  WsBenchPlanKeys *plan;  /* plan-keys.txt: the whole plan, each row's shard */
 } Part;
 
 static void
@@ -30,7 +30,7 @@ part_clear (Part *p)
 {
   g_clear_pointer (&p->record, ws_bench_record_free);
   g_clear_pointer (&p->rows, ws_csv_table_free);
-  g_clear_pointer (&p->keys, g_strfreev);
+  g_clear_pointer (&p->plan, ws_bench_plan_keys_free);
 }
 
 #define REFUSE(...) (g_set_error (error, WS_ERROR, WS_ERROR_INVALID_ARGUMENT, __VA_ARGS__), FALSE)
@@ -89,11 +89,24 @@ read_rows (Part *p, GError **error)
   return TRUE;
 }
 
+/* Every configuration in one of run.ini's N shards. */
+static gboolean
+check_keys (const Part *p, GError **error)
+{
+  for (guint i = 0; i < p->plan->shards->len; i++)
+    if (g_array_index (p->plan->shards, guint, i) > p->shard.count)
+      return REFUSE ("%s/%s gives “%s” to shard %u, but run.ini cuts the plan in %u: was it "
+                     "edited? Run that shard again", p->dir, WS_BENCH_PLAN_KEYS_FILE,
+                     (char *) p->plan->keys->pdata[i], g_array_index (p->plan->shards, guint, i),
+                     p->shard.count);
+  return TRUE;
+}
+
 static gboolean
 part_read (Part *p, GError **error)
 {
   return read_record (p, error) && read_rows (p, error)
-         && (p->keys = ws_bench_plan_keys_read (p->dir, error)) != NULL;
+         && (p->plan = ws_bench_plan_keys_read (p->dir, error)) != NULL && check_keys (p, error);
 }
 
 /* ---- the shards together ---- */
@@ -113,6 +126,18 @@ plan_changes (const Part *was, const Part *now)
   ws_bench_record_set_device (now->record, device);
   ws_bench_record_set_shard (now->record, shard);
   return changes;
+}
+
+static gboolean
+same_plan (const WsBenchPlanKeys *a, const WsBenchPlanKeys *b)
+{
+  if (a->keys->len != b->keys->len
+      || memcmp (a->shards->data, b->shards->data, a->shards->len * sizeof (guint)) != 0)
+    return FALSE;
+  for (guint i = 0; i < a->keys->len; i++)
+    if (strcmp (a->keys->pdata[i], b->keys->pdata[i]) != 0)
+      return FALSE;
+  return TRUE;
 }
 
 static gboolean
@@ -136,7 +161,7 @@ check_alike (const Part *first, const Part *p, GError **error)
     return REFUSE ("%s is shard %u/%u but %s is %u/%u: they are of different cuts of the plan. "
                    "Merge the folders of one job", p->dir, p->shard.index, p->shard.count,
                    first->dir, first->shard.index, first->shard.count);
-  if (g_strv_equal ((const char *const *) p->keys, (const char *const *) first->keys) == FALSE)
+  if (!same_plan (p->plan, first->plan))
     return REFUSE ("%s/%s lists another plan than %s/%s, though run.ini gives the same hash: "
                    "was it edited? Run that shard again", p->dir, WS_BENCH_PLAN_KEYS_FILE,
                    first->dir, WS_BENCH_PLAN_KEYS_FILE);
@@ -178,50 +203,77 @@ typedef struct
   guint       row;
 } Source;
 
-/* sources[i]: where configuration i of the plan has its row. */
+/* sources[i]: where configuration i of the plan has its row. A row must
+ * be of the plan, in the shard the plan gives it, and alone. */
 static gboolean
-place_rows (const Part *parts, guint n, Source *sources, GError **error)
+place_row (const Part *p, guint r, GHashTable *index, Source *sources, GError **error)
 {
-  const char *const *keys = (const char *const *) parts[0].keys;
-  g_autoptr (GHashTable) index = g_hash_table_new (g_str_hash, g_str_equal);
+  const char *key = ws_csv_table_get (p->rows, r, WS_BENCH_CSV_KEY);
+  guint line = g_array_index (p->rows->lines, guint, r), i, shard;
+  gpointer at;
+  Source *src;
 
-  for (guint i = 0; keys[i] != NULL; i++)
-    g_hash_table_insert (index, (gpointer) keys[i], GUINT_TO_POINTER (i));
-  for (guint s = 0; s < n; s++)
-    for (guint r = 0; r < parts[s].rows->rows->len; r++)
-      {
-        const char *key = ws_csv_table_get (parts[s].rows, r, WS_BENCH_CSV_KEY);
-        guint line = g_array_index (parts[s].rows->lines, guint, r);
-        gpointer at;
-        Source *src;
-
-        if (!g_hash_table_lookup_extended (index, key, NULL, &at))
-          return REFUSE ("%s/result.csv:%u: “%s” is not a configuration of the plan in %s",
-                         parts[s].dir, line, key, WS_BENCH_PLAN_KEYS_FILE);
-        src = &sources[GPOINTER_TO_UINT (at)];
-        if (src->part != NULL)
-          return REFUSE ("%s/result.csv:%u: “%s” has a row already, in %s/result.csv:%u: a "
-                         "configuration is measured in one shard only", parts[s].dir, line, key,
-                         src->part->dir, g_array_index (src->part->rows->lines, guint, src->row));
-        *src = (Source) { &parts[s], r };
-      }
+  if (!g_hash_table_lookup_extended (index, key, NULL, &at))
+    return REFUSE ("%s/result.csv:%u: “%s” is not a configuration of the plan in %s", p->dir,
+                   line, key, WS_BENCH_PLAN_KEYS_FILE);
+  i = GPOINTER_TO_UINT (at);
+  shard = g_array_index (p->plan->shards, guint, i);
+  if (shard != p->shard.index)
+    return REFUSE ("%s/result.csv:%u: “%s” is shard %u/%u's, not this folder's %u/%u: was the "
+                   "file edited or copied?", p->dir, line, key, shard, p->shard.count,
+                   p->shard.index, p->shard.count);
+  src = &sources[i];
+  if (src->part != NULL)
+    return REFUSE ("%s/result.csv:%u: “%s” has a row already, in %s/result.csv:%u: a "
+                   "configuration is measured once", p->dir, line, key, src->part->dir,
+                   g_array_index (src->part->rows->lines, guint, src->row));
+  *src = (Source) { p, r };
   return TRUE;
 }
 
 static gboolean
-check_complete (const Part *parts, const Source *sources, GError **error)
+place_rows (const Part *parts, guint n, Source *sources, GError **error)
 {
-  const char *const *keys = (const char *const *) parts[0].keys;
-  guint total = g_strv_length ((GStrv) keys), missing = 0, first = 0;
+  const GPtrArray *keys = parts[0].plan->keys;
+  g_autoptr (GHashTable) index = g_hash_table_new (g_str_hash, g_str_equal);
 
-  for (guint i = total; i-- > 0;)
-    if (sources[i].part == NULL)
-      missing++, first = i;
-  if (missing == 0)
-    return TRUE;
-  return REFUSE ("%u of the plan's %u configurations have no row (the first: “%s”): a shard's "
-                 "run did not finish. Run it again with --resume (or submit its array task "
-                 "again), then merge", missing, total, keys[first]);
+  for (guint i = 0; i < keys->len; i++)
+    g_hash_table_insert (index, keys->pdata[i], GUINT_TO_POINTER (i));
+  for (guint s = 0; s < n; s++)
+    for (guint r = 0; r < parts[s].rows->rows->len; r++)
+      if (!place_row (&parts[s], r, index, sources, error))
+        return FALSE;
+  return TRUE;
+}
+
+/* A shard whose task did not finish: named, with how to finish it. */
+static gboolean
+check_complete (const Part *parts, guint n, const Source *sources, GError **error)
+{
+  const WsBenchPlanKeys *plan = parts[0].plan;
+  guint count = parts[0].shard.count;
+  g_autofree guint *missing = g_new0 (guint, count + 1), *of = g_new0 (guint, count + 1);
+  g_autofree guint *first = g_new0 (guint, count + 1);
+
+  for (guint i = plan->keys->len; i-- > 0;)
+    {
+      guint s = g_array_index (plan->shards, guint, i);
+      of[s]++;
+      if (sources[i].part == NULL)
+        missing[s]++, first[s] = i;
+    }
+  for (guint i = 0; i < n; i++)
+    {
+      const Part *p = &parts[i];
+      guint s = p->shard.index;
+      if (missing[s] > 0)
+        return REFUSE ("%s (shard %u/%u) has %u of its %u rows (the first missing: “%s”): its run "
+                       "did not finish. Run it again — its array task (sbatch --array=%u on the "
+                       "job's script) or bench PLAN --shard %u/%u --resume -o %s — then merge",
+                       p->dir, s, count, of[s] - missing[s], of[s],
+                       (char *) plan->keys->pdata[first[s]], s, s, count, p->dir);
+    }
+  return TRUE;
 }
 
 static WsCsvTable *
@@ -290,9 +342,9 @@ merge_samples (const Part *parts, guint n, const char *out, GError **error)
         }
     }
   merged = ws_csv_table_new ((const char *const *) ((WsCsvTable *) tables->pdata[0])->header);
-  for (guint i = 0; parts[0].keys[i] != NULL; i++)
+  for (guint i = 0; i < parts[0].plan->keys->len; i++)
     {
-      GPtrArray *rows = g_hash_table_lookup (by_key, parts[0].keys[i]);
+      GPtrArray *rows = g_hash_table_lookup (by_key, parts[0].plan->keys->pdata[i]);
       for (guint r = 0; rows != NULL && r < rows->len; r++)
         ws_csv_table_append (merged, g_strdupv (rows->pdata[r]));
     }
@@ -343,7 +395,7 @@ static gboolean
 write_run (const Part *parts, guint n, const Source *sources, const char *out, char **summary,
            GError **error)
 {
-  guint total = g_strv_length (parts[0].keys), n_devices;
+  guint total = parts[0].plan->keys->len, n_devices;
   g_autoptr (WsCsvTable) rows = merged_rows (sources, total);
   g_autofree char *csv = g_build_filename (out, "result.csv", NULL);
   g_autofree char *device = devices (parts, n, &n_devices);
@@ -380,9 +432,9 @@ ws_bench_merge (const char *const *dirs, const char *out, char **summary, GError
     }
   if (ok)
     {
-      sources = g_new0 (Source, g_strv_length (parts[0].keys) + 1);
+      sources = g_new0 (Source, parts[0].plan->keys->len + 1);
       ok = check_cover (parts, n, error) && place_rows (parts, n, sources, error)
-           && check_complete (parts, sources, error) && check_out (out, error)
+           && check_complete (parts, n, sources, error) && check_out (out, error)
            && write_run (parts, n, sources, out, summary, error);
     }
   for (guint i = 0; i < n; i++)

@@ -81,18 +81,42 @@ ws_bench_plan_groups (const WsBenchPlan *plan, guint *n_groups)
   return groups;
 }
 
-static GStrv
-plan_keys (const WsBenchPlan *plan)
+static WsBenchPlanKeys *
+keys_new (void)
 {
-  GStrv keys = g_new0 (char *, plan->configs->len + 1);
+  WsBenchPlanKeys *k = g_new0 (WsBenchPlanKeys, 1);
 
-  for (guint i = 0; i < plan->configs->len; i++)
-    keys[i] = g_strdup (((WsBenchConfig *) g_ptr_array_index (plan->configs, i))->key);
-  return keys;
+  k->keys = g_ptr_array_new_with_free_func (g_free);
+  k->shards = g_array_new (FALSE, FALSE, sizeof (guint));
+  return k;
+}
+
+void
+ws_bench_plan_keys_free (WsBenchPlanKeys *k)
+{
+  if (k == NULL)
+    return;
+  g_ptr_array_unref (k->keys);
+  g_array_unref (k->shards);
+  g_free (k);
+}
+
+static void
+keys_add (WsBenchPlanKeys *k, const char *key, guint shard)
+{
+  g_ptr_array_add (k->keys, g_strdup (key));
+  g_array_append_val (k->shards, shard);
+}
+
+/* Group g goes to shard g mod count + 1. */
+static guint
+shard_of_group (guint group, guint count)
+{
+  return group % count + 1;
 }
 
 gboolean
-ws_bench_plan_shard (WsBenchPlan *plan, const WsBenchShard *shard, GStrv *all_keys,
+ws_bench_plan_shard (WsBenchPlan *plan, const WsBenchShard *shard, WsBenchPlanKeys **all,
                      GError **error)
 {
   guint n_groups;
@@ -110,11 +134,16 @@ ws_bench_plan_shard (WsBenchPlan *plan, const WsBenchShard *shard, GStrv *all_ke
                    n_groups == 1 ? "" : "s", shard->count, n_groups);
       return FALSE;
     }
-  if (all_keys != NULL)
-    *all_keys = plan_keys (plan);
+  if (all != NULL)
+    {
+      *all = keys_new ();
+      for (guint i = 0; i < plan->configs->len; i++)
+        keys_add (*all, ((WsBenchConfig *) g_ptr_array_index (plan->configs, i))->key,
+                  shard_of_group (g_array_index (groups, guint, i), shard->count));
+    }
   /* From the end, so that indices not yet visited stay valid. */
   for (guint i = plan->configs->len; i-- > 0;)
-    if (g_array_index (groups, guint, i) % shard->count != shard->index - 1)
+    if (shard_of_group (g_array_index (groups, guint, i), shard->count) != shard->index)
       g_ptr_array_remove_index (plan->configs, i);
   return TRUE;
 }
@@ -122,25 +151,40 @@ ws_bench_plan_shard (WsBenchPlan *plan, const WsBenchShard *shard, GStrv *all_ke
 /* ---- the plan's keys ---- */
 
 #define KEYS_COMMENT "# Every configuration of the plan this shard is part of, in the plan's " \
-                     "order; warpscope-cli merge orders the shards' rows by it.\n"
+                     "order, after the shard that runs it; warpscope-cli merge reads it.\n"
 
 gboolean
-ws_bench_plan_keys_write (const char *dir, const char *const *keys, GError **error)
+ws_bench_plan_keys_write (const char *dir, const WsBenchPlanKeys *keys, GError **error)
 {
   g_autofree char *path = g_build_filename (dir, WS_BENCH_PLAN_KEYS_FILE, NULL);
   g_autoptr (GString) text = g_string_new (KEYS_COMMENT);
 
-  for (guint i = 0; keys[i] != NULL; i++)
-    g_string_append_printf (text, "%s\n", keys[i]);
+  for (guint i = 0; i < keys->keys->len; i++)
+    g_string_append_printf (text, "%u\t%s\n", g_array_index (keys->shards, guint, i),
+                            (char *) keys->keys->pdata[i]);
   return ws_file_write_atomic (path, text->str, text->len, error);
 }
 
-GStrv
+/* "SHARD<tab>KEY", the shard a whole number from 1. */
+static gboolean
+read_line (WsBenchPlanKeys *k, const char *line)
+{
+  const char *tab = strchr (line, '\t');
+  g_autofree char *number = tab ? g_strndup (line, tab - line) : NULL;
+  guint shard;
+
+  if (tab == NULL || tab[1] == '\0' || !parse_count (number, &shard))
+    return FALSE;
+  keys_add (k, tab + 1, shard);
+  return TRUE;
+}
+
+WsBenchPlanKeys *
 ws_bench_plan_keys_read (const char *dir, GError **error)
 {
   g_autofree char *path = g_build_filename (dir, WS_BENCH_PLAN_KEYS_FILE, NULL);
   g_autofree char *text = NULL;
-  g_autoptr (GStrvBuilder) keys = g_strv_builder_new ();
+  g_autoptr (WsBenchPlanKeys) keys = keys_new ();
   g_auto (GStrv) lines = NULL;
   gsize length;
 
@@ -148,7 +192,11 @@ ws_bench_plan_keys_read (const char *dir, GError **error)
     return NULL;
   lines = g_strsplit (text, "\n", -1);
   for (guint i = 0; lines[i] != NULL; i++)
-    if (lines[i][0] != '\0' && lines[i][0] != '#')
-      g_strv_builder_add (keys, lines[i]);
-  return g_strv_builder_end (keys);
+    if (lines[i][0] != '\0' && lines[i][0] != '#' && !read_line (keys, lines[i]))
+      {
+        ws_file_parse_error (error, path, i + 1, "not a shard and a configuration's key "
+                             "(SHARD<tab>KEY): was the file edited? Run the shard again");
+        return NULL;
+      }
+  return g_steal_pointer (&keys);
 }

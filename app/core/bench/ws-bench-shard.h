@@ -48,22 +48,34 @@ char     *ws_bench_shard_text   (const WsBenchShard  *shard);
 GArray   *ws_bench_plan_groups  (const WsBenchPlan   *plan,
                                  guint               *n_groups);
 
+/* Every configuration of a plan in order, with the shard that runs it:
+ * what WS_BENCH_PLAN_KEYS_FILE holds. */
+typedef struct
+{
+  GPtrArray *keys;    /* char *, the plan's order */
+  GArray    *shards;  /* guint: the shard (1 … N) each configuration is in */
+} WsBenchPlanKeys;
+
+void      ws_bench_plan_keys_free  (WsBenchPlanKeys     *keys);
+
 /* Keeps only the configurations of shard (in the plan's order). Refused
  * with WS_ERROR_INVALID_ARGUMENT when the plan has fewer input groups than
- * shards: a shard would have nothing to run. *all_keys (may be NULL) gets
- * every key of the whole plan, in order, as WS_BENCH_PLAN_KEYS_FILE lists
- * them. */
+ * shards: a shard would have nothing to run. *all (may be NULL) gets every
+ * configuration of the whole plan and its shard. */
 gboolean  ws_bench_plan_shard   (WsBenchPlan         *plan,
                                  const WsBenchShard  *shard,
-                                 GStrv               *all_keys,
+                                 WsBenchPlanKeys    **all,
                                  GError             **error);
 
-/* WS_BENCH_PLAN_KEYS_FILE in dir, written atomically / read back (a
- * comment line first, then one key a line). */
-gboolean  ws_bench_plan_keys_write (const char          *dir,
-                                    const char *const   *keys,
-                                    GError             **error);
-GStrv     ws_bench_plan_keys_read  (const char          *dir,
-                                    GError             **error);
+/* WS_BENCH_PLAN_KEYS_FILE in dir, written atomically / read back: a
+ * comment line, then "SHARD<tab>KEY" a configuration. Reading says
+ * file:line of a line that is not one. */
+gboolean         ws_bench_plan_keys_write (const char            *dir,
+                                           const WsBenchPlanKeys *keys,
+                                           GError               **error);
+WsBenchPlanKeys *ws_bench_plan_keys_read  (const char            *dir,
+                                           GError               **error);
+
+G_DEFINE_AUTOPTR_CLEANUP_FUNC (WsBenchPlanKeys, ws_bench_plan_keys_free)
 
 G_END_DECLS
