@@ -120,15 +120,6 @@ check_bare (const char *what, const char *value, GError **error)
   return FALSE;
 }
 
-static gboolean
-uses_gpu (const WsPreset *p)
-{
-  for (guint i = 0; i < p->variants->len; i++)
-    if (ws_variant_is_gpu (g_array_index (p->variants, WsVariant, i)))
-      return TRUE;
-  return FALSE;
-}
-
 /* The shards: as asked, checked against the plan's input groups; else one
  * a group up to WS_CLI_SLURM_SHARDS. */
 static gboolean
@@ -211,7 +202,7 @@ slurm (const WsCliSharding *s, const char *preset_path, const char *output, gboo
     return FALSE;
   if (quick)
     ws_preset_make_quick (preset, WS_PRESET_QUICK_MAX_SIZE);
-  job.gpus_per_task = s->gpus_per_task >= 0 ? (guint) s->gpus_per_task : (guint) uses_gpu (preset);
+  job.gpus_per_task = s->gpus_per_task >= 0 ? (guint) s->gpus_per_task : (guint) ws_preset_uses_gpu (preset);
   if ((plan = ws_bench_plan_new (preset, error)) == NULL)
     return FALSE;
   job.configurations = plan->configs->len;

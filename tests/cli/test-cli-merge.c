@@ -344,6 +344,8 @@ test_usage (void)
   g_autoptr (CliResult) bad_shard = cli_run ("bench", plan, "--shard", "4/3", "-o", top, NULL);
   g_autoptr (CliResult) too_many = cli_run ("bench", plan, "--shard", "1/13", "-o", top, NULL);
   g_autoptr (CliResult) alone = cli_run ("bench", plan, "--partition", "p", "-o", top, NULL);
+  g_autoptr (CliResult) other_shard_resumed = cli_run ("bench", plan, "--shard", "2/3", "--resume",
+                                                     "-o", shard[1], NULL);
 
   g_assert_cmpint (no_out->status, ==, 2);
   g_assert_nonnull (strstr (no_out->err, "-o OUT"));
@@ -352,6 +354,8 @@ test_usage (void)
   cli_assert_fails (too_many, "12 input groups", "too few for 13 shards", NULL);
   g_assert_cmpint (alone->status, ==, 2);
   g_assert_nonnull (strstr (alone->err, "only go with --slurm"));
+  /* A shard's folder goes on with that shard only. */
+  cli_assert_fails (other_shard_resumed, "Cannot resume", "shard changed from 1/3 to 2/3", NULL);
 }
 
 /* ---- bench --slurm ---- */
@@ -406,8 +410,8 @@ test_slurm_script (void)
   g_autoptr (CliResult) other = cli_run ("bench", plan, "--slurm", "--shards", "4", "-o", job, NULL);
   g_assert_cmpint (same->status, ==, 0);
   cli_assert_fails (other, "holds another job", "choose another folder", NULL);
-  g_autofree char *kept = script_of (job);
-  g_assert_cmpstr (kept, ==, script);
+  g_autofree char *rewritten = script_of (job);
+  g_assert_cmpstr (rewritten, ==, script);
   /* Written, not run. */
   g_autofree char *first = in_dir (job, "shard-1");
   g_assert_false (g_file_test (first, G_FILE_TEST_EXISTS));

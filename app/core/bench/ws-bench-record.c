@@ -216,15 +216,6 @@ ws_bench_build_text (void)
                             : g_strdup (WS_VERSION);
 }
 
-static gboolean
-uses_gpu (const WsPreset *p)
-{
-  for (guint i = 0; i < p->variants->len; i++)
-    if (ws_variant_is_gpu (g_array_index (p->variants, WsVariant, i)))
-      return TRUE;
-  return FALSE;
-}
-
 /* The CPU and the threads cpu-par uses; the GPU a plan's GPU rows run on. */
 static char *
 device_text (const WsPreset *p)
@@ -236,7 +227,7 @@ device_text (const WsPreset *p)
 
   ws_system_cpu_info (&cpu);
   g_string_printf (s, "%s, %u threads", cpu.model, cpu.omp_threads);
-  if (!uses_gpu (p))
+  if (!ws_preset_uses_gpu (p))
     return g_string_free (s, FALSE);
   if (cuda->query_devices (cuda, &devices, NULL) && devices->len > 0)
     g_string_append_printf (s, "; GPU %s", g_array_index (devices, WsDeviceInfo, 0).name);

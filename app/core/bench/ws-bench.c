@@ -326,11 +326,8 @@ static double
 query_peak (const WsPreset *p)
 {
   g_autoptr (GArray) devices = NULL;
-  gboolean gpu = FALSE;
 
-  for (guint i = 0; i < p->variants->len; i++)
-    gpu |= ws_variant_is_gpu (g_array_index (p->variants, WsVariant, i));
-  if (!gpu || !ws_backend_gpu ()->query_devices (ws_backend_gpu (), &devices, NULL)
+  if (!ws_preset_uses_gpu (p) || !ws_backend_gpu ()->query_devices (ws_backend_gpu (), &devices, NULL)
       || devices->len == 0)
     return 0.0;
   return ws_device_peak_gbps (&g_array_index (devices, WsDeviceInfo, 0));

@@ -549,3 +549,13 @@ ws_timing_name (WsTiming timing)
   g_return_val_if_fail (timing <= WS_TIMING_KERNEL, "?");
   return timing_names[timing];
 }
+
+gboolean
+ws_preset_uses_gpu (const WsPreset *p)
+{
+  g_return_val_if_fail (p != NULL, FALSE);
+  for (guint i = 0; i < p->variants->len; i++)
+    if (ws_variant_is_gpu (g_array_index (p->variants, WsVariant, i)))
+      return TRUE;
+  return FALSE;
+}

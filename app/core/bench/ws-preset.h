@@ -86,6 +86,9 @@ const WsParamGrid *ws_preset_grid (const WsPreset *preset,
 void        ws_preset_make_quick (WsPreset    *preset,
                                   gsize        max_size);
 
+/* Whether the preset lists a GPU variant (gpu-seed, gpu, gpu-lib). */
+gboolean    ws_preset_uses_gpu   (const WsPreset *preset);
+
 const char *ws_timing_name       (WsTiming     timing);
 
 G_DEFINE_AUTOPTR_CLEANUP_FUNC (WsPreset, ws_preset_free)
