@@ -1,6 +1,9 @@
 /* ws-cli-merge.c: `merge DIR… -o OUT` — the folders of a plan's shards
  * (bench --shard I/N, as a Slurm job array runs them) made into one run
- * folder (ws-bench-merge.h), with bench's table of its rows. */
+ * folder (ws-bench-merge.h), with bench's table of its rows and its charts.
+ * The charts are drawn without the preset (the shards' folders hold none):
+ * the window sum's GFLOP/s against each parameter the preset varied is
+ * the one chart bench draws that merge leaves to `plot --x`. */
 #include <stdio.h>
 
 #include "ws-bench-merge.h"
@@ -19,7 +22,10 @@ merge (const char *const *dirs, const char *out)
       || (table = ws_csv_table_read (csv, &error)) == NULL)
     return ws_cli_fail (error);
   ws_bench_report_table (table, stdout);
-  printf ("%s\nOpen it in the application, or draw it: warpscope-cli plot %s\n", summary, csv);
+  if (!ws_bench_report_plots (table, out, NULL, &error))
+    return ws_cli_fail (error);
+  printf ("%s, its charts beside it.\nOpen it in the application, or draw another chart: "
+          "warpscope-cli plot %s\n", summary, csv);
   return 0;
 }
 

@@ -193,6 +193,9 @@ test_round_trip (void)
   for (guint i = 0; i < whole_samples->rows->len; i++)
     g_assert_cmpstr (ws_csv_table_row (merged_samples, i)[0], ==,
                      ws_csv_table_row (whole_samples, i)[0]);
+  /* The charts bench draws. */
+  g_autofree char *chart = in_dir (out, "bitonic-speedup.svg");
+  g_assert_true (g_file_test (chart, G_FILE_TEST_IS_REGULAR));
   /* bench --resume opens it as the plan's run: nothing left to measure. */
   g_autoptr (CliResult) resumed = cli_run ("bench", plan, "--resume", "-o", out, NULL);
   g_assert_cmpint (resumed->status, ==, 0);
