@@ -45,7 +45,7 @@ empty :=
 space := $(empty) $(empty)
 ARCH_ARG := $(if $(strip $(CUDA_ARCH)),-Dcuda-arch=$(subst $(space),$(comma),$(strip $(CUDA_ARCH))))
 
-.PHONY: all deps build run test sanitize fuzz clean
+.PHONY: all deps build run test test-slurm sanitize fuzz clean
 
 all: build
 
@@ -83,6 +83,17 @@ run: build
 
 test: build
 	@python3 tests/run-suites.py $(BUILD)
+
+# bench --slurm against a real single-node Slurm on localhost, daemons of
+# its own, as root. `make test` runs it too (suite slurm) where Slurm and
+# munge are installed, but does not install them: on a host with systemd
+# their packages start system services. Status 77 where the cluster cannot
+# start here, with the reason.
+SLURM_DEPS := slurmctld slurmd slurm-client munge
+
+test-slurm: build
+	$(call install-missing,$(SLURM_DEPS))
+	tests/slurm/run-slurm.sh $(BUILD)
 
 $(ASAN_BUILD)/build.ninja:
 	meson setup $(ASAN_BUILD) -Dcuda=disabled -Dbuildtype=debug \

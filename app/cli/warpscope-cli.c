@@ -1,4 +1,4 @@
-/* warpscope-cli: the headless face of Warpscope — list, info, run, bench, plot, render,
+/* warpscope-cli: the headless face of Warpscope — list, info, run, bench, merge, plot, render,
  * diagram, roofline, check, demo. */
 #include <locale.h>
 #include <stdio.h>
@@ -20,6 +20,7 @@ static const Command commands[] = {
   { "info", ws_cli_info, "this machine's CPU and GPUs" },
   { "run", ws_cli_run, "run one algorithm on generated or given data and verify it" },
   { "bench", ws_cli_bench, "run a benchmark preset: result.csv, error.log, table and plots" },
+  { "merge", ws_cli_merge, "the folders of a plan's shards (bench --shard, --slurm) as one run" },
   { "compare", ws_cli_compare, "a run against a baseline: each configuration SAME, FASTER, SLOWER or UNCLEAR" },
   { "plot", ws_cli_plot, "draw a chart of a result.csv as PNG, SVG or PDF" },
   { "render", ws_cli_render, "draw every pass of a sorting network as PNG frames or a WebM, MP4 or GIF (headless OpenGL)" },

@@ -25,6 +25,7 @@
 #include "ws-bench-record.h"
 #include "ws-bench-samples.h"
 #include "ws-bench-report.h"
+#include "ws-cli-shard.h"
 #include "ws-cli-stop.h"
 #include "ws-cli.h"
 #include "ws-config.h"
@@ -38,6 +39,7 @@ typedef struct
   gboolean samples;
   gboolean yes;
   gboolean force;
+  WsCliSharding sharding; /* --shard, --slurm and theirs (ws-cli-shard.h) */
 } BenchOptions;
 
 typedef struct _Bench Bench;
@@ -239,6 +241,7 @@ open_outputs (Bench *b, GError **error)
     return FALSE;
   keep_previous_json (b);
   if (!ws_bench_record_write (b->record, b->o.output, error)
+      || !ws_cli_sharding_write (&b->o.sharding, b->o.output, error)
       || !ws_bench_json_write (b->json, b->json_path, error))
     return FALSE;
   if (b->o.samples)
@@ -412,7 +415,8 @@ prepare (Bench *b, const char *name, GError **error)
   if (b->o.output == NULL)
     b->o.output = default_output (path);
   b->record = ws_bench_record_new (preset);
-  if ((b->plan = ws_bench_plan_new (preset, error)) == NULL)
+  if ((b->plan = ws_bench_plan_new (preset, error)) == NULL
+      || !ws_cli_sharding_cut (&b->o.sharding, b->plan, b->record, error))
     return FALSE;
   printf ("%s: %u configurations → %s%s\n", preset->name, b->plan->configs->len, b->o.output,
           b->o.quick ? " (quick)" : "");
@@ -473,6 +477,7 @@ bench_clear (Bench *b)
   g_free (b->current);
   g_free (b->error_log);
   g_free (b->o.output);
+  ws_cli_sharding_clear (&b->o.sharding);
   g_mutex_clear (&b->lock);
 }
 
@@ -489,6 +494,8 @@ usage_ok (const Bench *b, int argc)
               "(it is bench-results/PRESET when -o is left out)";
   else if (b->o.force && !b->o.resume)
     problem = "--force only goes with --resume";
+  else
+    problem = ws_cli_sharding_misuse (&b->o.sharding, b->o.resume, b->o.output);
   if (problem != NULL)
     ws_cli_usage_error ("bench", problem);
   return problem == NULL;
@@ -501,6 +508,11 @@ bench (Bench *b, int argc, char **argv)
 
   if (!usage_ok (b, argc))
     return 2;
+  if (b->o.sharding.slurm)
+    {
+      g_autofree char *path = find_preset (argv[1]);
+      return ws_cli_bench_slurm (&b->o.sharding, path, b->o.output, b->o.quick, b->o.samples);
+    }
   b->tty = isatty (STDOUT_FILENO);
   if (!prepare (b, argv[1], &error))
     return ws_cli_fail (error);
@@ -525,7 +537,9 @@ ws_cli_bench (int argc, char **argv)
   int status = 0;
 
   g_mutex_init (&b.lock);
+  ws_cli_sharding_init (&b.o.sharding);
   g_option_context_add_main_entries (context, entries, NULL);
+  ws_cli_sharding_add_options (context, &b.o.sharding);
   g_option_context_set_description (context, "PRESET is a file or a shipped preset: smoke, showcase, "
                                     "study-000 … study-004 (see docs/presets.md).");
   if (ws_cli_parse_options (context, &argc, &argv, &status))

@@ -16,6 +16,7 @@ int      ws_cli_check (int argc, char **argv);
 int      ws_cli_diagram (int argc, char **argv);
 int      ws_cli_roofline (int argc, char **argv);
 int      ws_cli_compare (int argc, char **argv);
+int      ws_cli_merge (int argc, char **argv);
 
 /* Print "warpscope-cli: <message>" on stderr; returns the failure status 1. */
 int      ws_cli_fail  (const GError *error);

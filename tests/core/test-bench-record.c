@@ -110,6 +110,37 @@ test_missing_record (void)
   ws_test_remove_dir (empty);
 }
 
+/* A shard's record names its shard, read back as written; a whole run's
+ * names none; resuming a folder of another shard is a change. */
+static void
+test_shard (void)
+{
+  g_autofree char *dir = g_dir_make_tmp ("ws-record-XXXXXX", NULL);
+  g_autofree char *csv = g_build_filename (dir, "result.csv", NULL);
+  g_autoptr (WsBenchRecord) a = record_of (SOME), b = record_of (SOME), whole = record_of (SOME);
+  g_autoptr (WsBenchRecord) back = NULL;
+  g_autoptr (GError) error = NULL;
+  g_autofree char *changes = NULL;
+
+  ws_bench_record_set_shard (a, "2/4");
+  ws_bench_record_set_shard (b, "3/4");
+  g_assert_null (ws_bench_record_get (whole, "shard"));
+  g_assert_cmpstr (ws_bench_record_get (a, "hash"), ==, ws_bench_record_get (whole, "hash"));
+  g_assert_true (ws_bench_record_write (a, dir, &error));
+  back = ws_bench_record_read (dir, &error);
+  g_assert_no_error (error);
+  g_assert_cmpstr (ws_bench_record_get (back, "shard"), ==, "2/4");
+  g_assert_null (ws_bench_record_changes (a, back));
+  changes = ws_bench_record_changes (back, b);
+  g_assert_cmpstr (changes, ==, "shard changed from 2/4 to 3/4");
+  g_assert_true (g_file_set_contents (csv, "key\n", -1, NULL));
+  g_assert_false (ws_bench_record_check (dir, whole, &error));
+  g_assert_nonnull (strstr (error->message, "shard changed from 2/4 to (not set)"));
+  ws_bench_record_set_device (whole, "elsewhere");
+  g_assert_cmpstr (ws_bench_record_get (whole, "device"), ==, "elsewhere");
+  ws_test_remove_dir (dir);
+}
+
 int
 main (int argc, char **argv)
 {
@@ -118,5 +149,6 @@ main (int argc, char **argv)
   g_test_add_func ("/bench-record/changes", test_changes);
   g_test_add_func ("/bench-record/write-read-check", test_write_read_check);
   g_test_add_func ("/bench-record/missing-record", test_missing_record);
+  g_test_add_func ("/bench-record/shard", test_shard);
   return g_test_run ();
 }

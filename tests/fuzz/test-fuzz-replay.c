@@ -21,6 +21,7 @@ int ws_fuzz_csv (const uint8_t *data, size_t size);
 int ws_fuzz_results (const uint8_t *data, size_t size);
 int ws_fuzz_run_record (const uint8_t *data, size_t size);
 int ws_fuzz_result_json (const uint8_t *data, size_t size);
+int ws_fuzz_plan_keys (const uint8_t *data, size_t size);
 int ws_fuzz_size (const uint8_t *data, size_t size);
 int ws_fuzz_seed (const uint8_t *data, size_t size);
 
@@ -40,6 +41,7 @@ static const Harness harnesses[] = {
   { "results", ws_fuzz_results },
   { "run-record", ws_fuzz_run_record },
   { "result-json", ws_fuzz_result_json },
+  { "plan-keys", ws_fuzz_plan_keys },
   { "size", ws_fuzz_size },
   { "seed", ws_fuzz_seed },
 };

@@ -13,6 +13,7 @@
 struct _WsBenchRecord
 {
   char      *hash, *build, *device;
+  char      *shard;         /* "2/4"; NULL for a whole run */
   GPtrArray *keys, *values; /* the plan's settings, in order */
 };
 
@@ -31,7 +32,7 @@ ws_bench_record_free (WsBenchRecord *r)
 {
   if (r == NULL)
     return;
-  g_free (r->hash), g_free (r->build), g_free (r->device);
+  g_free (r->hash), g_free (r->build), g_free (r->device), g_free (r->shard);
   g_ptr_array_unref (r->keys);
   g_ptr_array_unref (r->values);
   g_free (r);
@@ -248,6 +249,22 @@ ws_bench_record_new (const WsPreset *preset)
   return r;
 }
 
+void
+ws_bench_record_set_shard (WsBenchRecord *r, const char *shard)
+{
+  g_return_if_fail (r != NULL);
+  g_free (r->shard);
+  r->shard = g_strdup (shard);
+}
+
+void
+ws_bench_record_set_device (WsBenchRecord *r, const char *device)
+{
+  g_return_if_fail (r != NULL && device != NULL);
+  g_free (r->device);
+  r->device = g_strdup (device);
+}
+
 /* ---- the file ---- */
 
 #define RUN_GROUP "run"
@@ -267,6 +284,8 @@ ws_bench_record_write (const WsBenchRecord *r, const char *dir, GError **error)
   g_key_file_set_string (file, RUN_GROUP, "hash", r->hash);
   g_key_file_set_string (file, RUN_GROUP, "build", r->build);
   g_key_file_set_string (file, RUN_GROUP, "device", r->device);
+  if (r->shard != NULL)
+    g_key_file_set_string (file, RUN_GROUP, "shard", r->shard);
   for (guint i = 0; i < r->keys->len; i++)
     g_key_file_set_string (file, PLAN_GROUP, r->keys->pdata[i], r->values->pdata[i]);
   text = g_key_file_to_data (file, &length, NULL);
@@ -294,12 +313,14 @@ record_from (GKeyFile *file, const char *path, GError **error)
       || (r->build = must_get (file, path, "build", error)) == NULL
       || (r->device = must_get (file, path, "device", error)) == NULL)
     return NULL;
+  r->shard = g_key_file_get_string (file, RUN_GROUP, "shard", NULL);
   for (guint i = 0; keys != NULL && keys[i] != NULL; i++)
     {
       /* ws_bench_record_get answers these names from [run]: a plan key of
        * the same name would make a record differ from itself (found by
        * fuzzing); no plan writes one. */
-      if (g_strv_contains ((const char *const[]) { "hash", "build", "device", NULL }, keys[i]))
+      if (g_strv_contains ((const char *const[]) { "hash", "build", "device", "shard", NULL },
+                           keys[i]))
         {
           g_set_error (error, WS_ERROR, WS_ERROR_PARSE, "%s: [%s] has %s, which belongs in [%s]",
                        path, PLAN_GROUP, keys[i], RUN_GROUP);
@@ -354,6 +375,8 @@ ws_bench_record_get (const WsBenchRecord *r, const char *key)
     return r->build;
   if (g_str_equal (key, "device"))
     return r->device;
+  if (g_str_equal (key, "shard"))
+    return r->shard;
   for (guint i = 0; i < r->keys->len; i++)
     if (g_str_equal (r->keys->pdata[i], key))
       return r->values->pdata[i];
@@ -398,6 +421,7 @@ ws_bench_record_changes (const WsBenchRecord *was, const WsBenchRecord *now)
     compare (s, "the plan's hash", was->hash, now->hash);
   compare (s, "build", was->build, now->build);
   compare (s, "device", was->device, now->device);
+  compare (s, "shard", was->shard, now->shard);
   return s->len ? g_string_free (g_steal_pointer (&s), FALSE) : NULL;
 }
 

@@ -40,7 +40,15 @@ void           ws_bench_record_free    (WsBenchRecord       *record);
  * version alone outside a git checkout. Free with g_free. */
 char          *ws_bench_build_text     (void);
 
-/* A value: "hash", "build", "device", or a setting of the plan
+/* A shard's record ("2/4", ws-bench-shard.h) names its shard in [run];
+ * a whole run's names none (NULL). A merge sets the device it found: the
+ * shards may have run on several machines. */
+void           ws_bench_record_set_shard  (WsBenchRecord       *record,
+                                           const char          *shard);
+void           ws_bench_record_set_device (WsBenchRecord       *record,
+                                           const char          *device);
+
+/* A value: "hash", "build", "device", "shard", or a setting of the plan
  * ("repetitions", "adaptive.time_budget", "params.radius"); NULL when it
  * has none. */
 const char    *ws_bench_record_get     (const WsBenchRecord *record,
@@ -49,7 +57,7 @@ const char    *ws_bench_record_get     (const WsBenchRecord *record,
  * (each one's value from ws_bench_record_get). Free with g_strfreev. */
 GStrv          ws_bench_record_settings (const WsBenchRecord *record);
 /* What differs from `was` to `now`, one "KEY changed from A to B" each,
- * joined by "; " (plan settings first, then build, then device); NULL when
+ * joined by "; " (plan settings first, then build, device and shard); NULL when
  * nothing does. */
 char          *ws_bench_record_changes (const WsBenchRecord *was,
                                         const WsBenchRecord *now);

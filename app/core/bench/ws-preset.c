@@ -558,3 +558,4 @@ ws_timing_name (WsTiming timing)
   g_return_val_if_fail (timing <= WS_TIMING_KERNEL, "?");
   return timing_names[timing];
 }
+

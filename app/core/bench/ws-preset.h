@@ -76,8 +76,9 @@ void        ws_preset_free       (WsPreset    *preset);
 const WsParamGrid *ws_preset_grid (const WsPreset *preset,
                                    const char     *name);
 
-/* Whether the plan has a GPU variant: only then is the GPU asked about
- * (its peak, its name for run.ini and result.json), which starts CUDA. */
+/* Whether the plan has a GPU variant (gpu-seed…, gpu, gpu-lib): only then
+ * is the GPU asked about (its peak, its name for run.ini and result.json,
+ * bench --slurm's GPUs a task), which starts CUDA. */
 gboolean    ws_preset_has_gpu    (const WsPreset *preset);
 
 /* The largest size --quick (and the panel's Quick) keeps: under a minute

@@ -1,0 +1,27 @@
+/* ws-bench-merge.h: the folders of a plan's shards (bench --shard I/N,
+ * ws-bench-shard.h) made into one run folder, as if the plan had run in
+ * one piece: result.csv in the plan's order, run.ini without a shard, and
+ * samples.csv and error.log where the shards have them. `bench --resume`,
+ * `plot`, `compare` and the application open it like any run.
+ *
+ * Every shard must be of the same plan (run.ini's hash) and the same build,
+ * cut into the same number of shards; each shard once, none missing, every
+ * configuration of the plan with exactly one row. Anything else is refused
+ * with a message naming the folder (or file:line) and what to do, and
+ * nothing is written.
+ */
+#pragma once
+
+#include <glib.h>
+
+G_BEGIN_DECLS
+
+/* dirs: NULL-terminated, in any order. out is made when missing; it must
+ * not hold a result.csv. *summary (may be NULL) gets a line or two for the
+ * user: the rows merged, and the machines when the shards ran on several. */
+gboolean ws_bench_merge (const char *const *dirs,
+                         const char        *out,
+                         char             **summary,
+                         GError           **error);
+
+G_END_DECLS
