@@ -35,7 +35,7 @@ ws_cli_merge (int argc, char **argv)
   g_autofree char *output = NULL;
   g_autoptr (GOptionContext) context = g_option_context_new ("DIR… — merge the shards of a plan into one run");
   const GOptionEntry entries[] = {
-    { "output", 'o', 0, G_OPTION_ARG_FILENAME, &output, "the folder for the merged result.csv and run.ini (new, or without a result.csv)", "OUT" },
+    { "output", 'o', 0, G_OPTION_ARG_FILENAME, &output, "the folder for the merged result.csv, result.json and run.ini (new, or without a result.csv)", "OUT" },
     { NULL },
   };
   int status = 0;

@@ -6,11 +6,18 @@
  * another cut, a shard twice or missing, a folder without result.csv or
  * run.ini, a damaged result.csv by file:line, rows missing or twice, an
  * output that exists) and of --shard; and bench --slurm's batch script,
- * read as text (no Slurm here: tests/slurm runs one). */
+ * read as text (no Slurm here: tests/slurm runs one). The merged
+ * result.json: the shards' configurations in the plan's order with the
+ * merged rows and the shards' own samples, every shard's machine in its
+ * context, compare against an unsharded run; a result.json that disagrees
+ * with its result.csv refused, a shard without one merged from its CSV
+ * files. */
 #include <glib/gstdio.h>
 #include <string.h>
 
 #include "cli-util.h"
+#include "ws-bench-json.h"
+#include "ws-bench-samples.h"
 #include "ws-csv.h"
 #include "ws-test-util.h"
 
@@ -204,6 +211,226 @@ test_round_trip (void)
   /* Again into the same folder: refused. */
   g_autoptr (CliResult) again = merge3 (shard[1], shard[2], shard[3], out);
   cli_assert_fails (again, "result.csv exists", "new folder", NULL);
+}
+
+static WsBenchJson *
+json_of (const char *dir)
+{
+  g_autofree char *path = in_dir (dir, WS_BENCH_JSON_FILE);
+  g_autoptr (GError) error = NULL;
+  WsBenchJson *j = ws_bench_json_load (path, &error);
+
+  g_assert_no_error (error);
+  return j;
+}
+
+static void
+assert_same_samples (const GArray *a, const GArray *b)
+{
+  g_assert_cmpuint (a->len, ==, b->len);
+  for (guint i = 0; i < a->len; i++)
+    g_assert_cmpfloat (g_array_index (a, double, i), ==, g_array_index (b, double, i));
+}
+
+/* OUT/result.json is OUT/result.csv's rows in its order, each with the
+ * samples its shard's result.json holds, and says every shard's machine. */
+static void
+test_json (void)
+{
+  g_autofree char *out = in_dir (top, "merged-json");
+  g_autoptr (CliResult) r = merge3 (shard[2], shard[3], shard[1], out);
+  g_autoptr (WsCsvTable) rows = NULL, whole = table_of (local, "result.csv");
+  g_autoptr (WsBenchJson) merged = NULL, alone = json_of (local);
+  WsBenchJson *own[4] = { NULL };
+  const WsBenchContext *c;
+  g_autofree char *ini = in_dir (out, "run.ini");
+  g_autofree char *device = NULL;
+  guint from[4] = { 0 };
+
+  g_assert_cmpint (r->status, ==, 0);
+  g_assert_null (strstr (r->out, "No result.json"));
+  merged = json_of (out);
+  rows = table_of (out, "result.csv");
+  for (guint s = 1; s <= 3; s++)
+    own[s] = json_of (shard[s]);
+  g_assert_cmpuint (ws_bench_json_n_configs (merged), ==, 24);
+  g_assert_cmpuint (ws_bench_json_n_configs (merged), ==, rows->rows->len);
+  for (guint i = 0; i < rows->rows->len; i++)
+    {
+      const WsBenchJsonConfig *m = ws_bench_json_config (merged, i), *o = NULL;
+      g_assert_cmpstr (m->key, ==, ws_csv_table_get (rows, i, "key"));
+      g_assert_cmpstr (m->key, ==, ws_csv_table_get (whole, i, "key")); /* the plan's order */
+      g_assert_true (g_strv_equal ((const char *const *) m->fields, ws_csv_table_row (rows, i)));
+      for (guint s = 1; s <= 3 && o == NULL; s++)
+        if ((o = ws_bench_json_lookup (own[s], m->key)) != NULL)
+          from[s]++;
+      g_assert_nonnull (o);
+      g_assert_cmpuint (m->samples->len, ==, 3); /* repetitions = 3 */
+      assert_same_samples (m->samples, o->samples);
+      g_assert_true (g_strv_equal ((const char *const *) m->fields, (const char *const *) o->fields));
+    }
+  /* Every configuration of each shard came over, none twice. */
+  for (guint s = 1; s <= 3; s++)
+    g_assert_cmpuint (from[s], ==, ws_bench_json_n_configs (own[s]));
+  /* One context: the whole plan's, no shard, every shard's machine. */
+  c = ws_bench_json_context (merged);
+  device = ini_value (ini, "device");
+  g_assert_null (c->shard);
+  g_assert_cmpstr (c->plan_hash, ==, ws_bench_json_context (alone)->plan_hash);
+  g_assert_cmpstr (c->build, ==, ws_bench_json_context (alone)->build);
+  g_assert_cmpstr (c->device, ==, device);
+  g_assert_cmpstr (c->host, ==, ws_bench_json_context (own[1])->host); /* one machine here */
+  g_assert_cmpuint (c->logical_cpus, ==, ws_bench_json_context (own[1])->logical_cpus);
+  g_assert_true (g_strv_equal ((const char *const *) c->settings,
+                               (const char *const *) ws_bench_json_context (alone)->settings));
+  g_assert_nonnull (c->shards);
+  g_assert_cmpuint (c->shards->len, ==, 3);
+  for (guint s = 1; s <= 3; s++)
+    {
+      const WsBenchContext *e = c->shards->pdata[s - 1], *mine = ws_bench_json_context (own[s]);
+      g_autofree char *name = g_strdup_printf ("%u/3", s);
+      g_assert_cmpstr (e->shard, ==, name);
+      g_assert_cmpstr (mine->shard, ==, name); /* a shard's own context names it */
+      g_assert_cmpstr (e->host, ==, mine->host);
+      g_assert_cmpstr (e->cpu, ==, mine->cpu);
+      g_assert_cmpuint (e->threads, ==, mine->threads);
+      g_assert_cmpstr (e->device, ==, mine->device);
+    }
+  for (guint s = 1; s <= 3; s++)
+    ws_bench_json_free (own[s]);
+}
+
+/* compare reads the merged run's result.json (samples.csv gone) beside an
+ * unsharded run's: every configuration in both, none apart. */
+static void
+test_json_compare (void)
+{
+  g_autofree char *out = in_dir (top, "merged-compare");
+  g_autoptr (CliResult) m = merge3 (shard[1], shard[2], shard[3], out);
+  g_autofree char *samples = in_dir (out, "samples.csv");
+  g_autoptr (WsCsvTable) whole = table_of (local, "result.csv");
+
+  g_assert_cmpint (m->status, ==, 0);
+  g_assert_cmpint (g_remove (samples), ==, 0);
+  g_autoptr (CliResult) r = cli_run ("compare", local, out, "--threshold", "99%", NULL);
+  g_autoptr (CliResult) back = cli_run ("compare", out, local, "--threshold", "99%", NULL);
+  /* 1: a configuration slower beyond the threshold, which a loaded machine may make one. */
+  g_assert_cmpint (r->status, >=, 0);
+  g_assert_cmpint (r->status, <=, 1);
+  g_assert_cmpint (back->status, <=, 1);
+  g_assert_null (strstr (r->out, "only in"));
+  g_assert_null (strstr (back->out, "only in"));
+  for (guint i = 0; i < whole->rows->len; i++)
+    {
+      g_autofree char *line = g_strdup_printf ("\n%s ", ws_csv_table_get (whole, i, "key"));
+      g_assert_nonnull (strstr (r->out, line));
+    }
+}
+
+/* A result.json that is not of its folder's result.csv (a configuration
+ * fewer, or one more), or not JSON: refused, naming it, nothing written. */
+static void
+test_json_disagrees (void)
+{
+  g_autofree char *fewer = copy_of (shard[2], "json-fewer-2"), *more = copy_of (shard[2], "json-more-2");
+  g_autofree char *broken = copy_of (shard[2], "json-broken-2");
+  g_autofree char *fewer_json = in_dir (fewer, WS_BENCH_JSON_FILE);
+  g_autofree char *more_json = in_dir (more, WS_BENCH_JSON_FILE);
+  g_autofree char *broken_json = in_dir (broken, WS_BENCH_JSON_FILE);
+  g_autofree char *out = in_dir (top, "never-json");
+  g_autoptr (WsBenchJson) j = json_of (shard[2]), cut = NULL, extended = NULL;
+  g_autoptr (GError) error = NULL;
+  g_autoptr (WsCsvTable) own = table_of (shard[2], "result.csv");
+  const char *last_key = ws_csv_table_get (own, own->rows->len - 1, "key");
+  guint n = ws_bench_json_n_configs (j);
+  WsBenchJsonConfig extra = *ws_bench_json_config (j, 0);
+
+  /* fewer: without its last configuration. */
+  g_assert_cmpuint (n, ==, own->rows->len);
+  g_assert_cmpstr (ws_bench_json_config (j, n - 1)->key, ==, last_key);
+  cut = ws_bench_json_new (ws_bench_context_copy (ws_bench_json_context (j)));
+  extended = ws_bench_json_new (ws_bench_context_copy (ws_bench_json_context (j)));
+  for (guint i = 0; i < n; i++)
+    {
+      if (i + 1 < n)
+        ws_bench_json_add_config (cut, ws_bench_json_config (j, i));
+      ws_bench_json_add_config (extended, ws_bench_json_config (j, i));
+    }
+  /* more: one configuration of no row. */
+  extra.key = (char *) "nosuch|key";
+  ws_bench_json_add_config (extended, &extra);
+  g_assert_true (ws_bench_json_write (cut, fewer_json, &error));
+  g_assert_true (ws_bench_json_write (extended, more_json, &error));
+  g_assert_no_error (error);
+  g_assert_true (g_file_set_contents (broken_json, "{ \"format\": ", -1, NULL));
+  g_autoptr (CliResult) a = merge3 (shard[1], fewer, shard[3], out);
+  g_autoptr (CliResult) b = merge3 (shard[1], more, shard[3], out);
+  g_autoptr (CliResult) c = merge3 (shard[1], broken, shard[3], out);
+  g_autofree char *where = g_strdup_printf ("configurations[%u] “nosuch|key” has no row in "
+                                            "result.csv", n);
+  g_autofree char *missing = g_strdup_printf ("“%s” has a row in result.csv (line %u) but not in "
+                                              "result.json", last_key, own->rows->len + 1);
+  cli_assert_fails (a, fewer_json, "does not agree with its result.csv", missing,
+                    "--shard 2/3 --resume", NULL);
+  cli_assert_fails (b, more_json, "does not agree with its result.csv", where, NULL);
+  cli_assert_fails (c, broken_json, "not valid JSON", NULL);
+  g_assert_false (g_file_test (out, G_FILE_TEST_EXISTS));
+}
+
+/* A shard's folder without result.json (an older build's) is merged from
+ * its CSV files: its rows, the samples of its samples.csv, or none (a
+ * samples.csv of only its header is not refused). */
+static void
+test_json_missing (void)
+{
+  g_autofree char *csv_only = copy_of (shard[2], "csv-only-2");
+  g_autofree char *bare = copy_of (shard[3], "bare-3");
+  g_autofree char *a_json = in_dir (csv_only, WS_BENCH_JSON_FILE);
+  g_autofree char *b_json = in_dir (bare, WS_BENCH_JSON_FILE);
+  g_autofree char *b_samples = in_dir (bare, "samples.csv");
+  g_autofree char *own_samples = in_dir (shard[2], "samples.csv");
+  g_autofree char *out = in_dir (top, "merged-older");
+  g_autoptr (WsBenchJson) merged = NULL, one = json_of (shard[1]);
+  g_autoptr (WsBenchSamples) csv_samples = NULL;
+  g_autoptr (WsCsvTable) rows = NULL;
+  g_autoptr (GError) error = NULL;
+  const WsBenchContext *c;
+
+  g_assert_cmpint (g_remove (a_json), ==, 0);
+  g_assert_cmpint (g_remove (b_json), ==, 0);
+  /* Only the header, as a shard whose every row failed leaves it. */
+  g_assert_true (g_file_set_contents (b_samples, "key,index,seconds\n", -1, NULL));
+  g_autoptr (CliResult) r = merge3 (shard[1], csv_only, bare, out);
+  g_assert_cmpint (r->status, ==, 0);
+  g_assert_nonnull (strstr (r->out, "No result.json in"));
+  g_assert_nonnull (strstr (r->out, csv_only));
+  g_assert_nonnull (strstr (r->out, bare));
+  csv_samples = ws_bench_samples_load (own_samples, &error);
+  g_assert_no_error (error);
+  merged = json_of (out);
+  rows = table_of (out, "result.csv");
+  g_assert_cmpuint (ws_bench_json_n_configs (merged), ==, 24);
+  for (guint i = 0; i < rows->rows->len; i++)
+    {
+      const WsBenchJsonConfig *m = ws_bench_json_config (merged, i);
+      const WsBenchJsonConfig *first = ws_bench_json_lookup (one, m->key);
+      GArray *from_csv = ws_bench_samples_get (csv_samples, m->key);
+      g_assert_cmpstr (m->key, ==, ws_csv_table_get (rows, i, "key"));
+      g_assert_true (g_strv_equal ((const char *const *) m->fields, ws_csv_table_row (rows, i)));
+      if (first != NULL)
+        assert_same_samples (m->samples, first->samples);
+      else if (from_csv != NULL)
+        assert_same_samples (m->samples, from_csv);
+      else
+        g_assert_cmpuint (m->samples->len, ==, 0); /* shard 3: nothing kept its samples */
+    }
+  c = ws_bench_json_context (merged);
+  g_assert_cmpuint (c->shards->len, ==, 3);
+  g_assert_nonnull (((WsBenchContext *) c->shards->pdata[0])->host);
+  g_assert_null (((WsBenchContext *) c->shards->pdata[1])->host); /* unknown: not guessed */
+  g_assert_cmpstr (((WsBenchContext *) c->shards->pdata[2])->shard, ==, "3/3");
+  g_assert_nonnull (((WsBenchContext *) c->shards->pdata[2])->device);
+  g_assert_nonnull (c->plan_hash); /* from run.ini */
 }
 
 static void
@@ -504,6 +731,10 @@ main (int argc, char **argv)
   g_test_init (&argc, &argv, NULL);
   make_runs ();
   g_test_add_func ("/cli/merge/round-trip", test_round_trip);
+  g_test_add_func ("/cli/merge/json", test_json);
+  g_test_add_func ("/cli/merge/json-compare", test_json_compare);
+  g_test_add_func ("/cli/merge/json-disagrees", test_json_disagrees);
+  g_test_add_func ("/cli/merge/json-missing", test_json_missing);
   g_test_add_func ("/cli/merge/other-plan", test_other_plan);
   g_test_add_func ("/cli/merge/other-build", test_other_build);
   g_test_add_func ("/cli/merge/other-cut", test_other_cut);

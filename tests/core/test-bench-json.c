@@ -310,6 +310,86 @@ test_minimal (void)
   g_remove (path);
 }
 
+/* One shard's machine, as its result.json would say it. */
+static WsBenchContext *
+machine (const char *shard, const char *host, guint cpus, const char *gpu, guint64 memory)
+{
+  WsBenchContext *c = g_new0 (WsBenchContext, 1);
+
+  c->shard = g_strdup (shard);
+  c->host = g_strdup (host);
+  c->cpu = g_strdup ("Xeon");
+  c->logical_cpus = cpus;
+  c->threads = 8;
+  c->gpu = g_strdup (gpu);
+  c->gpu_memory = memory;
+  c->device = g_strdup_printf ("%s on %s", gpu, host);
+  c->preset = g_strdup ("Json");
+  return c;
+}
+
+/* A merged run's context: what its shards share, the texts they differ in
+ * each once joined, numbers they differ in unknown, the plan from run.ini,
+ * and every shard's own machine — read back the same once written. */
+static void
+test_merged_context (void)
+{
+  g_autoptr (WsBenchPlan) plan = ws_test_plan_of (PLAN);
+  g_autoptr (WsBenchRecord) record = ws_bench_record_new (plan->preset);
+  g_autoptr (GPtrArray) shards = g_ptr_array_new_with_free_func ((GDestroyNotify) ws_bench_context_free);
+  g_autoptr (WsBenchJson) json = NULL, back = NULL;
+  g_autoptr (GError) error = NULL;
+  g_autofree char *path = ws_test_tmp_path ("merged.json");
+  const WsBenchContext *c;
+
+  g_ptr_array_add (shards, machine ("1/3", "node1", 32, "H100", 80));
+  g_ptr_array_add (shards, machine ("2/3", "node2", 64, "H100", 80));
+  g_ptr_array_add (shards, machine ("3/3", "node1", 32, "H200", 0)); /* memory not read */
+  ws_bench_record_set_device (record, "H100 on node1 | H100 on node2 | H200 on node1");
+  json = ws_bench_json_new (ws_bench_context_merge (g_steal_pointer (&shards), record));
+  g_assert_true (ws_bench_json_write (json, path, &error));
+  g_assert_no_error (error);
+  back = ws_bench_json_load (path, &error);
+  g_assert_no_error (error);
+  c = ws_bench_json_context (back);
+  g_assert_null (c->shard);
+  g_assert_cmpstr (c->host, ==, "node1 | node2");
+  g_assert_cmpstr (c->cpu, ==, "Xeon");
+  g_assert_cmpstr (c->gpu, ==, "H100 | H200");
+  g_assert_cmpuint (c->logical_cpus, ==, 0); /* 32 and 64: neither */
+  g_assert_cmpuint (c->threads, ==, 8);
+  g_assert_cmpuint (c->gpu_memory, ==, 80); /* the shards that know agree */
+  g_assert_cmpstr (c->device, ==, ws_bench_record_get (record, "device"));
+  g_assert_cmpstr (c->plan_hash, ==, ws_bench_record_get (record, "hash"));
+  g_assert_cmpstr (c->build, ==, ws_bench_record_get (record, "build"));
+  g_assert_cmpstr (c->preset, ==, "Json");
+  g_assert_true (g_strv_contains ((const char *const *) c->settings, "algorithms"));
+  g_assert_cmpuint (c->shards->len, ==, 3);
+  for (guint i = 0; i < 3; i++)
+    {
+      const WsBenchContext *was = ws_bench_json_context (json)->shards->pdata[i];
+      const WsBenchContext *now = c->shards->pdata[i];
+      g_assert_cmpstr (now->shard, ==, was->shard);
+      g_assert_cmpstr (now->host, ==, was->host);
+      g_assert_cmpuint (now->logical_cpus, ==, was->logical_cpus);
+      g_assert_cmpstr (now->gpu, ==, was->gpu);
+      g_assert_cmpuint (now->gpu_memory, ==, was->gpu_memory);
+      g_assert_cmpstr (now->device, ==, was->device);
+      g_assert_null (now->shards);
+    }
+  /* A copy holds its own shards. */
+  g_autoptr (WsBenchContext) copy = ws_bench_context_copy (c);
+  g_assert_cmpuint (copy->shards->len, ==, 3);
+  g_assert_true (copy->shards->pdata[1] != c->shards->pdata[1]);
+  g_assert_cmpstr (((WsBenchContext *) copy->shards->pdata[1])->host, ==, "node2");
+  /* A damaged "shards" is named. */
+  assert_refused (HEAD "\"context\": {\"shards\": 3}, \"configurations\": []}", -1,
+                  "context.shards is a number, not an array");
+  assert_refused (HEAD "\"context\": {\"shards\": [{\"cpu\": {\"threads\": \"x\"}}]}, "
+                  "\"configurations\": []}", -1, "context.shards[0].cpu.threads is a string");
+  g_remove (path);
+}
+
 int
 main (int argc, char **argv)
 {
@@ -321,5 +401,6 @@ main (int argc, char **argv)
   g_test_add_func ("/bench-json/refused", test_refused);
   g_test_add_func ("/bench-json/not-a-file", test_not_a_file);
   g_test_add_func ("/bench-json/minimal", test_minimal);
+  g_test_add_func ("/bench-json/merged-context", test_merged_context);
   return g_test_run ();
 }

@@ -13,7 +13,31 @@ ws_bench_context_free (WsBenchContext *c)
   g_free (c->cuda), g_free (c->driver), g_free (c->build), g_free (c->plan_hash), g_free (c->device);
   g_free (c->preset);
   g_strfreev (c->settings), g_strfreev (c->values);
+  g_free (c->shard);
+  g_clear_pointer (&c->shards, g_ptr_array_unref);
   g_free (c);
+}
+
+WsBenchContext *
+ws_bench_context_copy (const WsBenchContext *from)
+{
+  WsBenchContext *c = g_new0 (WsBenchContext, 1);
+
+  *c = *from;
+  c->host = g_strdup (from->host), c->cpu = g_strdup (from->cpu), c->gpu = g_strdup (from->gpu);
+  c->gpu_capability = g_strdup (from->gpu_capability), c->cuda = g_strdup (from->cuda);
+  c->driver = g_strdup (from->driver), c->build = g_strdup (from->build);
+  c->plan_hash = g_strdup (from->plan_hash), c->device = g_strdup (from->device);
+  c->preset = g_strdup (from->preset), c->shard = g_strdup (from->shard);
+  c->settings = g_strdupv (from->settings), c->values = g_strdupv (from->values);
+  c->shards = NULL;
+  if (from->shards != NULL)
+    {
+      c->shards = g_ptr_array_new_with_free_func ((GDestroyNotify) ws_bench_context_free);
+      for (guint i = 0; i < from->shards->len; i++)
+        g_ptr_array_add (c->shards, ws_bench_context_copy (from->shards->pdata[i]));
+    }
+  return c;
 }
 
 /* The first device: the one a plan's GPU rows run on. */
@@ -68,6 +92,78 @@ ws_bench_context_new (const WsPreset *preset, const WsBenchRecord *record)
   c->plan_hash = g_strdup (ws_bench_record_get (record, "hash"));
   c->device = g_strdup (ws_bench_record_get (record, "device"));
   c->preset = g_strdup (preset->name);
+  c->shard = g_strdup (ws_bench_record_get (record, "shard"));
   add_plan (c, record);
+  return c;
+}
+
+/* ---- a merged run's ---- */
+
+/* The shards' texts of one field, each different one once in the shards'
+ * order; NULL where none has one. */
+static char *
+joined (GPtrArray *shards, gsize offset)
+{
+  g_autoptr (GPtrArray) seen = g_ptr_array_new ();
+
+  for (guint i = 0; i < shards->len; i++)
+    {
+      const char *text = G_STRUCT_MEMBER (const char *, shards->pdata[i], offset);
+      if (text != NULL && !g_ptr_array_find_with_equal_func (seen, text, g_str_equal, NULL))
+        g_ptr_array_add (seen, (gpointer) text);
+    }
+  if (seen->len == 0)
+    return NULL;
+  g_ptr_array_add (seen, NULL);
+  return g_strjoinv (" | ", (GStrv) seen->pdata);
+}
+
+/* A number's value where every shard that knows it agrees (0 when they
+ * do not: a sum or an average of two machines' cores describes neither). */
+#define SHARED(field)                                                                        \
+  G_STMT_START                                                                               \
+  {                                                                                          \
+    for (guint i_ = 0; i_ < shards->len; i_++)                                               \
+      {                                                                                      \
+        const WsBenchContext *s_ = shards->pdata[i_];                                        \
+        if (s_->field == 0)                                                                  \
+          continue;                                                                          \
+        if (c->field != 0 && c->field != s_->field)                                          \
+          {                                                                                  \
+            c->field = 0;                                                                    \
+            break;                                                                           \
+          }                                                                                  \
+        c->field = s_->field;                                                                \
+      }                                                                                      \
+  }                                                                                          \
+  G_STMT_END
+
+WsBenchContext *
+ws_bench_context_merge (GPtrArray *shards, const WsBenchRecord *record)
+{
+  WsBenchContext *c = g_new0 (WsBenchContext, 1);
+
+  g_return_val_if_fail (shards != NULL && shards->len > 0 && record != NULL, NULL);
+  c->host = joined (shards, G_STRUCT_OFFSET (WsBenchContext, host));
+  c->cpu = joined (shards, G_STRUCT_OFFSET (WsBenchContext, cpu));
+  c->gpu = joined (shards, G_STRUCT_OFFSET (WsBenchContext, gpu));
+  c->gpu_capability = joined (shards, G_STRUCT_OFFSET (WsBenchContext, gpu_capability));
+  c->cuda = joined (shards, G_STRUCT_OFFSET (WsBenchContext, cuda));
+  c->driver = joined (shards, G_STRUCT_OFFSET (WsBenchContext, driver));
+  SHARED (logical_cpus);
+  SHARED (physical_cores);
+  SHARED (threads);
+  SHARED (gpu_sms);
+  SHARED (gpu_memory);
+  SHARED (gpu_clock_khz);
+  SHARED (gpu_memory_clock_khz);
+  /* One plan and build by merge's checks: the merged run.ini says them,
+   * as a run's own does, even where no shard had a result.json. */
+  c->build = g_strdup (ws_bench_record_get (record, "build"));
+  c->plan_hash = g_strdup (ws_bench_record_get (record, "hash"));
+  c->device = g_strdup (ws_bench_record_get (record, "device"));
+  c->preset = joined (shards, G_STRUCT_OFFSET (WsBenchContext, preset));
+  add_plan (c, record);
+  c->shards = shards;
   return c;
 }

@@ -8,6 +8,13 @@
  * name, the CPU's cores, the GPU's memory and clocks, the CUDA runtime and
  * the driver's version. Every field may be missing from a file (an older or hand-written
  * one): NULL strings, 0 numbers.
+ *
+ * A shard's run (bench --shard I/N) names its shard. A merged run (merge
+ * DIR… -o OUT) was measured on as many machines as it had shards: its
+ * context says what they share — a field the shards differ in is each
+ * different text once, joined by " | " as run.ini's device line, or 0 for
+ * a number — and keeps every shard's own context in `shards`, so that no
+ * machine is lost.
  */
 #pragma once
 
@@ -39,6 +46,8 @@ typedef struct
   char    *preset;           /* the preset's name */
   GStrv    settings;         /* the plan as run.ini: names … */
   GStrv    values;           /* … and their values, as many */
+  char    *shard;            /* "2/3" for a shard's run; NULL otherwise */
+  GPtrArray *shards;         /* WsBenchContext *: a merged run's shards, in their order; NULL otherwise */
 } WsBenchContext;
 
 /* The context of a run of preset, whose record is record (its plan, hash,
@@ -47,6 +56,16 @@ typedef struct
 WsBenchContext *ws_bench_context_new  (const WsPreset       *preset,
                                        const WsBenchRecord  *record);
 void            ws_bench_context_free (WsBenchContext       *context);
+WsBenchContext *ws_bench_context_copy (const WsBenchContext *context);
+
+/* The context of a run merged from shards (WsBenchContext *, in the
+ * shards' order, at least one, of one plan and build as merge checks; the
+ * array is taken and becomes `shards`) whose record is record (the merged
+ * run.ini: its plan, hash, build and device line, as ws_bench_context_new
+ * takes them). A shard whose folder had no result.json is a context with
+ * only its shard and device set. */
+WsBenchContext *ws_bench_context_merge (GPtrArray           *shards,
+                                        const WsBenchRecord *record);
 
 G_DEFINE_AUTOPTR_CLEANUP_FUNC (WsBenchContext, ws_bench_context_free)
 

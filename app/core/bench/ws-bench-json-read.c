@@ -115,16 +115,17 @@ get_object (Reader *r, JsonObject *o, const char *where, const char *name, JsonO
 }
 
 static gboolean
-read_cpu (Reader *r, JsonObject *cpu, WsBenchContext *c)
+read_cpu (Reader *r, JsonObject *cpu, const char *where, WsBenchContext *c)
 {
+  g_autofree char *at = g_strconcat (where, ".cpu", NULL);
   guint64 logical, physical, threads;
 
   if (cpu == NULL)
     return TRUE;
-  if (!get_string (r, cpu, "context.cpu", "model", &c->cpu)
-      || !get_count (r, cpu, "context.cpu", "logical_cpus", &logical)
-      || !get_count (r, cpu, "context.cpu", "physical_cores", &physical)
-      || !get_count (r, cpu, "context.cpu", "threads", &threads))
+  if (!get_string (r, cpu, at, "model", &c->cpu)
+      || !get_count (r, cpu, at, "logical_cpus", &logical)
+      || !get_count (r, cpu, at, "physical_cores", &physical)
+      || !get_count (r, cpu, at, "threads", &threads))
     return FALSE;
   c->logical_cpus = (guint) MIN (logical, G_MAXUINT);
   c->physical_cores = (guint) MIN (physical, G_MAXUINT);
@@ -133,22 +134,66 @@ read_cpu (Reader *r, JsonObject *cpu, WsBenchContext *c)
 }
 
 static gboolean
-read_gpu (Reader *r, JsonObject *gpu, WsBenchContext *c)
+read_gpu (Reader *r, JsonObject *gpu, const char *where, WsBenchContext *c)
 {
+  g_autofree char *at = g_strconcat (where, ".gpu", NULL);
   guint64 sms, clock, memory_clock;
 
   if (gpu == NULL)
     return TRUE;
-  if (!get_string (r, gpu, "context.gpu", "name", &c->gpu)
-      || !get_string (r, gpu, "context.gpu", "capability", &c->gpu_capability)
-      || !get_count (r, gpu, "context.gpu", "sms", &sms)
-      || !get_count (r, gpu, "context.gpu", "memory_bytes", &c->gpu_memory)
-      || !get_count (r, gpu, "context.gpu", "clock_khz", &clock)
-      || !get_count (r, gpu, "context.gpu", "memory_clock_khz", &memory_clock))
+  if (!get_string (r, gpu, at, "name", &c->gpu)
+      || !get_string (r, gpu, at, "capability", &c->gpu_capability)
+      || !get_count (r, gpu, at, "sms", &sms)
+      || !get_count (r, gpu, at, "memory_bytes", &c->gpu_memory)
+      || !get_count (r, gpu, at, "clock_khz", &clock)
+      || !get_count (r, gpu, at, "memory_clock_khz", &memory_clock))
     return FALSE;
   c->gpu_sms = (guint) MIN (sms, G_MAXUINT);
   c->gpu_clock_khz = (int) MIN (clock, G_MAXINT);
   c->gpu_memory_clock_khz = (int) MIN (memory_clock, G_MAXINT);
+  return TRUE;
+}
+
+/* What build_machine writes: the context's, or a merged run's shard's. */
+static gboolean
+read_machine (Reader *r, JsonObject *o, const char *where, WsBenchContext *c)
+{
+  JsonObject *cpu, *gpu;
+
+  return get_string (r, o, where, "shard", &c->shard)
+         && get_string (r, o, where, "host", &c->host)
+         && get_object (r, o, where, "cpu", &cpu) && read_cpu (r, cpu, where, c)
+         && get_object (r, o, where, "gpu", &gpu) && read_gpu (r, gpu, where, c)
+         && get_string (r, o, where, "cuda", &c->cuda)
+         && get_string (r, o, where, "driver", &c->driver);
+}
+
+/* A merged run's "shards" (missing in any other run's). */
+static gboolean
+read_shards (Reader *r, JsonObject *o, WsBenchContext *c)
+{
+  JsonNode *n = json_object_get_member (o, "shards");
+  JsonArray *a;
+
+  if (n == NULL || JSON_NODE_HOLDS_NULL (n))
+    return TRUE;
+  if (!JSON_NODE_HOLDS_ARRAY (n))
+    return fail (r, "context.shards is %s, not an array", kind_of (n));
+  a = json_node_get_array (n);
+  c->shards = g_ptr_array_new_with_free_func ((GDestroyNotify) ws_bench_context_free);
+  for (guint i = 0; i < json_array_get_length (a); i++)
+    {
+      JsonNode *e = json_array_get_element (a, i);
+      g_autofree char *where = g_strdup_printf ("context.shards[%u]", i);
+      WsBenchContext *s;
+      if (!JSON_NODE_HOLDS_OBJECT (e))
+        return fail (r, "%s is %s, not an object", where, kind_of (e));
+      s = g_new0 (WsBenchContext, 1);
+      g_ptr_array_add (c->shards, s);
+      if (!read_machine (r, json_node_get_object (e), where, s)
+          || !get_string (r, json_node_get_object (e), where, "device", &s->device))
+        return FALSE;
+    }
   return TRUE;
 }
 
@@ -174,22 +219,19 @@ read_plan (Reader *r, JsonObject *plan, WsBenchContext *c)
 static gboolean
 read_context (Reader *r, JsonObject *root, WsBenchContext *c)
 {
-  JsonObject *o, *cpu, *gpu, *plan;
+  JsonObject *o, *plan;
 
   if (!get_object (r, root, "", "context", &o))
     return FALSE;
   if (o == NULL)
     return read_plan (r, NULL, c);
-  return get_string (r, o, "context", "host", &c->host)
-         && get_object (r, o, "context", "cpu", &cpu) && read_cpu (r, cpu, c)
-         && get_object (r, o, "context", "gpu", &gpu) && read_gpu (r, gpu, c)
-         && get_string (r, o, "context", "cuda", &c->cuda)
-         && get_string (r, o, "context", "driver", &c->driver)
+  return read_machine (r, o, "context", c)
          && get_string (r, o, "context", "build", &c->build)
          && get_string (r, o, "context", "plan_hash", &c->plan_hash)
          && get_string (r, o, "context", "device", &c->device)
          && get_string (r, o, "context", "preset", &c->preset)
-         && get_object (r, o, "context", "plan", &plan) && read_plan (r, plan, c);
+         && get_object (r, o, "context", "plan", &plan) && read_plan (r, plan, c)
+         && read_shards (r, o, c);
 }
 
 /* ---- the configurations ---- */

@@ -177,11 +177,13 @@ build_gpu (JsonBuilder *b, const WsBenchContext *c)
   json_builder_end_object (b);
 }
 
+/* Where a run was measured: what a shard's entry in a merged run's
+ * "shards" holds too. */
 static void
-build_context (JsonBuilder *b, const WsBenchContext *c)
+build_machine (JsonBuilder *b, const WsBenchContext *c)
 {
-  json_builder_set_member_name (b, "context");
-  json_builder_begin_object (b);
+  if (c->shard != NULL)
+    member_string (b, "shard", c->shard);
   member_string (b, "host", c->host);
   json_builder_set_member_name (b, "cpu");
   json_builder_begin_object (b);
@@ -193,6 +195,14 @@ build_context (JsonBuilder *b, const WsBenchContext *c)
   build_gpu (b, c);
   member_string (b, "cuda", c->cuda);
   member_string (b, "driver", c->driver);
+}
+
+static void
+build_context (JsonBuilder *b, const WsBenchContext *c)
+{
+  json_builder_set_member_name (b, "context");
+  json_builder_begin_object (b);
+  build_machine (b, c);
   member_string (b, "build", c->build);
   member_string (b, "plan_hash", c->plan_hash);
   member_string (b, "device", c->device);
@@ -202,6 +212,22 @@ build_context (JsonBuilder *b, const WsBenchContext *c)
   for (guint i = 0; c->settings != NULL && c->settings[i] != NULL; i++)
     member_string (b, c->settings[i], c->values[i]);
   json_builder_end_object (b);
+  /* A merged run's shards: their plan and build are the run's, so each
+   * says only its machine and device. */
+  if (c->shards != NULL)
+    {
+      json_builder_set_member_name (b, "shards");
+      json_builder_begin_array (b);
+      for (guint i = 0; i < c->shards->len; i++)
+        {
+          const WsBenchContext *s = c->shards->pdata[i];
+          json_builder_begin_object (b);
+          build_machine (b, s);
+          member_string (b, "device", s->device);
+          json_builder_end_object (b);
+        }
+      json_builder_end_array (b);
+    }
   json_builder_end_object (b);
 }
 

@@ -3,12 +3,15 @@
  * and the application.
  *
  *   { "format": "warpscope-result", "version": 1,
- *     "context": { "host": …, "cpu": { "model", "logical_cpus",
+ *     "context": { "shard": "I/N" (a shard's run only),
+ *                  "host": …, "cpu": { "model", "logical_cpus",
  *                  "physical_cores", "threads" },
  *                  "gpu": { "name", "capability", "sms", "memory_bytes",
  *                           "clock_khz", "memory_clock_khz" } or null,
  *                  "cuda": …, "driver": …, "build": …, "plan_hash": …, "device": …,
- *                  "preset": …, "plan": { SETTING: VALUE, … } },
+ *                  "preset": …, "plan": { SETTING: VALUE, … },
+ *                  "shards": [ { "shard", "host", "cpu", "gpu", "cuda",
+ *                                "driver", "device" }, … ] (a merged run only) },
  *     "configurations": [ { "key": …, "row": { COLUMN: VALUE, … },
  *                           "samples": [ seconds, … ] }, … ] }
  *
@@ -19,6 +22,11 @@
  * hold exactly), the rest as strings; so the rows read back are, field for
  * field, the text result.csv holds. The samples are every timed sample of
  * the row, in the order taken (none for a row that did not run).
+ *
+ * A run merged from shards (ws-bench-merge.h) has one context for the
+ * whole: what its shards share, the fields they differ in joined
+ * (ws_bench_context_merge), and each shard's machine in "shards", in the
+ * shards' order; its configurations are in the plan's order.
  *
  * The whole file is replaced atomically on each write: a reader never sees
  * half of it. A run writes it as rows finish, at most as often as

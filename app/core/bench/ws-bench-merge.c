@@ -10,7 +10,9 @@
 #include <string.h>
 
 #include "ws-bench-csv.h"
+#include "ws-bench-json.h"
 #include "ws-bench-record.h"
+#include "ws-bench-samples.h"
 #include "ws-bench-shard.h"
 #include "ws-error.h"
 #include "ws-file.h"
@@ -23,6 +25,8 @@ typedef struct
   WsBenchShard   shard;
   WsCsvTable    *rows;    /* result.csv */
   WsBenchPlanKeys *plan;  /* plan-keys.txt: the whole plan, each row's shard */
+  WsBenchJson   *json;    /* result.json; NULL where the folder has none */
+  WsBenchSamples *samples; /* samples.csv, read only where result.json is missing */
 } Part;
 
 static void
@@ -31,6 +35,8 @@ part_clear (Part *p)
   g_clear_pointer (&p->record, ws_bench_record_free);
   g_clear_pointer (&p->rows, ws_csv_table_free);
   g_clear_pointer (&p->plan, ws_bench_plan_keys_free);
+  g_clear_pointer (&p->json, ws_bench_json_free);
+  g_clear_pointer (&p->samples, ws_bench_samples_free);
 }
 
 #define REFUSE(...) (g_set_error (error, WS_ERROR, WS_ERROR_INVALID_ARGUMENT, __VA_ARGS__), FALSE)
@@ -102,10 +108,68 @@ check_keys (const Part *p, GError **error)
   return TRUE;
 }
 
+/* result.json, or where the folder has none (a build before result.json,
+ * or a file lost) its samples.csv if any: it is merged from its CSV files
+ * (see ws-bench-merge.h). */
+static gboolean
+read_json (Part *p, GError **error)
+{
+  g_autofree char *path = g_build_filename (p->dir, WS_BENCH_JSON_FILE, NULL);
+  g_autofree char *samples = g_build_filename (p->dir, "samples.csv", NULL);
+
+  g_autofree char *text = NULL;
+
+  if (g_file_test (path, G_FILE_TEST_EXISTS))
+    return (p->json = ws_bench_json_load (path, error)) != NULL;
+  if (!g_file_test (samples, G_FILE_TEST_EXISTS))
+    return TRUE;
+  /* Only its header: every row of the shard failed before a sample was
+   * taken, which is no damage (the reader refuses a file of no samples). */
+  if (g_file_get_contents (samples, &text, NULL, NULL)
+      && (text[0] == '\0' || g_str_equal (text, WS_BENCH_SAMPLES_HEADER)))
+    return TRUE;
+  return (p->samples = ws_bench_samples_load (samples, error)) != NULL;
+}
+
+/* result.json must hold the configurations result.csv has rows of, no
+ * more and no fewer: a file of another run, or one that a killed run left
+ * behind its result.csv, would put samples beside rows they are not of.
+ * Asked once result.csv's rows are known to be the shard's, whole, so
+ * that a shard cut short is told how to finish rather than this. */
+static gboolean
+check_json (const Part *p, GError **error)
+{
+  g_autofree char *path = g_build_filename (p->dir, WS_BENCH_JSON_FILE, NULL);
+  g_autoptr (GHashTable) keys = g_hash_table_new (g_str_hash, g_str_equal);
+
+  if (p->json == NULL)
+    return TRUE;
+  for (guint r = 0; r < p->rows->rows->len; r++)
+    {
+      const char *key = ws_csv_table_get (p->rows, r, WS_BENCH_CSV_KEY);
+      g_hash_table_add (keys, (gpointer) key);
+      if (ws_bench_json_lookup (p->json, key) == NULL)
+        return REFUSE ("%s does not agree with its result.csv: “%s” has a row in result.csv "
+                       "(line %u) but not in result.json. Run the shard again with --resume "
+                       "(bench PLAN --shard %u/%u --resume -o %s), which writes result.json "
+                       "anew, then merge", path, key, g_array_index (p->rows->lines, guint, r),
+                       p->shard.index, p->shard.count, p->dir);
+    }
+  for (guint i = 0; i < ws_bench_json_n_configs (p->json); i++)
+    {
+      const char *key = ws_bench_json_config (p->json, i)->key;
+      if (!g_hash_table_contains (keys, key))
+        return REFUSE ("%s does not agree with its result.csv: configurations[%u] “%s” has no "
+                       "row in result.csv. Was one of the files edited, or copied from another "
+                       "run? Run the shard again", path, i, key);
+    }
+  return TRUE;
+}
+
 static gboolean
 part_read (Part *p, GError **error)
 {
-  return read_record (p, error) && read_rows (p, error)
+  return read_record (p, error) && read_rows (p, error) && read_json (p, error)
          && (p->plan = ws_bench_plan_keys_read (p->dir, error)) != NULL && check_keys (p, error);
 }
 
@@ -372,6 +436,66 @@ merge_error_logs (const Part *parts, guint n, const char *out, GError **error)
   return text->len == 0 || ws_file_write_atomic (path, text->str, text->len, error);
 }
 
+/* Each shard's own context, in the shards' order: its result.json's, or
+ * where it has none (*lacking gets those folders, joined) only its shard
+ * and device; run.ini, which merge checked, names both. Taken before
+ * write_run makes the first shard's record the merged run's. */
+static GPtrArray *
+shard_contexts (const Part *parts, guint n, char **lacking)
+{
+  guint count = parts[0].shard.count;
+  GPtrArray *contexts = g_ptr_array_new_with_free_func ((GDestroyNotify) ws_bench_context_free);
+  g_autoptr (GPtrArray) without = g_ptr_array_new ();
+
+  for (guint s = 1; s <= count; s++)
+    for (guint i = 0; i < n; i++)
+      if (parts[i].shard.index == s)
+        {
+          const WsBenchContext *own = parts[i].json ? ws_bench_json_context (parts[i].json) : NULL;
+          WsBenchContext *c = own ? ws_bench_context_copy (own) : g_new0 (WsBenchContext, 1);
+          if (own == NULL)
+            g_ptr_array_add (without, (gpointer) parts[i].dir);
+          g_free (c->shard), g_free (c->device);
+          c->shard = g_strdup (ws_bench_record_get (parts[i].record, "shard"));
+          c->device = g_strdup (ws_bench_record_get (parts[i].record, "device"));
+          g_ptr_array_add (contexts, c);
+        }
+  if (without->len > 0)
+    {
+      g_ptr_array_add (without, NULL);
+      *lacking = g_strjoinv (", ", (GStrv) without->pdata);
+    }
+  return contexts;
+}
+
+/* result.json: every configuration in the plan's order with its row (the
+ * one result.csv has) and its shard's samples — those of its result.json,
+ * else of its samples.csv, else none — in one context of every shard
+ * (contexts, taken; ws_bench_context_merge). */
+static gboolean
+merge_json (const Part *parts, const Source *sources, GPtrArray *contexts,
+            const WsBenchRecord *record, const char *out, GError **error)
+{
+  guint total = parts[0].plan->keys->len;
+  g_autoptr (WsBenchJson) json = NULL;
+  g_autofree char *path = g_build_filename (out, WS_BENCH_JSON_FILE, NULL);
+
+  json = ws_bench_json_new (ws_bench_context_merge (contexts, record));
+  for (guint i = 0; i < total; i++)
+    {
+      const Part *p = sources[i].part;
+      const char *const *fields = ws_csv_table_row (p->rows, sources[i].row);
+      const char *key = ws_csv_table_get (p->rows, sources[i].row, WS_BENCH_CSV_KEY);
+      const WsBenchJsonConfig *own = p->json ? ws_bench_json_lookup (p->json, key) : NULL;
+      GArray *csv_samples = p->samples ? ws_bench_samples_get (p->samples, key) : NULL;
+      g_autoptr (GArray) none = g_array_new (FALSE, FALSE, sizeof (double));
+      WsBenchJsonConfig c = { (char *) key, (GStrv) fields,
+                              own ? own->samples : csv_samples ? csv_samples : none };
+      ws_bench_json_add_config (json, &c);
+    }
+  return ws_bench_json_write (json, path, error);
+}
+
 static gboolean
 check_out (const char *out, GError **error)
 {
@@ -390,11 +514,13 @@ check_out (const char *out, GError **error)
 }
 
 /* result.csv, then run.ini: a whole run's record (no shard), naming every
- * machine the rows were measured on. */
+ * machine the rows were measured on; result.json last. */
 static gboolean
 write_run (const Part *parts, guint n, const Source *sources, const char *out, char **summary,
            GError **error)
 {
+  g_autofree char *lacking = NULL;
+  g_autoptr (GPtrArray) contexts = shard_contexts (parts, n, &lacking);
   guint total = parts[0].plan->keys->len, n_devices;
   g_autoptr (WsCsvTable) rows = merged_rows (sources, total);
   g_autofree char *csv = g_build_filename (out, "result.csv", NULL);
@@ -405,12 +531,18 @@ write_run (const Part *parts, guint n, const Source *sources, const char *out, c
   ws_bench_record_set_shard (parts[0].record, NULL);
   ws_bench_record_set_device (parts[0].record, device);
   if (!ws_bench_record_write (parts[0].record, out, error)
-      || !merge_samples (parts, n, out, error) || !merge_error_logs (parts, n, out, error))
+      || !merge_samples (parts, n, out, error) || !merge_error_logs (parts, n, out, error)
+      || !merge_json (parts, sources, g_steal_pointer (&contexts), parts[0].record, out, error))
     return FALSE;
   if (summary != NULL)
-    *summary = g_strdup_printf ("Merged %u rows of %u shards into %s%s%s", total, n, csv,
+    *summary = g_strdup_printf ("Merged %u rows of %u shards into %s%s%s%s%s%s", total, n, csv,
                                 n_devices > 1 ? "; they ran on different machines: " : "",
-                                n_devices > 1 ? device : "");
+                                n_devices > 1 ? device : "",
+                                lacking ? ".\nNo result.json in " : "", lacking ? lacking : "",
+                                lacking ? " (written by an older Warpscope, or lost): their rows "
+                                          "are in result.json with the samples of their "
+                                          "samples.csv where they have one, else none, and their "
+                                          "machines only as run.ini names them" : "");
   return TRUE;
 }
 
@@ -434,7 +566,10 @@ ws_bench_merge (const char *const *dirs, const char *out, char **summary, GError
     {
       sources = g_new0 (Source, parts[0].plan->keys->len + 1);
       ok = check_cover (parts, n, error) && place_rows (parts, n, sources, error)
-           && check_complete (parts, n, sources, error) && check_out (out, error)
+           && check_complete (parts, n, sources, error);
+      for (guint i = 0; ok && i < n; i++)
+        ok = check_json (&parts[i], error);
+      ok = ok && check_out (out, error)
            && write_run (parts, n, sources, out, summary, error);
     }
   for (guint i = 0; i < n; i++)
