@@ -78,7 +78,10 @@ ws_bench_json_lookup (const WsBenchJson *j, const char *key)
   return at ? j->configs->pdata[at - 1] : NULL;
 }
 
-/* Takes c; a configuration of the same key keeps its place. */
+/* Takes c; a configuration of the same key keeps its place. The index's
+ * key is the configuration's own string, so a replaced one leaves the
+ * index (g_hash_table_replace puts c's key in) before it is freed:
+ * g_hash_table_insert would keep, and compare with, the freed key. */
 static void
 put_config (WsBenchJson *j, WsBenchJsonConfig *c)
 {
@@ -86,12 +89,15 @@ put_config (WsBenchJson *j, WsBenchJsonConfig *c)
 
   if (at != 0)
     {
-      ws_bench_json_config_free (j->configs->pdata[at - 1]);
+      WsBenchJsonConfig *old = j->configs->pdata[at - 1];
+
       j->configs->pdata[at - 1] = c;
+      g_hash_table_replace (j->index, c->key, GUINT_TO_POINTER (at));
+      ws_bench_json_config_free (old);
+      return;
     }
-  else
-    g_ptr_array_add (j->configs, c);
-  g_hash_table_insert (j->index, c->key, GUINT_TO_POINTER (at ? at : j->configs->len));
+  g_ptr_array_add (j->configs, c);
+  g_hash_table_insert (j->index, c->key, GUINT_TO_POINTER (j->configs->len));
 }
 
 void
