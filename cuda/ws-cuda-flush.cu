@@ -25,8 +25,8 @@ namespace
 // flushes before every sample, and a cudaMalloc of ~100 MB each time would
 // cost more than the samples it serves. 64 devices: more than a host has.
 constexpr int MAX_DEVICES = 64;
-// Where the device does not say its L2 size: more than any GPU's L2 so far
-// (H100 50 MB, H200 60 MB, B200 126 MB).
+// Where the device does not say its L2 size: well above the L2 of the GPUs
+// Warpscope has run on (the H100's and the H200's: 50 MB).
 constexpr size_t UNKNOWN_L2 = (size_t) 128 << 20;
 
 struct FlushBuffer

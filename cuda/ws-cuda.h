@@ -128,7 +128,8 @@ void         ws_cuda_set_stop_flag   (const int *flag);
  * WS_CUDA_ERROR_OUT_OF_MEMORY. FALSE, the default: warm. */
 void         ws_cuda_set_cold        (gboolean   cold);
 /* Frees the flush buffers (each device's); the next cold run makes its own
- * again. The process's exit frees them as well. */
+ * again. Call it while no cold run is going on, on any thread; the
+ * process's exit frees them as well. */
 void         ws_cuda_flush_release   (void);
 /* The bytes of `device`'s flush buffer; 0 before its first cold run. */
 gsize        ws_cuda_flush_bytes     (int        device);

@@ -4,13 +4,17 @@
  * (ws-backend-none.c, or the CUDA engine's), and each GPU run records
  * whether it was asked to be cold. CPU variants run on the real CPU
  * backend, which has no L2 of the GPU's to flush and ignores the flag.
- * Also: the key and result.csv's cold column, written and read back, and a
- * result.csv from before the column, which still loads as warm. */
+ * Also: the key, and the cold column of result.csv and result.json,
+ * written and read back, and files from before the column, which still
+ * load as warm. */
+#include <stdio.h>
 #include <string.h>
 
 #include "ws-backend.h"
 #include "ws-bench-csv.h"
+#include "ws-bench-json.h"
 #include "ws-bench-record.h"
+#include "ws-bench-report.h"
 #include "ws-bench.h"
 #include "ws-csv.h"
 #include "ws-error.h"
@@ -235,6 +239,93 @@ test_csv_round_trip (void)
   ws_test_remove_dir (dir);
 }
 
+/* result.json holds the column as true or false and gives it back as
+ * result.csv's text; a row without the member (a file from before it)
+ * reads as an empty field, and anything but a boolean is named. */
+static void
+test_json (void)
+{
+  g_autofree char *dir = ws_test_make_dir ();
+  g_autofree char *path = g_build_filename (dir, "result.json", NULL);
+  WsBenchPlan *plan = NULL;
+  g_autoptr (GPtrArray) rows = run_plan (PLAN ("cold = true\n"), &plan);
+  g_autoptr (WsBenchJson) json = ws_bench_json_new (NULL);
+  g_autoptr (WsBenchJson) back = NULL;
+  g_autoptr (WsCsvTable) table = NULL;
+  g_autoptr (GError) error = NULL;
+  g_autofree char *text = NULL;
+  g_autofree char *flat = NULL;
+
+  for (guint r = 0; r < rows->len; r++)
+    {
+      WsBenchJsonConfig c = { (char *) field (rows, r, "key"), rows->pdata[r],
+                              g_array_new (FALSE, FALSE, sizeof (double)) };
+      ws_bench_json_add_config (json, &c);
+      g_array_unref (c.samples);
+    }
+  g_assert_true (ws_bench_json_write (json, path, &error));
+  g_assert_no_error (error);
+  g_assert_true (g_file_get_contents (path, &text, NULL, NULL));
+  flat = g_strdup (text);
+  g_strdelimit (flat, " \n", '_');
+  g_assert_nonnull (strstr (flat, "\"cold\"_:_false"));
+  g_assert_nonnull (strstr (flat, "\"cold\"_:_true"));
+  back = ws_bench_json_load (path, &error);
+  g_assert_no_error (error);
+  table = ws_bench_json_table (back);
+  g_assert_cmpstr (ws_csv_table_get (table, 0, "cold"), ==, "false");
+  g_assert_cmpstr (ws_csv_table_get (table, 1, "cold"), ==, "true");
+
+  /* Without the member, then with a string where true or false belongs. */
+  {
+    g_autoptr (GString) edited = g_string_new (text);
+    g_autoptr (WsBenchJson) old = NULL, bad = NULL;
+    g_autoptr (WsCsvTable) old_table = NULL;
+    const char *at = strstr (edited->str, "\"cold\"");
+    const char *end = strchr (at, ',');
+
+    g_string_erase (edited, at - edited->str, end + 1 - at);
+    g_assert_true (g_file_set_contents (path, edited->str, -1, NULL));
+    old = ws_bench_json_load (path, &error);
+    g_assert_no_error (error);
+    old_table = ws_bench_json_table (old);
+    g_assert_cmpstr (ws_csv_table_get (old_table, 0, "cold"), ==, "");
+    g_assert_cmpstr (ws_csv_table_get (old_table, 1, "cold"), ==, "true");
+
+    g_string_replace (edited, "\"cold\" : true", "\"cold\" : \"yes\"", 1);
+    g_assert_true (g_file_set_contents (path, edited->str, -1, NULL));
+    bad = ws_bench_json_load (path, &error);
+    g_assert_null (bad);
+    g_assert_nonnull (error);
+    g_assert_nonnull (strstr (error->message, "configurations[1].row.cold is a string, not true or false"));
+  }
+  ws_bench_plan_free (plan);
+  ws_test_remove_dir (dir);
+}
+
+/* bench's console table gives a cold variant a column of its own. */
+static void
+test_report_table (void)
+{
+  WsBenchPlan *plan = NULL;
+  g_autoptr (GPtrArray) rows = run_plan (PLAN ("cold = true\n"), &plan);
+  g_autoptr (WsCsvTable) t = ws_csv_table_new (ws_bench_csv_columns ());
+  FILE *out = tmpfile ();
+  char buf[4096];
+  g_autofree char *text = NULL;
+
+  for (guint r = 0; r < rows->len; r++)
+    ws_csv_table_append (t, g_strdupv (rows->pdata[r]));
+  ws_bench_report_table (t, out);
+  rewind (out);
+  text = g_strndup (buf, fread (buf, 1, sizeof buf - 1, out));
+  fclose (out);
+  g_assert_nonnull (strstr (text, "gpu cold"));
+  g_assert_nonnull (strstr (text, "cpu-seq"));
+  g_assert_null (strstr (text, "cpu-seq cold"));
+  ws_bench_plan_free (plan);
+}
+
 /* A result.csv from before the column: every reader takes it, and its
  * rows read as warm (no "cold" field: NULL, never "true"). */
 static void
@@ -319,6 +410,8 @@ main (int argc, char **argv)
   g_test_add_func ("/bench-cold/keys", test_keys);
   g_test_add_func ("/bench-cold/csv/round-trip", test_csv_round_trip);
   g_test_add_func ("/bench-cold/csv/without-column", test_csv_without_column);
+  g_test_add_func ("/bench-cold/json", test_json);
+  g_test_add_func ("/bench-cold/report-table", test_report_table);
   g_test_add_func ("/bench-cold/record", test_record);
   return g_test_run ();
 }
