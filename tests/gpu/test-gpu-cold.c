@@ -119,26 +119,6 @@ test_cold_not_faster (void)
   g_assert_cmpfloat (cu, <=, 1.25 * wu + 0.01);
 }
 
-/* Holds all but `leave` bytes of the device's free memory; NULL if it could not. */
-static gpointer
-fill_device (guint64 leave)
-{
-  const WsBackend *cuda = ws_backend_gpu ();
-  g_autoptr (GArray) devices = NULL;
-  guint64 free_mem;
-
-  g_assert_true (cuda->query_devices (cuda, &devices, NULL));
-  free_mem = g_array_index (devices, WsDeviceInfo, 0).free_mem;
-  g_assert_cmpuint (free_mem, >, leave);
-  for (guint64 take = free_mem - leave; take > leave; take -= 64 * MIB)
-    {
-      gpointer p = cuda->device->alloc (take, NULL);
-      if (p != NULL)
-        return p;
-    }
-  return NULL;
-}
-
 /* A device with room for the run but not for the flush buffer: the cold
  * run says so (through ws_run, as bench and the panel reach it), and a warm
  * run still works. */
@@ -159,7 +139,7 @@ test_out_of_memory (void)
   ws_params_init_defaults (in.algo, &in.params);
   in.input = keys;
   /* 2 × L2 is at least 2 × 2 MiB on any GPU we meet; leave less than that. */
-  hog = fill_device ((guint64) MIN (l2_bytes (), 64 * (int) MIB) / 2 + 16 * MIB);
+  hog = gpu_test_fill_device ((guint64) MIN (l2_bytes (), 64 * (int) MIB) / 2 + 16 * MIB);
   if (hog == NULL)
     {
       g_test_skip ("could not fill the device");
