@@ -125,8 +125,19 @@ private:
   size_t n_ = 0;
 };
 
+// Cold runs (ws-cuda-flush.cu): whether this thread's runs are cold
+// (ws_cuda_set_cold); the current device's flush buffer, made on first use
+// and kept (an OUT_OF_MEMORY error a user can act on where it cannot be
+// made); and the write over it that empties L2, queued on the default stream.
+bool cold_wanted ();
+bool flush_prepare (void **buffer, size_t *bytes, GError **error);
+cudaError_t flush_run (void *buffer, size_t bytes);
+
 // The phases of a whole run, timed as WsCudaTiming promises: the host clock
-// for allocation and total, events for upload, kernels and download.
+// for allocation and total, events for upload, kernels and download. A cold
+// run (ws_cuda_set_cold) empties L2 at the AFTER_UPLOAD mark, between the
+// upload's end and the kernels' start, so neither phase times the flush and
+// the total leaves it out too: every algorithm gets it from the mark it has.
 class PhaseTimer
 {
 public:
@@ -152,6 +163,12 @@ private:
   double host_start_ = 0.0;
   cudaEvent_t events_[N_MARKS] = {};
   bool created_ = false;
+  // Cold: the flush buffer, the upload's end (AFTER_UPLOAD then follows the
+  // flush) and the flush's own status, reported by finish ().
+  void *flush_ = nullptr;
+  size_t flush_bytes_ = 0;
+  cudaEvent_t uploaded_ = nullptr;
+  cudaError_t flush_status_ = cudaSuccess;
 };
 
 // The group for launches over `keys` keys each: 32 from 2^17 keys up, more

@@ -72,6 +72,7 @@ typedef struct
   double  d2h_ms;
   double  total_ms;
   guint64 launches;          /* kernel launches (library calls count as one) */
+  gboolean cold;             /* L2 was emptied before the kernels (ws_cuda_set_cold) */
   int     device;
   char    device_name[256];
 } WsCudaTiming;
@@ -117,6 +118,21 @@ gboolean     ws_cuda_has             (const char *algorithm,
  * thread may raise it. NULL, the default: never stop. The int must outlive
  * the runs that may read it (until this is called again). */
 void         ws_cuda_set_stop_flag   (const int *flag);
+
+/* Whether the calling thread's whole runs are cold (issue 21, as nvbench's
+ * cold measurements): after the upload and before the kernels phase's
+ * first event, a write over a device buffer twice the GPU's L2
+ * (cudaDevAttrL2CacheSize) leaves none of the input in L2, and no phase nor
+ * the total times it. The buffer is made on the first cold run of each
+ * device and kept; where it cannot be, the run fails with
+ * WS_CUDA_ERROR_OUT_OF_MEMORY. FALSE, the default: warm. */
+void         ws_cuda_set_cold        (gboolean   cold);
+/* Frees the flush buffers (each device's); the next cold run makes its own
+ * again. Call it while no cold run is going on, on any thread; the
+ * process's exit frees them as well. */
+void         ws_cuda_flush_release   (void);
+/* The bytes of `device`'s flush buffer; 0 before its first cold run. */
+gsize        ws_cuda_flush_bytes     (int        device);
 
 /* ---- Whole runs on host arrays ---- */
 

@@ -39,6 +39,7 @@ typedef struct
   gboolean samples;
   gboolean yes;
   gboolean force;
+  gboolean cold;
   WsCliSharding sharding; /* --shard, --slurm and theirs (ws-cli-shard.h) */
 } BenchOptions;
 
@@ -412,14 +413,16 @@ prepare (Bench *b, const char *name, GError **error)
     return FALSE;
   if (b->o.quick)
     ws_preset_make_quick (preset, WS_PRESET_QUICK_MAX_SIZE);
+  if (b->o.cold)
+    preset->cold = TRUE; /* before the record: run.ini and its hash say cold */
   if (b->o.output == NULL)
     b->o.output = default_output (path);
   b->record = ws_bench_record_new (preset);
   if ((b->plan = ws_bench_plan_new (preset, error)) == NULL
       || !ws_cli_sharding_cut (&b->o.sharding, b->plan, b->record, error))
     return FALSE;
-  printf ("%s: %u configurations → %s%s\n", preset->name, b->plan->configs->len, b->o.output,
-          b->o.quick ? " (quick)" : "");
+  printf ("%s: %u configurations → %s%s%s\n", preset->name, b->plan->configs->len, b->o.output,
+          b->o.quick ? " (quick)" : "", preset->cold ? " (cold: L2 emptied before each GPU sample)" : "");
   return check_outputs (b, error) && estimate (b, error) && open_outputs (b, error);
 }
 
@@ -494,6 +497,10 @@ usage_ok (const Bench *b, int argc)
               "(it is bench-results/PRESET when -o is left out)";
   else if (b->o.force && !b->o.resume)
     problem = "--force only goes with --resume";
+  /* The job's tasks run plan.ini, a copy of the preset: a switch here
+   * would not reach them, where the preset's key does. */
+  else if (b->o.cold && b->o.sharding.slurm)
+    problem = "--cold does not reach --slurm's tasks: write cold = true in the preset instead";
   else
     problem = ws_cli_sharding_misuse (&b->o.sharding, b->o.resume, b->o.output);
   if (problem != NULL)
@@ -532,6 +539,7 @@ ws_cli_bench (int argc, char **argv)
     { "force", 0, 0, G_OPTION_ARG_NONE, &b.o.force, "with --resume: keep the rows even where DIR/run.ini differs or is missing", NULL },
     { "yes", 'y', 0, G_OPTION_ARG_NONE, &b.o.yes, "run a plan estimated at more than 10 minutes without asking", NULL },
     { "samples", 0, 0, G_OPTION_ARG_NONE, &b.o.samples, "also write every sample to DIR/samples.csv", NULL },
+    { "cold", 0, 0, G_OPTION_ARG_NONE, &b.o.cold, "empty the GPU's L2 cache before each sample of a GPU variant, as the preset's cold = true", NULL },
     { NULL },
   };
   int status = 0;

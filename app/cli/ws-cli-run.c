@@ -32,6 +32,7 @@ typedef struct
   char  *queries;
   char  *repeat;
   gboolean early_exit;
+  gboolean cold;
 } RunOptions;
 
 /* Everything one run owns, so that one cleanup frees it. */
@@ -92,6 +93,7 @@ run_context (RunOptions *o)
     { "queries", 'q', 0, G_OPTION_ARG_STRING, &o->queries, "searches: generated query keys", "Q" },
     { "early-exit", 0, 0, G_OPTION_ARG_NONE, &o->early_exit, "odd-even: stop after a pass pair without a swap", NULL },
     { "repeat", 0, 0, G_OPTION_ARG_STRING, &o->repeat, "time R runs after one warm-up and report medians (default 1)", "R" },
+    { "cold", 0, 0, G_OPTION_ARG_NONE, &o->cold, "GPU variants: empty the L2 cache before each run's kernels (a cold measurement; the CPU ignores it)", NULL },
     { NULL }
   };
   GOptionContext *context = g_option_context_new ("ALGORITHM — run one algorithm and verify it");
@@ -171,6 +173,7 @@ parse_options (RunState *st, const RunOptions *o, const char *algorithm, GError 
       || (o->dist && !ws_distribution_from_string (o->dist, &st->dist, error))
       || (o->n && !ws_size_parse_range ("--n", o->n, 1, G_MAXSIZE, &st->n, error)))
     return FALSE;
+  st->in.cold = o->cold;
   st->repeat = 1;
   if (o->repeat && !ws_cli_parse_repeat (o->repeat, &st->repeat, error))
     return FALSE;
@@ -437,6 +440,10 @@ print_report (const RunState *st, const RunOptions *o, const char *verdict)
             st->repeat, median->device[0] ? "kernels" : "time", st->timing.min_kernel,
             st->timing.max_kernel);
   print_times (to, median);
+  if (st->in.cold)
+    fprintf (to, "  %-12s %s\n", "cold",
+             median->device[0] ? "the L2 cache emptied before the kernels of each run"
+                               : "ignored: a CPU run has no GPU cache to empty");
   print_counter (to, "passes", st->out.counters.passes);
   print_counter (to, "comparisons", st->out.counters.comparisons);
   print_counter (to, "swaps", st->out.counters.swaps);

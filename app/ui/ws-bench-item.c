@@ -137,6 +137,9 @@ describe (const WsCsvTable *table, guint r)
     g_string_append_printf (s, " %s", params);
   if (instance > 0)
     g_string_append_printf (s, " #%" G_GUINT64_FORMAT, instance);
+  /* Files from before cold runs have no such column: they ran warm. */
+  if (g_str_equal (field (table, r, "cold"), "true"))
+    g_string_append (s, " cold");
   return g_string_free (s, FALSE);
 }
 

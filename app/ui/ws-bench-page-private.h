@@ -31,6 +31,7 @@ struct _WsBenchPage
   GtkButton       *run_button, *cancel_button, *open_preset_button;
   GtkLabel        *rows_label, *preset_label, *source_label, *status_label;
   GtkCheckButton  *quick;
+  GtkSwitch       *cold;
   GtkBox          *custom_box;
   GtkFlowBox      *algorithms_box, *variants_box;
   GtkGrid         *form_grid;

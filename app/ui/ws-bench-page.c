@@ -373,6 +373,18 @@ ws_bench_page_set_quick (WsBenchPage *self, gboolean quick)
 }
 
 void
+ws_bench_page_set_cold (WsBenchPage *self, gboolean cold)
+{
+  gtk_switch_set_active (self->cold, cold);
+}
+
+gboolean
+ws_bench_page_get_cold (WsBenchPage *self)
+{
+  return gtk_switch_get_active (self->cold);
+}
+
+void
 ws_bench_page_set_output_dir (WsBenchPage *self, const char *dir)
 {
   g_free (self->output_dir), self->output_dir = g_strdup (dir);
@@ -452,7 +464,7 @@ ws_bench_page_class_init (WsBenchPageClass *klass)
   BIND (preset), BIND (log_x), BIND (log_y), BIND (export_plot_button), BIND (open_button);
   BIND (export_csv_button), BIND (run_button), BIND (cancel_button), BIND (rows_label);
   BIND (open_preset_button);
-  BIND (preset_label), BIND (source_label), BIND (status_label), BIND (quick), BIND (custom_box), BIND (algorithms_box);
+  BIND (preset_label), BIND (source_label), BIND (status_label), BIND (quick), BIND (cold), BIND (custom_box), BIND (algorithms_box);
   BIND (variants_box), BIND (form_grid), BIND (progress);
 #undef BIND
 }

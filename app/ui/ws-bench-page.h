@@ -36,6 +36,11 @@ void          ws_bench_page_set_sizes      (WsBenchPage  *page,
                                             const char   *step);
 void          ws_bench_page_set_quick      (WsBenchPage  *page,
                                             gboolean      quick);
+/* The "Cold L2 (GPU)" switch: the plan's cold setting (a chosen preset's
+ * cold key sets it; the plan run takes it as it stands). */
+void          ws_bench_page_set_cold       (WsBenchPage  *page,
+                                            gboolean      cold);
+gboolean      ws_bench_page_get_cold       (WsBenchPage  *page);
 /* The folder under which each run gets its own (default: the user's data
  * folder, warpscope/runs). */
 void          ws_bench_page_set_output_dir (WsBenchPage  *page,

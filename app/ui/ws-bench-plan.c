@@ -364,8 +364,9 @@ preset_summary (const WsPreset *p)
   append_names (s, "Algorithms", algos);
   append_names (s, "Variants", variants);
   g_string_append_printf (s, "\nSizes: %u from %" G_GSIZE_FORMAT " to %" G_GSIZE_FORMAT
-                          "; baseline %s; %s timing", p->sizes->len, lo, hi,
-                          ws_variant_name (p->baseline), ws_timing_name (p->timing));
+                          "; baseline %s; %s timing%s", p->sizes->len, lo, hi,
+                          ws_variant_name (p->baseline), ws_timing_name (p->timing),
+                          p->cold ? "; cold L2" : "");
   return g_string_free (s, FALSE);
 }
 
@@ -380,6 +381,9 @@ ws_bench_page_show_preset (WsBenchPage *self)
   g_autofree char *summary = p ? preset_summary (p) : NULL;
 
   gtk_widget_set_visible (GTK_WIDGET (self->custom_box), path == NULL);
+  /* The switch shows the preset's own setting; a custom plan keeps the last. */
+  if (p != NULL)
+    gtk_switch_set_active (self->cold, p->cold);
   if (path == NULL)
     gtk_label_set_text (self->preset_label, "Choose algorithms, variants and sizes below.");
   else
@@ -438,5 +442,7 @@ ws_bench_page_make_preset (WsBenchPage *self, GError **error)
 
   if (p != NULL && gtk_check_button_get_active (self->quick))
     ws_preset_make_quick (p, WS_PRESET_QUICK_MAX_SIZE);
+  if (p != NULL)
+    p->cold = gtk_switch_get_active (self->cold);
   return p;
 }

@@ -252,7 +252,9 @@ cuda_run (const WsBackend  *self,
   /* The run's long host loops stop when this thread's run is cancelled
    * (ws-cancel.h); the library cannot see GCancellable, only the int. */
   ws_cuda_set_stop_flag (ws_cancel_stop_flag ());
+  ws_cuda_set_cold (in->cold);
   ok = dispatch (in, out, &timing, &local);
+  ws_cuda_set_cold (FALSE);
   ws_cuda_set_stop_flag (NULL);
   if (!ok)
     {

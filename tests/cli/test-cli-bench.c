@@ -14,6 +14,7 @@
 #include <unistd.h>
 
 #include "cli-util.h"
+#include "ws-csv.h"
 #include "ws-test-util.h"
 
 static guint
@@ -350,6 +351,47 @@ test_sighup (void)
   interrupt_with (ini, SIGHUP, "SIGHUP");
 }
 
+/* bench --cold: the GPU rows of the plan are cold (their key marked), the
+ * CPU rows warm; run.ini says so, so that a warm --resume in the folder is
+ * refused; --slurm's tasks would not see the switch: refused. */
+static void
+test_cold (void)
+{
+  g_autofree char *dir = g_dir_make_tmp ("ws-bench-XXXXXX", NULL);
+  g_autofree char *csv_path = in_dir (dir, "result.csv");
+  g_autofree char *record_path = in_dir (dir, "run.ini");
+  g_autofree char *ini = cli_write_file ("cold.ini", "[preset]\nname = cold\nalgorithms = reduce\n"
+                                                     "variants = cpu-seq, gpu\nsizes = 1000\n"
+                                                     "repetitions = 2\n");
+  g_autoptr (CliResult) r = cli_run ("bench", ini, "-o", dir, "--cold", NULL);
+  g_autoptr (WsCsvTable) t = NULL;
+  g_autoptr (GError) error = NULL;
+  g_autofree char *record = NULL;
+
+  g_assert_cmpint (r->status, ==, 0);
+  g_assert_nonnull (strstr (r->out, "(cold: L2 emptied before each GPU sample)"));
+  t = ws_csv_table_read (csv_path, &error);
+  g_assert_no_error (error);
+  g_assert_cmpuint (t->rows->len, ==, 2);
+  g_assert_cmpstr (ws_csv_table_get (t, 0, "variant"), ==, "cpu-seq");
+  g_assert_cmpstr (ws_csv_table_get (t, 0, "cold"), ==, "false");
+  g_assert_cmpstr (ws_csv_table_get (t, 1, "variant"), ==, "gpu");
+  g_assert_cmpstr (ws_csv_table_get (t, 1, "cold"), ==, "true");
+  g_assert_true (g_str_has_suffix (ws_csv_table_get (t, 1, "key"), "|cold"));
+  record = cli_read_file (record_path);
+  g_assert_nonnull (strstr (record, "cold=true"));
+
+  g_autoptr (CliResult) warm = cli_run ("bench", ini, "-o", dir, "--resume", NULL);
+  cli_assert_fails (warm, "Cannot resume", "cold", NULL);
+  g_autoptr (CliResult) again = cli_run ("bench", ini, "-o", dir, "--resume", "--cold", NULL);
+  g_assert_cmpint (again->status, ==, 0);
+
+  g_autoptr (CliResult) slurm = cli_run ("bench", ini, "--slurm", "-o", dir, "--cold", NULL);
+  g_assert_cmpint (slurm->status, ==, 2);
+  g_assert_nonnull (strstr (slurm->err, "cold = true in the preset"));
+  ws_test_remove_dir (dir);
+}
+
 static const char resume_preset[] =
   "[preset]\nname = resume\nalgorithms = bitonic\nvariants = cpu-seq\nsizes = 1024, 2048\n"
   "repetitions = %u\n";
@@ -443,5 +485,6 @@ main (int argc, char **argv)
   g_test_add_func ("/cli/bench/sighup", test_sighup);
   g_test_add_func ("/cli/bench/resume-changed-plan", test_resume_changed_plan);
   g_test_add_func ("/cli/bench/resume-build-device", test_resume_build_device);
+  g_test_add_func ("/cli/bench/cold", test_cold);
   return g_test_run ();
 }

@@ -257,6 +257,21 @@ test_repeat_medians (void)
   cli_assert_fails (bad, "--repeat", NULL);
 }
 
+/* --cold asks a GPU variant to empty L2 before its kernels; a CPU run has
+ * none of the GPU's to empty and says it ignored the switch. */
+static void
+test_cold (void)
+{
+  g_autoptr (CliResult) cpu = cli_run ("run", "reduce", "--n", "5000", "--variant", "cpu-seq",
+                                       "--cold", NULL);
+  g_autoptr (CliResult) warm = cli_run ("run", "reduce", "--n", "5000", "--variant", "cpu-seq", NULL);
+
+  assert_run_ok (cpu);
+  g_assert_nonnull (strstr (cpu->out, "cold         ignored: a CPU run has no GPU cache to empty"));
+  assert_run_ok (warm);
+  g_assert_null (strstr (warm->out, "cold"));
+}
+
 int
 main (int argc, char **argv)
 {
@@ -271,6 +286,7 @@ main (int argc, char **argv)
   g_test_add_func ("/cli/run/stencil-file", test_stencil_file);
   g_test_add_func ("/cli/run/stencil-radius-zero", test_stencil_radius_zero);
   g_test_add_func ("/cli/run/dot-files", test_dot_files);
+  g_test_add_func ("/cli/run/cold", test_cold);
   g_test_add_func ("/cli/run/histogram-and-reduce", test_scalar_and_counts);
   g_test_add_func ("/cli/run/scan-file", test_scan_file);
   g_test_add_func ("/cli/run/search-keys", test_search_keys);

@@ -102,7 +102,7 @@ static const char *const full_preset[] = {
   "verify = false",                     /* 15 */
   "stop_on_failure = true",             /* 16 */
   "timing = kernel",                    /* 17 */
-  "",                                   /* 18 */
+  "cold = true",                        /* 18 */
   "[params]",                           /* 19 */
   "radius = 2, 8",                      /* 20 */
   "block = 8, 16",                      /* 21 */
@@ -433,6 +433,7 @@ test_every_key (void)
   g_assert_false (p->verify);
   g_assert_true (p->stop_on_failure);
   g_assert_cmpint (p->timing, ==, WS_TIMING_KERNEL);
+  g_assert_true (p->cold);
   g_assert_cmpuint (p->grids->len, ==, 3);
   assert_grid (p, "radius", radius, 2);
   assert_grid (p, "block", block, 2);
@@ -459,6 +460,7 @@ test_defaults (void)
   g_assert_true (p->verify);
   g_assert_false (p->stop_on_failure);
   g_assert_cmpint (p->timing, ==, WS_TIMING_END_TO_END);
+  g_assert_false (p->cold); /* warm unless asked */
   g_assert_cmpuint (p->grids->len, ==, 0);
   g_assert_cmpuint (p->min_samples, ==, 5);
   g_assert_cmpuint (p->max_samples, ==, 1000);
@@ -585,6 +587,7 @@ static const BadValues bad_values[] = {
   { "verify", "verify", { "yes", "TRUE", "", "2" } },
   { "stop_on_failure", "stop_on_failure", { "maybe", "on" } },
   { "timing", "timing", { "wall", "kernels", "", "end to end" } },
+  { "cold", "cold", { "yes", "True", "", "1", "on", "true, false" } },
   { "min_samples", "adaptive.min_samples", { "0", "1000001", "x", "" } },
   { "max_samples", "adaptive.max_samples", { "4", "1000001", "-3", "many" } },
   { "time_budget", "adaptive.time_budget", { "0", "-1", "86401", "inf", "nan", "1s", "" } },
@@ -625,6 +628,7 @@ test_messages (void)
   g_autofree char *radius = text_with (full_preset, "radius", "2, 9999999", &line);
   g_autofree char *variant = text_with (full_preset, "variants", "cpu-seq, gpu-lib", &line);
   g_autofree char *range = text_with (full_preset, "sizes", "5..1 x2", &line);
+  g_autofree char *cold = text_with (full_preset, "cold", "yes", &line);
 
   assert_message_has (reps, "x.ini:9: repetitions: 3 values for 2 sizes; give one per size or a "
                             "single value for all");
@@ -633,6 +637,7 @@ test_messages (void)
                               "(0..1048576)");
   assert_message_has (variant, "gpu-lib");
   assert_message_has (range, "5");
+  assert_message_has (cold, "x.ini:18: cold: “yes” is not a boolean; use true or false");
 }
 
 /* ---- structure --------------------------------------------------------- */

@@ -3,6 +3,10 @@
 
 #include <string.h>
 
+#include "ws-backend.h"
+
+#define MIB (G_GUINT64_CONSTANT (1) << 20)
+
 gboolean
 gpu_test_skip_without_device (void)
 {
@@ -29,4 +33,25 @@ WsCudaType
 gpu_test_type (WsKeyType type)
 {
   return type == WS_KEY_INT32 ? WS_CUDA_INT32 : WS_CUDA_FLOAT32;
+}
+
+/* Holds all but `leave` bytes of the device's free memory; NULL if it could not. */
+gpointer
+gpu_test_fill_device (guint64 leave)
+{
+  const WsBackend *cuda = ws_backend_gpu ();
+  g_autoptr (GArray) devices = NULL;
+  guint64 free_mem;
+
+  g_assert_true (cuda->query_devices (cuda, &devices, NULL));
+  free_mem = g_array_index (devices, WsDeviceInfo, 0).free_mem;
+  g_assert_cmpuint (free_mem, >, leave);
+  /* The context and the allocator round up: step down until it fits. */
+  for (guint64 take = free_mem - leave; take > leave; take -= 64 * MIB)
+    {
+      gpointer p = cuda->device->alloc (take, NULL);
+      if (p != NULL)
+        return p;
+    }
+  return NULL;
 }

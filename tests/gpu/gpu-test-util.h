@@ -18,4 +18,9 @@ void        gpu_test_assert_timing       (const WsCudaTiming *timing);
 
 WsCudaType  gpu_test_type                (WsKeyType type);
 
+/* Holds all but `leave` bytes of the device's free memory, through the GPU
+ * backend's allocator (release it with its device->release); NULL if it
+ * could not. For the out-of-memory tests. */
+gpointer    gpu_test_fill_device         (guint64   leave);
+
 G_END_DECLS

@@ -14,27 +14,6 @@
 
 #define MIB (G_GUINT64_CONSTANT (1) << 20)
 
-/* Holds all but `leave` bytes of the device's free memory; NULL if it could not. */
-static gpointer
-fill_device (guint64 leave)
-{
-  const WsBackend *cuda = ws_backend_gpu ();
-  g_autoptr (GArray) devices = NULL;
-  guint64 free_mem;
-
-  g_assert_true (cuda->query_devices (cuda, &devices, NULL));
-  free_mem = g_array_index (devices, WsDeviceInfo, 0).free_mem;
-  g_assert_cmpuint (free_mem, >, leave);
-  /* The context and the allocator round up: step down until it fits. */
-  for (guint64 take = free_mem - leave; take > leave; take -= 64 * MIB)
-    {
-      gpointer p = cuda->device->alloc (take, NULL);
-      if (p != NULL)
-        return p;
-    }
-  return NULL;
-}
-
 static void
 run_sort (const char *algorithm, WsVariant variant, gsize n, GError **error)
 {
@@ -61,7 +40,7 @@ test_run_out_of_memory (void)
 
   if (gpu_test_skip_without_device ())
     return;
-  hog = fill_device (32 * MIB);
+  hog = gpu_test_fill_device (32 * MIB);
   g_assert_nonnull (hog);
   for (guint forced = 0; forced < 2; forced++)
     {
@@ -100,7 +79,7 @@ test_stepper_out_of_memory (void)
   if (gpu_test_skip_without_device ())
     return;
   keys = ws_generate (WS_KEY_FLOAT32, WS_DIST_UNIFORM, (gsize) 1 << 24, 1, NULL);
-  hog = fill_device (16 * MIB);
+  hog = gpu_test_fill_device (16 * MIB);
   g_assert_nonnull (hog);
   stepper = ws_stepper_new_on_device (WS_NETWORK_BITONIC, keys, cuda, &error);
   g_assert_null (stepper);

@@ -289,6 +289,24 @@ test_item_empty_fields (void)
   g_assert_cmpstr (ws_bench_item_get_message (item), ==, "CUB was not built");
 }
 
+/* A cold row says so in its configuration; a warm one, and one from a
+ * result.csv before the column (no such field: an empty one here), do not. */
+static void
+test_item_cold (void)
+{
+  g_autoptr (WsCsvTable) csv = ws_csv_table_new (ws_bench_csv_columns ());
+  g_autoptr (WsBenchItem) cold = NULL, warm = NULL, old = NULL;
+
+  append (csv, BITONIC, "variant", "gpu", "status", "ok", "cold", "true", NULL);
+  append (csv, BITONIC, "variant", "gpu", "status", "ok", "cold", "false", NULL);
+  append (csv, BITONIC, "variant", "gpu", "status", "ok", NULL);
+  cold = ws_bench_item_new (csv, 0), warm = ws_bench_item_new (csv, 1);
+  old = ws_bench_item_new (csv, 2);
+  g_assert_cmpstr (ws_bench_item_get_configuration (cold), ==, "bitonic gpu n=1048576 cold");
+  g_assert_cmpstr (ws_bench_item_get_configuration (warm), ==, "bitonic gpu n=1048576");
+  g_assert_cmpstr (ws_bench_item_get_configuration (old), ==, "bitonic gpu n=1048576");
+}
+
 /* Items copy their row: the table may go. */
 static void
 test_item_outlives_table (void)
@@ -333,6 +351,7 @@ main (int argc, char **argv)
     return 0;
   g_test_add_func ("/ui/bench-table/item-empty-fields", test_item_empty_fields);
   g_test_add_func ("/ui/bench-table/item-outlives-table", test_item_outlives_table);
+  g_test_add_func ("/ui/bench-table/item-cold", test_item_cold);
   g_test_add ("/ui/bench-table/cells", Fixture, NULL, fixture_set_up, test_cells,
               fixture_tear_down);
   g_test_add ("/ui/bench-table/sort-median", Fixture, NULL, fixture_set_up, test_sort_median,

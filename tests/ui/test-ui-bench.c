@@ -13,6 +13,7 @@
 #include "ws-bench-csv.h"
 #include "ws-bench-json.h"
 #include "ws-bench-page.h"
+#include "ws-bench-page-private.h"
 #include "ws-csv.h"
 #include "ws-error.h"
 #include "ws-plot-view.h"
@@ -403,6 +404,79 @@ test_plan_text (Fixture *f, gconstpointer data)
     }
 }
 
+/* The first GtkSwitch under widget, depth first; NULL if none. */
+static GtkSwitch *
+find_switch (GtkWidget *widget)
+{
+  if (GTK_IS_SWITCH (widget))
+    return GTK_SWITCH (widget);
+  for (GtkWidget *c = gtk_widget_get_first_child (widget); c != NULL; c = gtk_widget_get_next_sibling (c))
+    {
+      GtkSwitch *found = find_switch (c);
+      if (found != NULL)
+        return found;
+    }
+  return NULL;
+}
+
+static gboolean
+plan_is_cold (WsBenchPage *page)
+{
+  g_autoptr (GError) error = NULL;
+  g_autoptr (WsPreset) p = ws_bench_page_make_preset (page, &error);
+
+  g_assert_no_error (error);
+  return p->cold;
+}
+
+/* "Cold L2 (GPU)": a switch with a tooltip saying what it does; a preset's
+ * cold key sets it when the preset is chosen, and the plan the panel runs
+ * takes the switch as it stands (a preset's too, switched back). */
+static void
+test_cold_switch (Fixture *f, gconstpointer data)
+{
+  g_autofree char *path = g_build_filename (f->dir, "cold.ini", NULL);
+  g_autoptr (GError) error = NULL;
+  GtkSwitch *sw = find_switch (GTK_WIDGET (f->page));
+  const char *tip;
+
+  g_assert_nonnull (sw);
+  tip = gtk_widget_get_tooltip_text (GTK_WIDGET (sw));
+  g_assert_nonnull (tip);
+  g_assert_nonnull (strstr (tip, "L2"));
+  g_assert_nonnull (strstr (tip, "CPU variants"));
+  g_assert_true (gtk_widget_get_visible (GTK_WIDGET (sw)));
+  /* The custom plan: warm until switched on. */
+  g_assert_false (ws_bench_page_get_cold (f->page));
+  g_assert_false (plan_is_cold (f->page));
+  /* As a click or the keyboard would; the switch turns at the end of its
+   * slide (an animation of a few frames). */
+  g_assert_true (gtk_widget_activate (GTK_WIDGET (sw)));
+  ui_spin (0.5);
+  g_assert_true (gtk_switch_get_active (sw));
+  g_assert_true (plan_is_cold (f->page));
+  /* A preset says cold = true: chosen, the switch shows it. */
+  g_assert_true (g_file_set_contents (path, "[preset]\nname = Cold one\nalgorithms = reduce\n"
+                                            "variants = cpu-seq, gpu\nsizes = 1000\ncold = true\n",
+                                      -1, NULL));
+  gtk_switch_set_active (sw, FALSE);
+  g_assert_true (ws_bench_page_open_preset (f->page, path, &error));
+  g_assert_no_error (error);
+  ui_spin (0.05);
+  g_assert_true (gtk_switch_get_active (sw));
+  g_assert_true (plan_is_cold (f->page));
+  g_assert_nonnull (strstr (gtk_label_get_text (f->page->preset_label), "cold L2"));
+  /* Switched off, the same preset runs warm. */
+  ws_bench_page_set_cold (f->page, FALSE);
+  g_assert_false (plan_is_cold (f->page));
+  /* A preset without the key is warm. */
+  ws_bench_page_set_cold (f->page, TRUE);
+  g_assert_true (ws_bench_page_choose_preset (f->page, "smoke"));
+  ui_spin (0.05);
+  g_assert_false (gtk_switch_get_active (sw));
+  g_assert_false (plan_is_cold (f->page));
+}
+
 static guint
 n_visible (WsPlot *plot)
 {
@@ -684,6 +758,7 @@ main (int argc, char **argv)
     return 0;
 #define ADD(path, fn) g_test_add (path, Fixture, NULL, fixture_set_up, fn, fixture_tear_down)
   ADD ("/ui/bench/plan-text", test_plan_text);
+  ADD ("/ui/bench/cold-switch", test_cold_switch);
   ADD ("/ui/bench/verdict-shown", test_verdict_shown);
   ADD ("/ui/bench/open-and-export", test_open_and_export);
   ADD ("/ui/bench/open-errors", test_open_errors);

@@ -18,7 +18,7 @@ struct _WsBenchCsv
 
 static const char *const columns[] = {
   WS_BENCH_CSV_KEY, "algorithm", "variant", "type", "distribution", "n", "params", "instance",
-  "seed", "timing", "baseline", "status", "samples", "median_s", "mean_s", "sd_s", "min_s", "max_s", "cv",
+  "seed", "timing", "cold", "baseline", "status", "samples", "median_s", "mean_s", "sd_s", "min_s", "max_s", "cv",
   "ci_lo_s", "ci_hi_s", "ci_level", "alloc_s", "upload_s", "kernel_s", "download_s", "speedup",
   "speedup_lo", "speedup_hi", "speedup_mean", "speedup_sigma", "elements_per_s", "gb_per_s",
   "peak_share", "gflop_per_s", "flop_per_byte", "device", "message", NULL,
@@ -182,7 +182,8 @@ ws_bench_csv_fields (const WsPreset *p, const WsBenchRow *row)
   add_text (f, c->params_text);
   g_snprintf (num, sizeof num, "%u", c->instance), add_text (f, num);
   g_snprintf (num, sizeof num, "%" G_GUINT64_FORMAT, c->seed), add_text (f, num);
-  add_text (f, ws_timing_name (p->timing)), add_text (f, ws_variant_name (p->baseline));
+  add_text (f, ws_timing_name (p->timing)), add_text (f, c->cold ? "true" : "false");
+  add_text (f, ws_variant_name (p->baseline));
   add_text (f, ws_bench_status_name (row->status));
   add_stats (f, row, ok);
   add_derived (f, row, ok);

@@ -249,7 +249,8 @@ calibrate_at (WsBenchEstimate *e, const WsBenchConfig *probe, gboolean warm, dou
               GError **error)
 {
   const WsPreset *p = e->plan->preset;
-  WsRunInput in = { .algo = probe->algo, .variant = probe->variant, .params = probe->params };
+  WsRunInput in = { .algo = probe->algo, .variant = probe->variant, .params = probe->params,
+                    .cold = probe->cold }; /* the flush is part of what a run costs */
   WsRunData data = { 0 };
   WsRunOutput out = { 0 };
   guint a = algo_index (probe->algo);

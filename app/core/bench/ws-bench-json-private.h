@@ -12,6 +12,7 @@ typedef enum
   WS_BENCH_JSON_TEXT,    /* a string (the seed too: see ws-bench-json.h) */
   WS_BENCH_JSON_COUNT,   /* a whole number: n, instance, samples */
   WS_BENCH_JSON_NUMBER,  /* any other number */
+  WS_BENCH_JSON_FLAG,    /* true or false: cold */
 } WsBenchJsonKind;
 
 WsBenchJsonKind ws_bench_json_column_kind (const char *column);

@@ -247,6 +247,13 @@ read_field (Reader *r, guint at, const char *column, JsonNode *n, char **out)
 
   if (JSON_NODE_HOLDS_NULL (n))
     return *out = g_strdup (""), TRUE;
+  if (kind == WS_BENCH_JSON_FLAG)
+    {
+      if (!JSON_NODE_HOLDS_VALUE (n) || json_node_get_value_type (n) != G_TYPE_BOOLEAN)
+        return fail (r, "configurations[%u].row.%s is %s, not true or false", at, column,
+                     kind_of (n));
+      return *out = g_strdup (json_node_get_boolean (n) ? "true" : "false"), TRUE;
+    }
   if (kind == WS_BENCH_JSON_TEXT)
     {
       if (!JSON_NODE_HOLDS_VALUE (n) || json_node_get_value_type (n) != G_TYPE_STRING)

@@ -137,6 +137,8 @@ ws_bench_json_column_kind (const char *name)
                                       "device", "message", NULL };
   static const char *const integer[] = { "n", "instance", "samples", NULL };
 
+  if (g_str_equal (name, "cold"))
+    return WS_BENCH_JSON_FLAG;
   if (g_strv_contains (text, name))
     return WS_BENCH_JSON_TEXT;
   return g_strv_contains (integer, name) ? WS_BENCH_JSON_COUNT : WS_BENCH_JSON_NUMBER;
@@ -237,7 +239,7 @@ build_context (JsonBuilder *b, const WsBenchContext *c)
   json_builder_end_object (b);
 }
 
-/* A field of result.csv as its JSON value: empty numbers are null. */
+/* A field of result.csv as its JSON value: empty numbers and flags are null. */
 static void
 add_field (JsonBuilder *b, WsBenchJsonKind kind, const char *text)
 {
@@ -245,6 +247,8 @@ add_field (JsonBuilder *b, WsBenchJsonKind kind, const char *text)
     json_builder_add_string_value (b, text);
   else if (text[0] == '\0')
     json_builder_add_null_value (b);
+  else if (kind == WS_BENCH_JSON_FLAG)
+    json_builder_add_boolean_value (b, g_str_equal (text, "true"));
   else if (kind == WS_BENCH_JSON_COUNT)
     json_builder_add_int_value (b, g_ascii_strtoll (text, NULL, 10));
   else

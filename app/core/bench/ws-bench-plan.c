@@ -37,14 +37,23 @@ ws_bench_params_text (const WsPreset *preset, const WsAlgorithm *algo, WsVariant
   return g_string_free (g_steal_pointer (&s), FALSE);
 }
 
+gboolean
+ws_bench_config_cold (const WsPreset *preset, WsVariant variant)
+{
+  return preset->cold && ws_variant_is_gpu (variant);
+}
+
 char *
 ws_bench_config_key (const WsPreset *preset, const WsAlgorithm *algo, WsVariant variant, gsize n,
                      const char *params, guint instance)
 {
-  return g_strdup_printf ("%s|%s|%s|%s|%" G_GSIZE_FORMAT "|%s|%u|%" G_GUINT64_FORMAT "|%s",
+  /* "|cold" only on cold rows: a warm row keeps the key it had before cold
+   * runs existed, so older result files, samples and baselines still match. */
+  return g_strdup_printf ("%s|%s|%s|%s|%" G_GSIZE_FORMAT "|%s|%u|%" G_GUINT64_FORMAT "|%s%s",
                           algo->name, ws_variant_name (variant), ws_key_type_name (preset->type),
                           ws_distribution_name (preset->distribution), n, params, instance,
-                          preset->seed + instance, ws_timing_name (preset->timing));
+                          preset->seed + instance, ws_timing_name (preset->timing),
+                          ws_bench_config_cold (preset, variant) ? "|cold" : "");
 }
 
 /* Every combination of the grids of the algorithm's parameters, as WsParams
@@ -102,6 +111,7 @@ add_config (Expand *e, WsVariant variant, const WsParams *params, guint instance
   c->instance = instance;
   c->seed = preset->seed + instance;
   c->repetitions = e->repetitions;
+  c->cold = ws_bench_config_cold (preset, variant);
   c->key = ws_bench_config_key (preset, e->algo, variant, e->n, c->params_text, instance);
   /* Not g_hash_table_add's verdict: on a repeat it swaps in the new key,
    * which is freed here. */
@@ -201,7 +211,8 @@ ws_bench_config_same_data (const WsBenchConfig *a, const WsBenchConfig *b)
 char *
 ws_bench_config_describe (const WsBenchConfig *c)
 {
-  return g_strdup_printf ("%s %s n=%" G_GSIZE_FORMAT "%s%s #%u seed %" G_GUINT64_FORMAT,
+  return g_strdup_printf ("%s %s n=%" G_GSIZE_FORMAT "%s%s #%u seed %" G_GUINT64_FORMAT "%s",
                           c->algo->name, ws_variant_name (c->variant), c->n,
-                          c->params_text[0] ? " " : "", c->params_text, c->instance, c->seed);
+                          c->params_text[0] ? " " : "", c->params_text, c->instance, c->seed,
+                          c->cold ? " cold" : "");
 }

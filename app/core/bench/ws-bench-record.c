@@ -191,6 +191,10 @@ put_plan (WsBenchRecord *r, const WsPreset *p)
   put (r, "verify", g_strdup (p->verify ? "true" : "false"));
   put (r, "stop_on_failure", g_strdup (p->stop_on_failure ? "true" : "false"));
   put (r, "timing", g_strdup (ws_timing_name (p->timing)));
+  /* Only when on: a warm plan keeps the hash its folders had before the
+   * key existed, so that --resume and merge still take them. */
+  if (p->cold)
+    put (r, "cold", g_strdup ("true"));
   put_grids (r, p);
 }
 

@@ -89,15 +89,19 @@ typedef struct
 static void
 grid_fill (Grid *g, const WsCsvTable *t, const WsBenchColumns *c, const char *algo)
 {
-  g_autoptr (GString) label = g_string_new (NULL);
+  g_autoptr (GString) label = g_string_new (NULL), variant = g_string_new (NULL);
 
   for (guint r = 0; r < t->rows->len; r++)
     {
       const char *const *f = ws_csv_table_row (t, r);
+      const char *cold = ws_csv_table_get (t, r, "cold"); /* NULL in files from before it */
       if (strcmp (WS_FIELD (c, f, ALGORITHM), algo) != 0 || !ws_bench_row_usable (c, f))
         continue;
       g_string_printf (label, "n=%s %s", WS_FIELD (c, f, N), WS_FIELD (c, f, PARAMS));
-      ws_point_add (ws_points_get (&g->cells, ws_names_add (&g->columns, WS_FIELD (c, f, VARIANT)),
+      /* A cold variant is a column of its own: its figures are another measure. */
+      g_string_printf (variant, "%s%s", WS_FIELD (c, f, VARIANT),
+                       g_strcmp0 (cold, "true") == 0 ? " cold" : "");
+      ws_point_add (ws_points_get (&g->cells, ws_names_add (&g->columns, variant->str),
                                    ws_names_add (&g->rows, label->str), 0),
                     WS_NUMBER (c, f, MEDIAN), WS_NUMBER (c, f, SD), NAN, NAN);
     }

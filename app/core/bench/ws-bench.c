@@ -61,7 +61,8 @@ timed (const WsPreset *p, const WsRunOutput *out)
 static gboolean
 run_once (Bench *b, const WsBenchConfig *c, WsRunOutput *out, GError **error)
 {
-  WsRunInput in = { .algo = c->algo, .variant = c->variant, .params = c->params };
+  WsRunInput in = { .algo = c->algo, .variant = c->variant, .params = c->params,
+                    .cold = c->cold };
   double start = ws_system_now ();
   gboolean ok;
 

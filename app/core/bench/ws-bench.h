@@ -30,6 +30,7 @@ typedef struct
   guint              instance;    /* 0-based */
   guint64            seed;        /* the preset's seed + instance */
   guint              repetitions; /* fixed count; 0 when adaptive */
+  gboolean           cold;        /* L2 flushed before each sample: a cold plan's GPU variants */
   char              *key;         /* identifies the row in result.csv (for --resume) */
 } WsBenchConfig;
 
@@ -110,8 +111,14 @@ char        *ws_bench_params_text (const WsPreset    *preset,
                                    WsVariant          variant,
                                    const WsParams    *params);
 
+/* Whether the variant runs cold in this plan: a cold plan's GPU variants
+ * (the CPU has no L2 of the GPU's to flush; its rows say cold = false). */
+gboolean     ws_bench_config_cold (const WsPreset *preset,
+                                   WsVariant       variant);
+
 /* What identifies a row in result.csv: every setting that changes what is
- * measured ("bitonic|gpu|float32|uniform|1024|radius=2|0|1|kernel"). */
+ * measured ("bitonic|gpu|float32|uniform|1024|radius=2|0|1|kernel", and
+ * "|cold" after it for a cold row). */
 char        *ws_bench_config_key (const WsPreset    *preset,
                                   const WsAlgorithm *algo,
                                   WsVariant          variant,

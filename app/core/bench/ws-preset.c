@@ -352,7 +352,8 @@ read_flags (const WsPresetReader *reader,
             GError              **error)
 {
   return read_flag (reader, "verify", &preset->verify, error)
-         && read_flag (reader, "stop_on_failure", &preset->stop_on_failure, error);
+         && read_flag (reader, "stop_on_failure", &preset->stop_on_failure, error)
+         && read_flag (reader, "cold", &preset->cold, error);
 }
 
 static gboolean

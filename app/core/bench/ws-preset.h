@@ -57,6 +57,9 @@ typedef struct
   gboolean     verify;
   gboolean     stop_on_failure;
   WsTiming     timing;
+  /* GPU variants flush the L2 cache before each sample's kernels (issue
+   * 21's cold runs, as nvbench's); CPU variants run as ever. */
+  gboolean     cold;
 
   GPtrArray   *grids;         /* WsParamGrid *, one per [params] key */
 } WsPreset;

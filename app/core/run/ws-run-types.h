@@ -22,6 +22,7 @@ typedef struct
   gsize              side;    /* stencil: N */
   const WsArray     *input2;  /* dot: the second array */
   const WsArray     *keys;    /* searches: the query keys */
+  gboolean           cold;    /* GPU: flush the L2 cache before the kernels; the CPU ignores it */
 } WsRunInput;
 
 /* Where the time of one run went, in seconds. A CPU run is all "kernel";
