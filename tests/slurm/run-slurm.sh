@@ -135,4 +135,13 @@ diff -u "$work/local.cols" "$work/merged.cols" || fail "the merged rows differ f
 rows=$(($(wc -l < "$work/local.cols") - 1))
 [ "$rows" -gt 0 ] || fail "the local run has no rows"
 grep -c ',ok,' "$work/job/merged/result.csv" >/dev/null || fail "no ok row"
-echo "run-slurm: $rows rows of 3 shards run by Slurm, merged, the same as the local run's"
+# The merged result.json holds every configuration's samples: compare reads
+# it against the local run's and pairs every configuration (status 1 would
+# only say a timing moved; 2 is an error).
+[ -f "$work/job/merged/result.json" ] || fail "merge wrote no result.json"
+cmp_out=$("$cli" compare "$work/local" "$work/job/merged/result.json" 2>&1); cmp_status=$?
+[ "$cmp_status" -le 1 ] || fail "compare could not read the merged result.json: $cmp_out"
+if echo "$cmp_out" | grep -qi "only in"; then
+  fail "compare found configurations on one side only: $cmp_out"
+fi
+echo "run-slurm: $rows rows of 3 shards run by Slurm, merged, the same as the local run's; compare pairs them all through the merged result.json"
