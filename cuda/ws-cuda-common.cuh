@@ -98,15 +98,7 @@ public:
     release ();
     n_ = n;
     // cudaMalloc (0) is valid but gives nullptr; one element keeps pointers usable.
-    cudaError_t status = cudaMalloc (&ptr_, (n ? n : 1) * sizeof (T));
-    if (status == cudaErrorMemoryAllocation)
-      {
-        // Scratch the pool keeps from earlier runs is not lost to this one.
-        cudaGetLastError ();
-        pool_trim ();
-        status = cudaMalloc (&ptr_, (n ? n : 1) * sizeof (T));
-      }
-    return check (status, what, error);
+    return check (malloc_trimming ((void **) &ptr_, (n ? n : 1) * sizeof (T)), what, error);
   }
   void
   release ()

@@ -73,14 +73,7 @@ flush_prepare (void **buffer, size_t *bytes, GError **error)
   if (b.ptr == nullptr)
     {
       size_t want = flush_bytes (device);
-      cudaError_t status = cudaMalloc (&b.ptr, want);
-      if (status == cudaErrorMemoryAllocation)
-        {
-          // The pool's scratch from earlier runs is not lost to this one.
-          cudaGetLastError ();
-          pool_trim ();
-          status = cudaMalloc (&b.ptr, want);
-        }
+      cudaError_t status = malloc_trimming (&b.ptr, want);
       if (status != cudaSuccess)
         {
           b.ptr = nullptr;

@@ -87,6 +87,20 @@ pool_trim ()
   cudaGetLastError ();
 }
 
+cudaError_t
+malloc_trimming (void **ptr, size_t bytes)
+{
+  cudaError_t status = cudaMalloc (ptr, bytes);
+
+  if (status == cudaErrorMemoryAllocation)
+    {
+      cudaGetLastError ();
+      pool_trim ();
+      status = cudaMalloc (ptr, bytes);
+    }
+  return status;
+}
+
 bool
 pool_reserve (size_t bytes, GError **error)
 {

@@ -35,6 +35,10 @@ bool pool_reserve (size_t bytes, GError **error);
 // to be idle, so that frees queued on streams are done).
 void pool_trim ();
 
+// cudaMalloc, once more after pool_trim when the device is full: scratch
+// the pool keeps from earlier runs is not lost to this allocation.
+cudaError_t malloc_trimming (void **ptr, size_t bytes);
+
 // Stream-ordered allocation on the default stream from the pool (plain
 // cudaMalloc where the device has no pools); false with an error naming
 // `what`.
