@@ -10,6 +10,7 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
+#include "ws-bench-report.h"
 #include "ws-compare-runs.h"
 #include "ws-error.h"
 #include "ws-test-util.h"
@@ -274,6 +275,59 @@ test_not_runs (Fixture *f, gconstpointer data)
   g_assert_cmpuint (linked->keys->len, ==, 4);
 }
 
+/* The series of the chart of a run's rows, by name, or -1. */
+static int
+series_of (const WsPlot *plot, const char *name)
+{
+  for (guint s = 0; s < ws_plot_n_series (plot); s++)
+    if (g_str_equal (ws_plot_series_name (plot, s), name))
+      return (int) s;
+  return -1;
+}
+
+/* The baseline's chart beside the run's: its series after the run's,
+ * "(baseline)", dashed, in the colour of the run's series of the same name
+ * (dot, the baseline's alone, one of its own), with the baseline's
+ * medians. */
+static void
+test_chart (Fixture *f, gconstpointer data)
+{
+  g_autoptr (GError) error = NULL;
+  g_autoptr (WsCsvTable) base_rows = NULL, new_rows = NULL;
+  g_autoptr (WsBenchSamples) b = ws_compare_load_run ("BASE", f->base, &base_rows, &error);
+  g_autoptr (WsBenchSamples) n = ws_compare_load_run ("NEW", f->fresh, &new_rows, &error);
+  g_autoptr (WsPlot) plot = ws_bench_chart (new_rows, NULL, WS_CHART_TIME, NULL, &error);
+  g_autoptr (WsPlot) base = ws_bench_chart (base_rows, NULL, WS_CHART_TIME, NULL, &error);
+  guint own;
+  int sort, sort_base, dot;
+  double x, y, lo, hi;
+
+  g_assert_no_error (error);
+  own = ws_plot_n_series (plot);
+  g_assert_cmpuint (own, ==, 4);
+  ws_bench_chart_add_baseline (plot, base);
+  g_assert_cmpuint (ws_plot_n_series (plot), ==, own + ws_plot_n_series (base));
+  for (guint s = own; s < ws_plot_n_series (plot); s++)
+    {
+      g_assert_true (g_str_has_suffix (ws_plot_series_name (plot, s), " (baseline)"));
+      g_assert_true (ws_plot_series_dashed (plot, s));
+    }
+  sort = series_of (plot, "bitonic cpu-seq");
+  sort_base = series_of (plot, "bitonic cpu-seq (baseline)");
+  dot = series_of (plot, "dot cpu-seq (baseline)");
+  g_assert_cmpint (sort, >=, 0);
+  g_assert_cmpint (sort_base, >=, (int) own);
+  g_assert_false (ws_plot_series_dashed (plot, sort));
+  g_assert_cmpuint (ws_plot_series_pen (plot, sort_base), ==, ws_plot_series_pen (plot, sort));
+  g_assert_cmpuint (ws_plot_series_pen (plot, dot), ==, (guint) dot);
+  g_assert_cmpuint (ws_plot_n_points (plot, sort_base), ==, 1);
+  ws_plot_get_point (plot, sort_base, 0, &x, &y, &lo, &hi);
+  g_assert_cmpfloat (x, ==, 4096);
+  g_assert_cmpfloat_with_epsilon (y, 1e-3 * 1.0145, 1e-12);
+  ws_plot_get_point (plot, sort, 0, &x, &y, &lo, &hi);
+  g_assert_cmpfloat_with_epsilon (y, 2e-3 * 1.0145, 1e-12);
+}
+
 int
 main (int argc, char **argv)
 {
@@ -285,6 +339,7 @@ main (int argc, char **argv)
   ADD ("/compare-runs/runs", test_runs);
   ADD ("/compare-runs/refusals", test_refusals);
   ADD ("/compare-runs/not-runs", test_not_runs);
+  ADD ("/compare-runs/chart", test_chart);
 #undef ADD
   return g_test_run ();
 }
