@@ -94,18 +94,20 @@ test_samples_file (Fixture *f, gconstpointer data)
   assert_file (f->base, samples);
   assert_file (csv, samples);
   assert_file (samples, samples);
-  g_assert_true (g_file_set_contents (other, "a,b\n1,2\n", -1, NULL));
-  assert_file (other, other);
+  g_assert_true (g_file_set_contents (other, "a,b,c\n1,2,3\n", -1, NULL));
+  assert_file (other, other); /* three columns: read as samples, and said if wrong */
 }
 
-/* A folder or a result.csv without samples says what to do. */
+/* A folder or a result.csv without samples says what to do; another CSV
+ * file says what a run is. */
 static void
 test_no_samples (Fixture *f, gconstpointer data)
 {
   g_autofree char *json = g_build_filename (f->base, "result.json", NULL);
   g_autofree char *csv = g_build_filename (f->base, "result.csv", NULL);
-  g_autoptr (GError) error = NULL, csv_error = NULL;
-  g_autofree char *file = NULL, *csv_file = NULL;
+  g_autofree char *other = g_build_filename (f->dir, "other.csv", NULL);
+  g_autoptr (GError) error = NULL, csv_error = NULL, other_error = NULL;
+  g_autofree char *file = NULL, *csv_file = NULL, *other_file = NULL;
 
   g_assert_cmpint (g_unlink (json), ==, 0);
   file = ws_compare_samples_file ("The baseline", f->base, &error);
@@ -118,6 +120,13 @@ test_no_samples (Fixture *f, gconstpointer data)
   g_assert_null (csv_file);
   g_assert_error (csv_error, WS_ERROR, WS_ERROR_IO);
   g_assert_nonnull (strstr (csv_error->message, "result.csv holds no samples"));
+  /* A CSV file of something else. */
+  g_assert_true (g_file_set_contents (other, "a,b\n1,2\n", -1, NULL));
+  other_file = ws_compare_samples_file ("BASE", other, &other_error);
+  g_assert_null (other_file);
+  g_assert_error (other_error, WS_ERROR, WS_ERROR_PARSE);
+  g_assert_nonnull (strstr (other_error->message, "is not a run's result.json, result.csv or "
+                                                  "samples.csv"));
 }
 
 /* The samples of a result.json with its rows; a samples.csv with the

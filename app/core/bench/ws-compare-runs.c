@@ -31,21 +31,30 @@ samples_in (const char *what, const char *dir, const char *result_csv, GError **
   return NULL;
 }
 
-/* Whether a CSV file is a result.csv (its rows, no samples) rather than a
- * samples.csv: it has result.csv's key and median columns. A file that
- * cannot be read as CSV is left to the samples' reader to say so. */
-static gboolean
-is_result_csv (const char *path)
+typedef enum { OTHER_FILE, RESULT_CSV, SAMPLES_CSV } FileKind;
+
+/* What a CSV file is by its first line: a result.csv (its rows, no
+ * samples: result.csv's key and median columns), a samples.csv (three
+ * columns: key, index, seconds, or a first sample in older files), or
+ * neither. A file that cannot be read as CSV is left to the samples'
+ * reader to say so. */
+static FileKind
+csv_kind (const char *path)
 {
   g_autoptr (WsCsvReader) r = ws_csv_reader_open (path, TRUE, NULL);
+  const char *const *h = r ? ws_csv_reader_header (r) : NULL;
   gboolean key = FALSE, median = FALSE;
 
-  for (const char *const *h = r ? ws_csv_reader_header (r) : NULL; h != NULL && *h != NULL; h++)
+  if (h == NULL)
+    return SAMPLES_CSV;
+  for (guint i = 0; h[i] != NULL; i++)
     {
-      key |= g_str_equal (*h, WS_BENCH_CSV_KEY);
-      median |= g_str_equal (*h, ws_bench_col_name (WS_BENCH_COL_MEDIAN));
+      key |= g_str_equal (h[i], WS_BENCH_CSV_KEY);
+      median |= g_str_equal (h[i], ws_bench_col_name (WS_BENCH_COL_MEDIAN));
     }
-  return key && median;
+  if (key && median)
+    return RESULT_CSV;
+  return g_strv_length ((char **) h) == 3 ? SAMPLES_CSV : OTHER_FILE;
 }
 
 char *
@@ -56,10 +65,22 @@ ws_compare_samples_file (const char *what, const char *path, GError **error)
   g_return_val_if_fail (what != NULL && path != NULL, NULL);
   if (g_file_test (path, G_FILE_TEST_IS_DIR))
     return samples_in (what, path, NULL, error);
-  if (ws_bench_json_is_json_path (path) || !is_result_csv (path))
+  if (ws_bench_json_is_json_path (path))
     return g_strdup (path);
-  dir = g_path_get_dirname (path);
-  return samples_in (what, dir, path, error);
+  switch (csv_kind (path))
+    {
+    case RESULT_CSV:
+      dir = g_path_get_dirname (path);
+      return samples_in (what, dir, path, error);
+    case SAMPLES_CSV:
+      return g_strdup (path);
+    case OTHER_FILE:
+    default:
+      g_set_error (error, WS_ERROR, WS_ERROR_PARSE,
+                   "%s %s is not a run's result.json, result.csv or samples.csv: name a "
+                   "benchmark's folder (bench -o DIR) or one of those files", what, path);
+      return NULL;
+    }
 }
 
 /* The rows beside a samples.csv, from its folder's result.csv: an empty

@@ -22,10 +22,11 @@ G_BEGIN_DECLS
 #define WS_COMPARE_DEFAULT_THRESHOLD 0.05
 
 /* The file that holds the samples of the run path names: a folder's
- * result.json, else its samples.csv; the same beside a result.csv; any
- * other file itself. what names the run in messages ("BASE", "The
- * baseline"): a folder or a result.csv without samples is an error
- * (WS_ERROR_IO) saying how to make them. */
+ * result.json, else its samples.csv; the same beside a result.csv; a
+ * result.json or samples.csv itself. what names the run in messages
+ * ("BASE", "The baseline"): a folder or a result.csv without samples is
+ * an error (WS_ERROR_IO) saying how to make them, a CSV file that is
+ * neither a result.csv nor a samples.csv one (WS_ERROR_PARSE). */
 char           *ws_compare_samples_file (const char           *what,
                                          const char           *path,
                                          GError              **error);
