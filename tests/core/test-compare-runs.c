@@ -4,10 +4,9 @@
  * rows read with them, and two hand-made runs compared: the pairs in the
  * baseline's order with the verdicts their samples were made for, the
  * configurations of one run alone, and the refusals. */
-#define _GNU_SOURCE /* symlink, mkfifo under -std=c17 */
+#define _GNU_SOURCE /* symlink under -std=c17 */
 #include <glib/gstdio.h>
 #include <string.h>
-#include <sys/stat.h>
 #include <unistd.h>
 
 #include "ws-bench-report.h"
@@ -256,20 +255,12 @@ test_refusals (Fixture *f, gconstpointer data)
 static void
 test_not_runs (Fixture *f, gconstpointer data)
 {
-  g_autofree char *empty = g_build_filename (f->dir, "empty.json", NULL);
-  g_autofree char *binary = g_build_filename (f->dir, "binary.csv", NULL);
-  g_autofree char *fifo = g_build_filename (f->dir, "fifo.json", NULL);
+  g_auto (GStrv) bad = ws_test_make_not_runs (f->dir);
   g_autofree char *link = g_build_filename (f->dir, "link", NULL);
-  g_autofree char *missing = g_build_filename (f->dir, "missing", NULL);
-  const char *bad[] = { empty, binary, fifo, missing, f->dir };
-  const char bytes[] = { 'P', 'K', 3, 4, 0, (char) 0xff, (char) 0xfe, '\n', 0, 1 };
   g_autoptr (GError) error = NULL;
   g_autoptr (WsBenchSamples) linked = NULL;
 
-  g_assert_true (g_file_set_contents (empty, "", 0, NULL));
-  g_assert_true (g_file_set_contents (binary, bytes, sizeof bytes, NULL));
-  g_assert_cmpint (mkfifo (fifo, 0600), ==, 0);
-  for (guint i = 0; i < G_N_ELEMENTS (bad); i++)
+  for (guint i = 0; bad[i] != NULL; i++)
     {
       g_autoptr (GError) e = NULL;
       g_autoptr (WsBenchSamples) s = ws_compare_load_run ("The baseline", bad[i], NULL, &e);

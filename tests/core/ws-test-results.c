@@ -1,14 +1,23 @@
 /* ws-test-results.c: a benchmark run's files made by hand (see
  * ws-test-util.h) — samples chosen so that what compare says of two runs
  * is known by construction. */
+#define _GNU_SOURCE /* mkfifo under -std=c17 */
 #include <glib/gstdio.h>
 #include <json-glib/json-glib.h>
+#include <sys/stat.h>
 
 #include "ws-bench-json.h"
 #include "ws-csv.h"
 #include "ws-test-util.h"
 
 #define SAMPLES 30
+
+/* Sample i of c. */
+static double
+sample (const WsTestConfig *c, double i)
+{
+  return c->seconds * (1 + (c->step > 0 ? c->step : 0.001) * i);
+}
 
 char *
 ws_test_config_key (const WsTestConfig *c)
@@ -36,7 +45,6 @@ static void
 add_row (JsonBuilder *b, const WsTestConfig *c)
 {
   gboolean ran = c->seconds > 0;
-  double median = c->seconds * (1 + 0.001 * (SAMPLES / 2 - 0.5));
 
   json_builder_set_member_name (b, "row");
   json_builder_begin_object (b);
@@ -53,15 +61,15 @@ add_row (JsonBuilder *b, const WsTestConfig *c)
   add_number (b, "samples", ran ? SAMPLES : 0);
   if (ran)
     {
-      add_number (b, "median_s", median);
-      add_number (b, "ci_lo_s", c->seconds * (1 + 0.001 * 9));
-      add_number (b, "ci_hi_s", c->seconds * (1 + 0.001 * 20));
+      add_number (b, "median_s", sample (c, SAMPLES / 2 - 0.5));
+      add_number (b, "ci_lo_s", sample (c, 9));
+      add_number (b, "ci_hi_s", sample (c, 20));
       add_number (b, "ci_level", 0.95);
     }
   json_builder_end_object (b);
 }
 
-/* Thirty samples: seconds × (1 + 0.001 i), none alike. */
+/* Thirty samples, none alike. */
 static void
 add_config (JsonBuilder *b, const WsTestConfig *c)
 {
@@ -73,7 +81,7 @@ add_config (JsonBuilder *b, const WsTestConfig *c)
   json_builder_set_member_name (b, "samples");
   json_builder_begin_array (b);
   for (guint i = 0; c->seconds > 0 && i < SAMPLES; i++)
-    json_builder_add_double_value (b, c->seconds * (1 + 0.001 * i));
+    json_builder_add_double_value (b, sample (c, i));
   json_builder_end_array (b);
   json_builder_end_object (b);
 }
@@ -119,4 +127,20 @@ ws_test_write_run (const char *dir, const WsTestConfig *configs, guint n)
   g_assert_true (ws_csv_table_write (table, csv, &error));
   g_assert_no_error (error);
   return g_steal_pointer (&json);
+}
+
+GStrv
+ws_test_make_not_runs (const char *dir)
+{
+  const char bytes[] = { 'P', 'K', 3, 4, 0, (char) 0xff, (char) 0xfe, '\n', 0, 1, 2, 3 };
+  const char *const names[] = { "empty.json", "binary.csv", "fifo.json", "folder", "missing.json" };
+  GStrv paths = g_new0 (char *, G_N_ELEMENTS (names) + 1);
+
+  for (guint i = 0; i < G_N_ELEMENTS (names); i++)
+    paths[i] = g_build_filename (dir, names[i], NULL);
+  g_assert_true (g_file_set_contents (paths[0], "", 0, NULL));
+  g_assert_true (g_file_set_contents (paths[1], bytes, sizeof bytes, NULL));
+  g_assert_cmpint (mkfifo (paths[2], 0600), ==, 0);
+  g_assert_cmpint (g_mkdir (paths[3], 0700), ==, 0);
+  return paths;
 }

@@ -322,15 +322,17 @@ void      ws_test_add_cases      (const char    *prefix,
 /* ---- A run's files made by hand (compare, the panel's Compare with…) ---- */
 
 /* A configuration of a hand-made run: thirty samples of seconds × (1 +
- * 0.001 i), i = 0 … 29, all distinct, so that what compare says of two
- * runs is known by construction; seconds 0 makes a row that did not run
- * (unavailable, no samples). */
+ * step i), i = 0 … 29, all distinct, step 0.001 unless given (a wide step
+ * makes a noisy run), so that what compare says of two runs is known by
+ * construction; seconds 0 makes a row that did not run (unavailable, no
+ * samples). */
 typedef struct
 {
   const char *algorithm;
   const char *variant;
   guint64     n;
   double      seconds;
+  double      step;
 } WsTestConfig;
 
 /* The key result.csv and samples.csv name the configuration by. */
@@ -340,6 +342,10 @@ char     *ws_test_config_key     (const WsTestConfig *config);
 char     *ws_test_write_run      (const char         *dir,
                                   const WsTestConfig *configs,
                                   guint               n);
+/* What a user may pick instead of a run, made in dir: an empty
+ * result.json, a binary file, a FIFO, a folder without results, and a
+ * path to nothing, in that order (free with g_strfreev). */
+GStrv     ws_test_make_not_runs  (const char         *dir);
 
 G_END_DECLS
 
