@@ -9,11 +9,16 @@ static void
 show_rows_label (WsBenchPage *self)
 {
   guint n = self->results ? self->results->rows->len : 0;
-  g_autofree char *text = n == 0 ? g_strdup ("No results yet: run a plan or open a result.csv "
-                                           "or result.json")
+  /* Short: beside three buttons, in presentation mode's larger text too
+   * (the tooltip says the rest). */
+  g_autofree char *text = n == 0 ? g_strdup ("No results yet")
                                  : g_strdup_printf ("%u rows — %s", n, self->results_name);
 
   gtk_label_set_text (self->rows_label, text);
+  gtk_widget_set_tooltip_text (GTK_WIDGET (self->rows_label),
+                               n == 0 ? "Run a plan, or open a result.csv or result.json "
+                                        "(Open Results…)"
+                                      : self->results_name);
   gtk_widget_set_sensitive (GTK_WIDGET (self->export_csv_button), n > 0);
   gtk_widget_set_sensitive (GTK_WIDGET (self->export_plot_button), n > 0);
 }
