@@ -681,6 +681,30 @@ test_presentation_chart (Fixture *f, gconstpointer data)
                                                  GTK_STYLE_PROVIDER (css));
 }
 
+/* Presentation mode at a projector's 1280×800: the line over the empty
+ * table reads whole beside its three buttons (it was cut to "No results
+ * yet: ru…csv or result.json"). */
+static void
+test_presentation_empty_line (Fixture *f, gconstpointer data)
+{
+  WsBenchPage *page = WS_BENCH_PAGE (ws_bench_page_new ());
+  GtkWidget *window = ui_present (GTK_WIDGET (page), 1280, 800);
+  g_autoptr (GtkCssProvider) css = gtk_css_provider_new ();
+
+  gtk_css_provider_load_from_resource (css, "/io/github/warpscope/Warpscope/ui/style.css");
+  gtk_style_context_add_provider_for_display (gdk_display_get_default (), GTK_STYLE_PROVIDER (css),
+                                              GTK_STYLE_PROVIDER_PRIORITY_APPLICATION);
+  gtk_widget_add_css_class (window, "presentation");
+  ui_spin (0.3);
+  g_assert_cmpint (gtk_widget_get_width (window), <=, 1280);
+  g_assert_true (gtk_widget_get_mapped (GTK_WIDGET (page->compare_button)));
+  g_assert_true (g_str_has_prefix (gtk_label_get_text (page->rows_label), "No results yet"));
+  g_assert_false (pango_layout_is_ellipsized (gtk_label_get_layout (page->rows_label)));
+  gtk_style_context_remove_provider_for_display (gdk_display_get_default (),
+                                                 GTK_STYLE_PROVIDER (css));
+  gtk_window_destroy (GTK_WINDOW (window));
+}
+
 static gboolean
 asking (gpointer page)
 {
@@ -781,6 +805,7 @@ main (int argc, char **argv)
   ADD ("/ui/bench/hover-and-legend", test_hover_and_legend);
   ADD ("/ui/bench/view-pixels", test_view_pixels);
   ADD ("/ui/bench/presentation-chart", test_presentation_chart);
+  ADD ("/ui/bench/presentation-empty-line", test_presentation_empty_line);
   ADD ("/ui/bench/clicked-plan", test_clicked_plan);
   ADD ("/ui/bench/smoke", test_smoke);
   ADD ("/ui/bench/cancel", test_cancel);
