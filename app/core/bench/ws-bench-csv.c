@@ -7,6 +7,7 @@
 #include <string.h>
 #include <unistd.h>
 
+#include "ws-bench-samples.h"
 #include "ws-error.h"
 #include "ws-file.h"
 
@@ -285,13 +286,8 @@ gboolean
 ws_bench_samples_append (FILE *file, const WsBenchRow *row, GError **error)
 {
   g_autoptr (GString) s = g_string_new (NULL);
-  g_autofree char *key = ws_csv_quote (row->config->key);
-  char buf[G_ASCII_DTOSTR_BUF_SIZE];
 
-  for (guint i = 0; row->samples != NULL && i < row->samples->len; i++)
-    g_string_append_printf (s, "%s,%u,%s\n", key, i,
-                            g_ascii_formatd (buf, sizeof buf, "%.9g",
-                                             g_array_index (row->samples, double, i)));
+  ws_bench_samples_format (s, row->config->key, row->samples);
   if (fputs (s->str, file) < 0 || fflush (file) != 0)
     {
       g_set_error (error, WS_ERROR, WS_ERROR_IO, "Cannot write the samples file: %s",
