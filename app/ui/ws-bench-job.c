@@ -4,6 +4,7 @@
 #include <glib/gstdio.h>
 
 #include "ws-bench-csv.h"
+#include "ws-bench-devices.h"
 #include "ws-bench-estimate.h"
 #include "ws-bench-json.h"
 #include "ws-bench-record.h"
@@ -232,13 +233,17 @@ forget_folder (WsBenchJob *job)
 }
 
 /* run.ini beside result.csv, and result.json's context from it: here, as
- * the device they name may take a GPU query to learn. */
+ * the GPUs they name take a query to learn — one, whose answer the run's
+ * rows read too (their share of the GPU's peak). */
 static gboolean
 write_record (WsBenchJob *job, GError **error)
 {
-  g_autoptr (WsBenchRecord) record = ws_bench_record_new (job->plan->preset);
+  const WsPreset *preset = job->plan->preset;
+  g_autoptr (GArray) gpus = ws_bench_query_gpus (preset, NULL);
+  g_autoptr (WsBenchRecord) record = ws_bench_record_new (preset, gpus);
 
-  job->json = ws_bench_json_new (ws_bench_context_new (job->plan->preset, record));
+  job->json = ws_bench_json_new (ws_bench_context_new (preset, record, gpus));
+  job->plan->gpus = g_steal_pointer (&gpus);
   return ws_bench_record_write (record, job->dir, error);
 }
 

@@ -390,9 +390,9 @@ test_record (void)
   g_autoptr (WsPreset) cold = load (PLAN ("cold = true\n"));
   g_autoptr (WsPreset) warm = load (PLAN ("cold = false\n"));
   g_autoptr (WsPreset) plain = load (PLAN (""));
-  g_autoptr (WsBenchRecord) rc = ws_bench_record_new (cold);
-  g_autoptr (WsBenchRecord) rw = ws_bench_record_new (warm);
-  g_autoptr (WsBenchRecord) rp = ws_bench_record_new (plain);
+  g_autoptr (WsBenchRecord) rc = ws_bench_record_new (cold, NULL);
+  g_autoptr (WsBenchRecord) rw = ws_bench_record_new (warm, NULL);
+  g_autoptr (WsBenchRecord) rp = ws_bench_record_new (plain, NULL);
 
   g_assert_cmpstr (ws_bench_record_get (rc, "cold"), ==, "true");
   g_assert_null (ws_bench_record_get (rw, "cold"));

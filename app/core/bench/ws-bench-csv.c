@@ -22,7 +22,7 @@ static const char *const columns[] = {
   "seed", "timing", "cold", "baseline", "status", "samples", "median_s", "mean_s", "sd_s", "min_s", "max_s", "cv",
   "ci_lo_s", "ci_hi_s", "ci_level", "alloc_s", "upload_s", "kernel_s", "download_s", "speedup",
   "speedup_lo", "speedup_hi", "speedup_mean", "speedup_sigma", "elements_per_s", "gb_per_s",
-  "peak_share", "gflop_per_s", "flop_per_byte", "device", "message", NULL,
+  "peak_share", "gflop_per_s", "flop_per_byte", "device", "device_index", "message", NULL,
 };
 #define N_COLUMNS (G_N_ELEMENTS (columns) - 1)
 
@@ -188,7 +188,13 @@ ws_bench_csv_fields (const WsPreset *p, const WsBenchRow *row)
   add_text (f, ws_bench_status_name (row->status));
   add_stats (f, row, ok);
   add_derived (f, row, ok);
-  add_text (f, row->device), add_text (f, row->message);
+  add_text (f, row->device);
+  /* The GPU's number; empty for a CPU row, as device is. */
+  if (row->device_index >= 0)
+    g_snprintf (num, sizeof num, "%d", row->device_index), add_text (f, num);
+  else
+    add_text (f, "");
+  add_text (f, row->message);
   g_assert (f->len == N_COLUMNS);
   g_ptr_array_add (f, NULL);
   return (GStrv) g_ptr_array_free (f, FALSE);
@@ -249,6 +255,18 @@ get_number (const WsCsvTable *t, guint r, const char *column, double *out, GErro
   return FALSE;
 }
 
+/* A device_index field: -1 where empty, missing (a file from before the
+ * column) or not a device number. */
+static int
+device_index (const char *text)
+{
+  guint64 v;
+
+  if (text == NULL || !g_ascii_string_to_unsigned (text, 10, 0, G_MAXINT, &v, NULL))
+    return -1;
+  return (int) v;
+}
+
 gboolean
 ws_bench_csv_row (const WsCsvTable *t, guint r, WsBenchRow *row, GError **error)
 {
@@ -279,6 +297,7 @@ ws_bench_csv_row (const WsCsvTable *t, guint r, WsBenchRow *row, GError **error)
     }
   s->n = (guint) n;
   g_strlcpy (row->device, ws_csv_table_get (t, r, "device"), sizeof row->device);
+  row->device_index = device_index (ws_csv_table_get (t, r, "device_index"));
   return TRUE;
 }
 

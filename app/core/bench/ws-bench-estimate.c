@@ -436,6 +436,17 @@ ws_bench_estimate_config (const WsBenchEstimate *e, guint index)
   return seconds;
 }
 
+/* Adds configuration i's seconds to *sum unless it is done or finished;
+ * FALSE while its time is unknown. */
+static gboolean
+add_left (const WsBenchEstimate *e, guint i, const gboolean *finished, double *sum)
+{
+  double s = e->done[i] || (finished != NULL && finished[i]) ? 0.0 : ws_bench_estimate_config (e, i);
+
+  *sum += s;
+  return s >= 0;
+}
+
 double
 ws_bench_estimate_left (const WsBenchEstimate *e, guint from)
 {
@@ -443,12 +454,21 @@ ws_bench_estimate_left (const WsBenchEstimate *e, guint from)
 
   g_return_val_if_fail (e != NULL, -1.0);
   for (guint i = from; i < e->plan->configs->len; i++)
-    {
-      double s = e->done[i] ? 0.0 : ws_bench_estimate_config (e, i);
-      if (s < 0)
-        return -1.0;
-      sum += s;
-    }
+    if (!add_left (e, i, NULL, &sum))
+      return -1.0;
+  return sum;
+}
+
+double
+ws_bench_estimate_left_of (const WsBenchEstimate *e, const GArray *indices,
+                           const gboolean *finished)
+{
+  double sum = 0;
+
+  g_return_val_if_fail (e != NULL && indices != NULL, -1.0);
+  for (guint k = 0; k < indices->len; k++)
+    if (!add_left (e, g_array_index (indices, guint, k), finished, &sum))
+      return -1.0;
   return sum;
 }
 
