@@ -98,17 +98,6 @@ ws_cuda_device_info (int               device,
   return TRUE;
 }
 
-// "0", "0, 1", "0 … 7": the devices there are, for a message.
-static char *
-devices_text (int count)
-{
-  if (count == 1)
-    return g_strdup ("0");
-  if (count == 2)
-    return g_strdup ("0, 1");
-  return g_strdup_printf ("0 … %d", count - 1);
-}
-
 gboolean
 ws_cuda_set_device (int      device,
                     GError **error)
@@ -118,11 +107,8 @@ ws_cuda_set_device (int      device,
   if (count == 0)
     return FALSE;
   if (device < 0 || device >= count)
-    {
-      g_autofree char *have = devices_text (count);
-      return ws::invalid (error, "GPU %d is not on this machine: it has %d GPU%s (%s)", device,
-                          count, count == 1 ? "" : "s", have);
-    }
+    return ws::invalid (error, "GPU %d is not on this machine: it has %d GPU%s, numbered from 0",
+                        device, count, count == 1 ? "" : "s");
   return ws::check (cudaSetDevice (device), "Cannot make the GPU current", error);
 }
 

@@ -107,8 +107,8 @@ gboolean     ws_cuda_device_info     (int               device,
  * current device is the host thread's own (cudaSetDevice), 0 until it is
  * set, so a thread that works on another GPU calls this first, and other
  * threads are unaffected. A device that is not there is
- * WS_CUDA_ERROR_INVALID naming the devices there are ("GPU 3 is not on
- * this machine: it has 1 GPU (0)"); no GPU at all is
+ * WS_CUDA_ERROR_INVALID saying how many there are ("GPU 3 is not on this
+ * machine: it has 1 GPU, numbered from 0"); no GPU at all is
  * WS_CUDA_ERROR_NO_DEVICE, as ws_cuda_device_count says it. */
 gboolean     ws_cuda_set_device      (int               device,
                                       GError          **error);
