@@ -170,36 +170,19 @@ test_csv (void)
   ws_test_remove_dir (dir);
 }
 
-/* A result.csv from before the column: read, its rows of no GPU number,
- * charted with the series of one GPU; appending to it is refused, as its
- * header is another. */
+/* t written to path without the columns `drop` names: a result.csv of a
+ * version before they were added. */
 static void
-test_csv_without_column (void)
+write_without (const WsCsvTable *t, const char *path, const char *const *drop)
 {
-  g_autofree char *dir = ws_test_make_dir ();
-  g_autofree char *path = g_build_filename (dir, "result.csv", NULL);
   g_autoptr (GString) text = g_string_new (NULL);
-  g_autoptr (WsCsvTable) table = NULL;
-  g_autoptr (WsPlot) plot = NULL;
-  g_autoptr (GError) error = NULL;
-  g_autofree char *warning = NULL;
-  WsBenchLeftOut left = { 0 };
-  WsBenchRow row = { 0 };
-  WsBenchPlan *plan;
-  int at = -1;
-  Run r;
 
-  run_text (PLAN (""), &r, &plan);
-  for (guint c = 0; r.table->header[c] != NULL; c++)
-    if (g_str_equal (r.table->header[c], "device_index"))
-      at = (int) c;
-  g_assert_cmpint (at, >=, 0);
-  for (guint l = 0; l <= r.table->rows->len; l++)
+  for (guint l = 0; l <= t->rows->len; l++)
     {
-      const char *const *f = l == 0 ? (const char *const *) r.table->header
-                                    : ws_csv_table_row (r.table, l - 1);
-      for (guint c = 0, first = TRUE; f[c] != NULL; c++)
-        if ((int) c != at)
+      const char *const *f = l == 0 ? (const char *const *) t->header : ws_csv_table_row (t, l - 1);
+      gboolean first = TRUE;
+      for (guint c = 0; f[c] != NULL; c++)
+        if (!g_strv_contains (drop, t->header[c]))
           {
             g_autofree char *q = ws_csv_quote (f[c]);
             g_string_append_printf (text, "%s%s", first ? "" : ",", q);
@@ -208,6 +191,28 @@ test_csv_without_column (void)
       g_string_append_c (text, '\n');
     }
   g_assert_true (g_file_set_contents (path, text->str, -1, NULL));
+}
+
+/* A result.csv from before the column: read, its rows of no GPU number,
+ * charted with the series of one GPU; appending to it is refused, as its
+ * header is another. */
+static void
+test_csv_without_column (void)
+{
+  g_autofree char *dir = ws_test_make_dir ();
+  g_autofree char *path = g_build_filename (dir, "result.csv", NULL);
+  static const char *const drop[] = { "device_index", NULL };
+  g_autoptr (WsCsvTable) table = NULL;
+  g_autoptr (WsPlot) plot = NULL;
+  g_autoptr (GError) error = NULL;
+  g_autofree char *warning = NULL;
+  WsBenchLeftOut left = { 0 };
+  WsBenchRow row = { 0 };
+  WsBenchPlan *plan;
+  Run r;
+
+  run_text (PLAN (""), &r, &plan);
+  write_without (r.table, path, drop);
   table = ws_bench_results_read (path, NULL, NULL, NULL, &left, &error);
   g_assert_no_error (error);
   g_assert_cmpuint (left.count, ==, 0);
@@ -448,6 +453,56 @@ test_merge (void)
   ws_test_remove_dir (top);
 }
 
+/* Shards of a version before the cold and device_index columns merge: their
+ * rows in this version's columns, those empty, as every reader takes them. */
+static void
+test_merge_older (void)
+{
+  static const char *const drop[] = { "cold", "device_index", NULL };
+  g_autofree char *top = ws_test_make_dir ();
+  g_autofree char *out = g_build_filename (top, "merged", NULL);
+  g_autofree char *csv = g_build_filename (out, "result.csv", NULL);
+  g_auto (GStrv) dirs = g_new0 (char *, 3);
+  g_autoptr (WsCsvTable) merged = NULL;
+  g_autoptr (GError) error = NULL;
+  guint rows = 0;
+
+  dirs[0] = g_build_filename (top, "shard-1", NULL), dirs[1] = g_build_filename (top, "shard-2", NULL);
+  for (guint s = 0; s < 2; s++)
+    {
+      g_autofree char *path = g_build_filename (dirs[s], "result.csv", NULL);
+      g_autoptr (WsCsvTable) t = NULL;
+      run_shard (PLAN (""), s + 1, dirs[s]);
+      t = ws_csv_table_read (path, &error);
+      g_assert_no_error (error);
+      rows += t->rows->len;
+      write_without (t, path, drop);
+    }
+  g_assert_true (ws_bench_merge ((const char *const *) dirs, out, NULL, &error));
+  g_assert_no_error (error);
+  merged = ws_csv_table_read (csv, &error);
+  g_assert_no_error (error);
+  g_assert_cmpstrv (merged->header, ws_bench_csv_columns ());
+  g_assert_cmpuint (merged->rows->len, ==, rows);
+  for (guint r = 0; r < rows; r++)
+    {
+      g_assert_cmpstr (ws_csv_table_get (merged, r, "device_index"), ==, "");
+      g_assert_cmpstr (ws_csv_table_get (merged, r, "cold"), ==, "");
+      g_assert_cmpstr (ws_csv_table_get (merged, r, "status"), ==, "ok");
+    }
+  /* Columns of no version of Warpscope: refused, as before. */
+  {
+    g_autofree char *path = g_build_filename (dirs[0], "result.csv", NULL);
+    g_autofree char *again = g_build_filename (top, "again", NULL);
+    static const char *const more[] = { "cold", "device_index", "median_s", NULL };
+    g_autoptr (WsCsvTable) t = ws_csv_table_read (path, &error);
+    write_without (t, path, more);
+    g_assert_false (ws_bench_merge ((const char *const *) dirs, again, NULL, &error));
+    g_assert_nonnull (strstr (error->message, "its columns differ"));
+  }
+  ws_test_remove_dir (top);
+}
+
 /* ---- charts and the console table ---- */
 
 static int
@@ -571,6 +626,7 @@ main (int argc, char **argv)
   g_test_add_func ("/bench-devices-files/json/old", test_json_old);
   g_test_add_func ("/bench-devices-files/compare-keys", test_compare_keys);
   g_test_add_func ("/bench-devices-files/merge", test_merge);
+  g_test_add_func ("/bench-devices-files/merge/older", test_merge_older);
   g_test_add_func ("/bench-devices-files/chart", test_chart);
   g_test_add_func ("/bench-devices-files/chart/file", test_chart_file);
   g_test_add_func ("/bench-devices-files/report-table", test_report_table);

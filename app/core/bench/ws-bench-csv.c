@@ -26,6 +26,10 @@ static const char *const columns[] = {
 };
 #define N_COLUMNS (G_N_ELEMENTS (columns) - 1)
 
+/* The columns added since result.csv was first written: a file without
+ * them reads as before they existed. */
+static const char *const later_columns[] = { "cold", "device_index", NULL };
+
 static char *
 header_line (void)
 {
@@ -214,6 +218,42 @@ ws_bench_csv_append (WsBenchCsv *csv, const WsPreset *p, const WsBenchRow *row, 
   g_auto (GStrv) fields = ws_bench_csv_fields (p, row);
 
   return ws_bench_csv_append_fields (csv, (const char *const *) fields, error);
+}
+
+/* This build's columns in order, some of the later ones left out. */
+static gboolean
+older_header (const char *const *header)
+{
+  guint h = 0;
+
+  for (guint c = 0; c < N_COLUMNS; c++)
+    if (header[h] != NULL && g_str_equal (header[h], columns[c]))
+      h++;
+    else if (!g_strv_contains (later_columns, columns[c]))
+      return FALSE;
+  return header[h] == NULL;
+}
+
+WsCsvTable *
+ws_bench_csv_upgrade (const WsCsvTable *t)
+{
+  WsCsvTable *up;
+
+  g_return_val_if_fail (t != NULL, NULL);
+  if (!older_header ((const char *const *) t->header))
+    return NULL;
+  up = ws_csv_table_new (columns);
+  for (guint r = 0; r < t->rows->len; r++)
+    {
+      GStrv fields = g_new0 (char *, N_COLUMNS + 1);
+      for (guint c = 0; c < N_COLUMNS; c++)
+        {
+          const char *v = ws_csv_table_get (t, r, columns[c]);
+          fields[c] = g_strdup (v != NULL ? v : "");
+        }
+      ws_csv_table_append_line (up, fields, g_array_index (t->lines, guint, r));
+    }
+  return up;
 }
 
 void

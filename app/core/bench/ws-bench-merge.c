@@ -87,13 +87,20 @@ read_rows (Part *p, GError **error)
     return REFUSE ("%s has no result.csv: its shard has not run, or did not get as far as its "
                    "first row (see its error.log, or the job's output). Run it, then merge",
                    p->dir);
+  g_autoptr (WsCsvTable) older = NULL;
+
   /* Strict: a row cut short is a damaged file here, named by its line. */
   if ((p->rows = ws_csv_table_read (csv, error)) == NULL)
     return FALSE;
-  if (!same_columns ((const char *const *) p->rows->header, ws_bench_csv_columns ()))
-    return REFUSE ("%s is not a result file of this version of Warpscope (its columns differ): "
-                   "merge with the warpscope-cli that ran the shards", csv);
-  return TRUE;
+  if (same_columns ((const char *const *) p->rows->header, ws_bench_csv_columns ()))
+    return TRUE;
+  /* A version before a column was added (cold, device_index): its rows in
+   * this one's columns, as every reader takes them. */
+  older = g_steal_pointer (&p->rows);
+  if ((p->rows = ws_bench_csv_upgrade (older)) != NULL)
+    return TRUE;
+  return REFUSE ("%s is not a result file of this version of Warpscope (its columns differ): "
+                 "merge with the warpscope-cli that ran the shards", csv);
 }
 
 /* Every configuration in one of run.ini's N shards. */
