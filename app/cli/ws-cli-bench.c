@@ -310,11 +310,13 @@ agreed (Bench *b, const char *time, GError **error)
   return FALSE;
 }
 
-/* How long the plan will take, said before anything is written. */
+/* How long the plan will take, said before anything is written (its GPUs
+ * at once, where it names several). */
 static gboolean
 estimate (Bench *b, GError **error)
 {
   WsBenchEstimate *e = ws_bench_estimate_new (b->plan);
+  g_autoptr (GPtrArray) lanes = ws_bench_plan_lanes (b->plan);
   double seconds;
   g_autofree char *time = NULL;
 
@@ -322,7 +324,7 @@ estimate (Bench *b, GError **error)
   mark_done (b, e);
   if (!ws_bench_estimate_calibrate (e, error))
     return FALSE;
-  seconds = ws_bench_estimate_left (e, 0);
+  seconds = ws_bench_estimate_lanes_left (e, lanes, NULL);
   time = ws_bench_format_duration (seconds);
   printf ("Estimated time: about %s (calibrated in %.1f s)\n", time,
           ws_bench_estimate_calibration_seconds (e));

@@ -10,6 +10,7 @@
 #include "fake-gpus.h"
 #include "ws-bench-csv.h"
 #include "ws-bench-devices.h"
+#include "ws-bench-estimate.h"
 #include "ws-bench-record.h"
 #include "ws-bench.h"
 #include "ws-error.h"
@@ -597,6 +598,37 @@ test_run_use_device_fails (void)
   rows_clear (&r);
 }
 
+/* The time a run has left: the CPU's lane, then the GPUs' at once — the
+ * CPU's configurations' time plus the longest GPU's; without devices, every
+ * configuration's, as before. */
+static void
+test_estimate (void)
+{
+  Rows r, r1;
+  g_autoptr (WsBenchPlan) plan = run_ok (PLAN ("devices = all\n"), &r, 0);
+  g_autoptr (WsBenchPlan) plain = run_ok (PLAN (""), &r1, 0);
+  g_autoptr (GPtrArray) lanes = ws_bench_plan_lanes (plan);
+  g_autoptr (GPtrArray) one = ws_bench_plan_lanes (plain);
+  double cpu = 0, on[FAKE_GPUS] = { 0 }, left;
+
+  for (guint i = 0; i < plan->configs->len; i++)
+    {
+      const WsBenchConfig *c = config_at (plan, i);
+      double t = ws_bench_estimate_config (plan->estimate, i);
+      g_assert_cmpfloat (t, >, 0);
+      if (c->device < 0)
+        cpu += t;
+      else
+        on[c->device] += t;
+    }
+  left = ws_bench_estimate_lanes_left (plan->estimate, lanes, NULL);
+  g_assert_cmpfloat_with_epsilon (left, cpu + MAX (on[0], on[1]), 1e-9 * left);
+  g_assert_cmpfloat (left, <, cpu + on[0] + on[1]);
+  g_assert_cmpfloat (ws_bench_estimate_lanes_left (plain->estimate, one, NULL), ==,
+                     ws_bench_estimate_left (plain->estimate, 0));
+  rows_clear (&r), rows_clear (&r1);
+}
+
 int
 main (int argc, char **argv)
 {
@@ -615,5 +647,6 @@ main (int argc, char **argv)
   g_test_add_func ("/bench-devices/run/cancel", test_run_cancel);
   g_test_add_func ("/bench-devices/run/lane-error", test_run_lane_error);
   g_test_add_func ("/bench-devices/run/use-device-fails", test_run_use_device_fails);
+  g_test_add_func ("/bench-devices/estimate", test_estimate);
   return g_test_run ();
 }

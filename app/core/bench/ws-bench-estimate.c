@@ -460,16 +460,25 @@ ws_bench_estimate_left (const WsBenchEstimate *e, guint from)
 }
 
 double
-ws_bench_estimate_left_of (const WsBenchEstimate *e, const GArray *indices,
-                           const gboolean *finished)
+ws_bench_estimate_lanes_left (const WsBenchEstimate *e, const GPtrArray *lanes,
+                              const gboolean *finished)
 {
-  double sum = 0;
+  double cpu = 0, gpus = 0;
 
-  g_return_val_if_fail (e != NULL && indices != NULL, -1.0);
-  for (guint k = 0; k < indices->len; k++)
-    if (!add_left (e, g_array_index (indices, guint, k), finished, &sum))
-      return -1.0;
-  return sum;
+  g_return_val_if_fail (e != NULL && lanes != NULL, -1.0);
+  for (guint l = 0; l < lanes->len; l++)
+    {
+      const WsBenchLane *lane = lanes->pdata[l];
+      double sum = 0;
+      for (guint k = 0; k < lane->configs->len; k++)
+        if (!add_left (e, g_array_index (lane->configs, guint, k), finished, &sum))
+          return -1.0;
+      if (lane->device < 0)
+        cpu = sum;
+      else
+        gpus = MAX (gpus, sum);
+    }
+  return cpu + gpus;
 }
 
 char *

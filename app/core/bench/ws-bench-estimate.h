@@ -69,12 +69,14 @@ double           ws_bench_estimate_config    (const WsBenchEstimate *estimate,
 double           ws_bench_estimate_left      (const WsBenchEstimate *estimate,
                                               guint                  from);
 
-/* The same of the configurations `indices` names (guint, in the plan),
- * those done and those finished (finished[i] TRUE; finished may be NULL)
- * left out: a lane of the plan (ws-bench.h) while it runs. */
-double           ws_bench_estimate_left_of   (const WsBenchEstimate *estimate,
-                                              const GArray          *indices,
-                                              const gboolean        *finished);
+/* The seconds a run of the plan cut in lanes (ws_bench_plan_lanes) has
+ * left: the CPU's lane, then the GPUs' at once — the CPU's plus the
+ * longest GPU lane's; without devices, the one lane's. Configurations done
+ * and finished (finished[i] TRUE; finished may be NULL) are left out;
+ * negative while one to come is unknown. */
+double           ws_bench_estimate_lanes_left (const WsBenchEstimate *estimate,
+                                               const GPtrArray       *lanes,
+                                               const gboolean        *finished);
 
 /* "45 s", "4 min 11 s", "5 h 12 min", "3 d 4 h"; "unknown" when negative. */
 char            *ws_bench_format_duration    (double               seconds);

@@ -15,27 +15,6 @@
 #include "ws-cancel.h"
 #include "ws-error.h"
 
-/* ---- the time left ---- */
-
-double
-ws_bench_shared_left (const WsBenchShared *s)
-{
-  double cpu = 0, gpus = 0;
-
-  for (guint l = 0; l < s->lanes->len; l++)
-    {
-      const WsBenchLane *lane = s->lanes->pdata[l];
-      double left = ws_bench_estimate_left_of (s->plan->estimate, lane->configs, s->finished);
-      if (left < 0)
-        return -1.0;
-      if (lane->device < 0)
-        cpu = left;
-      else
-        gpus = MAX (gpus, left);
-    }
-  return cpu + gpus;
-}
-
 /* ---- one run ---- */
 
 typedef struct

@@ -30,9 +30,4 @@ gboolean ws_bench_lane_run     (WsBenchShared     *shared,
                                 const WsBenchLane *lane,
                                 GError           **error);
 
-/* The seconds the configurations not finished yet will take, the lanes of
- * GPUs running at once (the CPU's lane before or after them); negative
- * while one of them is unknown. Under shared->lock. */
-double   ws_bench_shared_left  (const WsBenchShared *shared);
-
 G_END_DECLS

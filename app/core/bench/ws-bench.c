@@ -358,7 +358,9 @@ announce (WsBenchShared *s, const WsBenchConfig *c)
 {
   g_mutex_lock (&s->lock);
   if (s->cb->started != NULL)
-    s->cb->started (c, s->reached, s->plan->configs->len, ws_bench_shared_left (s), s->user_data);
+    s->cb->started (c, s->reached, s->plan->configs->len,
+                    ws_bench_estimate_lanes_left (s->plan->estimate, s->lanes, s->finished),
+                    s->user_data);
   s->reached++;
   g_mutex_unlock (&s->lock);
 }
