@@ -90,6 +90,21 @@ take_scales (WsBenchPage *self, WsPlot *plot)
   g_signal_handlers_unblock_by_func (self->log_y, on_scale_toggled, self);
 }
 
+/* Compare with…: the baseline's series beside the results' own, dashed.
+ * A baseline without the algorithm or the x axis charted has none to add
+ * (not an error: the results chart as ever). */
+static void
+add_baseline (WsBenchPage *self, WsPlot *plot, const char *algorithm, const char *x)
+{
+  const WsCsvTable *rows = ws_bench_page_baseline_rows (self);
+  g_autoptr (WsPlot) base = NULL;
+
+  if (rows != NULL && rows->rows->len > 0)
+    base = ws_bench_chart (rows, algorithm, gtk_drop_down_get_selected (self->chart_kind), x, NULL);
+  if (base != NULL)
+    ws_bench_chart_add_baseline (plot, base);
+}
+
 static void
 rebuild_chart (WsBenchPage *self, gboolean fresh_axes)
 {
@@ -101,6 +116,8 @@ rebuild_chart (WsBenchPage *self, gboolean fresh_axes)
   if (self->results != NULL && self->results->rows->len > 0 && algorithm != NULL)
     plot = ws_bench_chart (self->results, algorithm, gtk_drop_down_get_selected (self->chart_kind),
                            x, &error);
+  if (plot != NULL)
+    add_baseline (self, plot, algorithm, x);
   if (plot != NULL && fresh_axes)
     take_scales (self, plot);
   else if (plot != NULL)
@@ -251,4 +268,11 @@ ws_bench_chart_connect (WsBenchPage *self)
   g_signal_connect_swapped (self->chart_x, "notify::selected", G_CALLBACK (on_chart_choice), self);
   g_signal_connect_swapped (self->log_x, "toggled", G_CALLBACK (on_scale_toggled), self);
   g_signal_connect_swapped (self->log_y, "toggled", G_CALLBACK (on_scale_toggled), self);
+}
+
+void
+ws_bench_chart_refresh (WsBenchPage *self)
+{
+  g_clear_handle_id (&self->chart_idle, g_source_remove);
+  rebuild_chart (self, FALSE);
 }

@@ -3,6 +3,8 @@
 
 #include <math.h>
 
+#include "ws-bench-csv.h"
+
 /* The item's strings; each is a property, in this order. */
 enum
 {
@@ -12,6 +14,7 @@ enum
   TEXT_BASELINE,
   TEXT_STATUS,
   TEXT_MESSAGE,
+  TEXT_KEY,
   N_TEXTS
 };
 
@@ -39,6 +42,7 @@ static const struct
   { "baseline", "baseline" },
   { "status", "status" },
   { "message", "message" },
+  { "key", "key" },
 }, numbers[WS_BENCH_ITEM_N_NUMBERS] = {
   { "median", "median_s" },
   { "sd", "sd_s" },
@@ -61,6 +65,13 @@ struct _WsBenchItem
   char    *texts[N_TEXTS];
   guint64  n;
   double   numbers[WS_BENCH_ITEM_N_NUMBERS];
+
+  /* Against a baseline (Compare with…): not properties, set again when
+   * the baseline or its comparison changes. */
+  WsBenchItemSide side;
+  WsComparison    comparison; /* COMPARED */
+  double          base_median;
+  gboolean        baseline_only; /* made by ws_bench_item_new_baseline_only */
 };
 
 G_DEFINE_FINAL_TYPE (WsBenchItem, ws_bench_item, G_TYPE_OBJECT)
@@ -112,6 +123,7 @@ ws_bench_item_class_init (WsBenchItemClass *klass)
 static void
 ws_bench_item_init (WsBenchItem *self)
 {
+  self->base_median = NAN;
 }
 
 /* A field, "" where the table has no such column. */
@@ -164,6 +176,64 @@ ws_bench_item_new (const WsCsvTable *table, guint r)
   return self;
 }
 
+/* The row's names, none of its figures: they are the baseline's, not the
+ * results'. */
+WsBenchItem *
+ws_bench_item_new_baseline_only (const WsCsvTable *baseline, guint r)
+{
+  WsBenchItem *self = ws_bench_item_new (baseline, r);
+  double median = self->numbers[WS_BENCH_ITEM_MEDIAN];
+
+  g_free (self->texts[TEXT_STATUS]), self->texts[TEXT_STATUS] = g_strdup ("");
+  g_free (self->texts[TEXT_MESSAGE]), self->texts[TEXT_MESSAGE] = g_strdup ("");
+  g_free (self->texts[TEXT_BASELINE]), self->texts[TEXT_BASELINE] = g_strdup ("");
+  for (guint i = 0; i < WS_BENCH_ITEM_N_NUMBERS; i++)
+    self->numbers[i] = NAN;
+  self->baseline_only = TRUE;
+  ws_bench_item_set_comparison (self, WS_BENCH_ITEM_ONLY_IN_BASELINE, NULL, median);
+  return self;
+}
+
+gboolean
+ws_bench_item_is_baseline_only (WsBenchItem *self)
+{
+  g_return_val_if_fail (WS_IS_BENCH_ITEM (self), FALSE);
+  return self->baseline_only;
+}
+
+void
+ws_bench_item_set_comparison (WsBenchItem *self, WsBenchItemSide side,
+                              const WsComparison *comparison, double base_median)
+{
+  g_return_if_fail (WS_IS_BENCH_ITEM (self));
+  g_return_if_fail ((side == WS_BENCH_ITEM_COMPARED) == (comparison != NULL));
+  self->side = side;
+  if (comparison != NULL)
+    self->comparison = *comparison;
+  self->base_median = base_median;
+}
+
+WsBenchItemSide
+ws_bench_item_get_side (WsBenchItem *self)
+{
+  g_return_val_if_fail (WS_IS_BENCH_ITEM (self), WS_BENCH_ITEM_UNCOMPARED);
+  return self->side;
+}
+
+const WsComparison *
+ws_bench_item_get_comparison (WsBenchItem *self)
+{
+  g_return_val_if_fail (WS_IS_BENCH_ITEM (self), NULL);
+  return self->side == WS_BENCH_ITEM_COMPARED ? &self->comparison : NULL;
+}
+
+double
+ws_bench_item_get_base_median (WsBenchItem *self)
+{
+  g_return_val_if_fail (WS_IS_BENCH_ITEM (self), NAN);
+  return self->base_median;
+}
+
 static const char *
 text (WsBenchItem *self, guint which)
 {
@@ -205,6 +275,12 @@ const char *
 ws_bench_item_get_message (WsBenchItem *self)
 {
   return text (self, TEXT_MESSAGE);
+}
+
+const char *
+ws_bench_item_get_key (WsBenchItem *self)
+{
+  return text (self, TEXT_KEY);
 }
 
 guint64
@@ -292,4 +368,100 @@ double
 ws_bench_item_get_gflop_per_s (WsBenchItem *self)
 {
   return ws_bench_item_get_number (self, WS_BENCH_ITEM_GFLOP_PER_S);
+}
+
+/* ---- rows against a baseline ---- */
+
+/* Keys as a set. */
+static GHashTable *
+key_set (const GPtrArray *keys)
+{
+  GHashTable *set = g_hash_table_new (g_str_hash, g_str_equal);
+
+  for (guint i = 0; keys != NULL && i < keys->len; i++)
+    g_hash_table_add (set, keys->pdata[i]);
+  return set;
+}
+
+/* key → its row in the baseline's table, counted from 1. */
+static GHashTable *
+row_index (const WsCsvTable *baseline)
+{
+  GHashTable *rows = g_hash_table_new (g_str_hash, g_str_equal);
+
+  for (guint r = 0; baseline != NULL && r < baseline->rows->len; r++)
+    {
+      const char *key = ws_csv_table_get (baseline, r, WS_BENCH_CSV_KEY);
+      if (key != NULL && !g_hash_table_contains (rows, key))
+        g_hash_table_insert (rows, (gpointer) key, GUINT_TO_POINTER (r + 1));
+    }
+  return rows;
+}
+
+/* What one comparison says of the rows: the sets looked up for each. */
+typedef struct
+{
+  const WsCompareRuns *runs;
+  const WsCsvTable    *baseline;
+  GHashTable          *only_base, *only_new, *base_rows;
+} Sides;
+
+static double
+base_row_median (const Sides *s, const char *key)
+{
+  guint r = GPOINTER_TO_UINT (g_hash_table_lookup (s->base_rows, key));
+  double median = NAN;
+
+  if (r > 0)
+    ws_csv_table_number (s->baseline, r - 1, "median_s", &median);
+  return median;
+}
+
+static void
+place (WsBenchItem *item, const Sides *s)
+{
+  const char *key = ws_bench_item_get_key (item);
+  const WsComparison *c = s->runs ? ws_compare_runs_lookup (s->runs, key) : NULL;
+
+  if (c != NULL)
+    ws_bench_item_set_comparison (item, WS_BENCH_ITEM_COMPARED, c, c->base_median);
+  else if (g_hash_table_contains (s->only_new, key))
+    ws_bench_item_set_comparison (item, WS_BENCH_ITEM_NOT_IN_BASELINE, NULL, NAN);
+  else if (g_hash_table_contains (s->only_base, key))
+    ws_bench_item_set_comparison (item, WS_BENCH_ITEM_ONLY_IN_BASELINE, NULL,
+                                  base_row_median (s, key));
+  else
+    ws_bench_item_set_comparison (item, WS_BENCH_ITEM_UNCOMPARED, NULL, NAN);
+}
+
+/* The baseline's configurations the results have no row of, as rows of
+ * their own (where the baseline's table has them). */
+static void
+add_baseline_rows (GPtrArray *items, const Sides *s, GHashTable *shown)
+{
+  for (guint i = 0; s->runs != NULL && i < s->runs->only_base->len; i++)
+    {
+      const char *key = s->runs->only_base->pdata[i];
+      guint r = GPOINTER_TO_UINT (g_hash_table_lookup (s->base_rows, key));
+      if (r > 0 && !g_hash_table_contains (shown, key))
+        g_ptr_array_add (items, ws_bench_item_new_baseline_only (s->baseline, r - 1));
+    }
+}
+
+void
+ws_bench_items_compare (GPtrArray *items, const WsCompareRuns *runs, const WsCsvTable *baseline)
+{
+  g_autoptr (GHashTable) shown = g_hash_table_new (g_str_hash, g_str_equal);
+  g_autoptr (GHashTable) only_base = key_set (runs ? runs->only_base : NULL);
+  g_autoptr (GHashTable) only_new = key_set (runs ? runs->only_new : NULL);
+  g_autoptr (GHashTable) base_rows = row_index (runs ? baseline : NULL);
+  Sides s = { runs, baseline, only_base, only_new, base_rows };
+
+  g_return_if_fail (items != NULL);
+  for (guint i = 0; i < items->len; i++)
+    {
+      place (items->pdata[i], &s);
+      g_hash_table_add (shown, (gpointer) ws_bench_item_get_key (items->pdata[i]));
+    }
+  add_baseline_rows (items, &s, shown);
 }

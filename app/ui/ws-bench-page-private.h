@@ -1,18 +1,23 @@
 /* ws-bench-page-private.h: what the benchmark page's files share
  * (ws-bench-page.c: the run, the results and the files; ws-bench-chart.c:
  * the chart; ws-bench-plan.c: the plan — presets and the controls that
- * build one; ws-bench-open.c: opening a result.csv on a worker). */
+ * build one; ws-bench-open.c: opening a result.csv on a worker;
+ * ws-bench-compare.c: Compare with…, a baseline beside the results). */
 #pragma once
 
 #include "ws-bench-job.h"
 #include "ws-bench-page.h"
 #include "ws-bench-rows.h"
+#include "ws-compare-runs.h"
 #include "ws-csv.h"
 #include "ws-plot-view.h"
 #include "ws-preset.h"
 #include "ws-registry.h"
 
 G_BEGIN_DECLS
+
+/* A baseline as read (ws-bench-compare.c). */
+typedef struct _WsBenchBaseline WsBenchBaseline;
 
 /* The parameter grids the controls offer: study 001's R, BS, K; study
  * 004's p. */
@@ -58,6 +63,17 @@ struct _WsBenchPage
   guint            chart_idle;        /* a chart rebuild is due */
   GCancellable    *opening;           /* a result.csv being read (ws-bench-open.c), or NULL */
   guint            open_generation;   /* the open whose result is awaited; older ones are dropped */
+
+  /* Compare with… (ws-bench-compare.c). */
+  GtkButton       *compare_button, *clear_baseline_button;
+  GtkBox          *baseline_bar;
+  GtkLabel        *baseline_label;
+  WsBenchBaseline *base_run;          /* the baseline set (Compare with…), or NULL */
+  WsCompareRuns   *comparison;        /* the results shown against it, or NULL */
+  char            *comparison_note;   /* why there is none (no samples here), or NULL */
+  GCancellable    *comparing;         /* a baseline read or a compare under way, or NULL */
+  guint            compare_generation; /* the compare awaited; older ones are dropped */
+  guint            results_serial;    /* moves when the results shown change */
 };
 
 /* ws-bench-chart.c */
@@ -69,6 +85,8 @@ void      ws_bench_chart_rows_arrived (WsBenchPage *page,
 /* A rebuild that is due happens now (the run ended, the page goes). */
 void      ws_bench_chart_flush       (WsBenchPage *page);
 void      ws_bench_chart_connect     (WsBenchPage *page);
+/* The chart made again as it stands (a baseline set or cleared). */
+void      ws_bench_chart_refresh     (WsBenchPage *page);
 
 /* ws-bench-results.c, for ws-bench-page.c and ws-bench-open.c */
 /* Takes table: its rows in the table and the chart, name in the rows line. */
@@ -89,6 +107,18 @@ void      ws_bench_page_set_busy     (WsBenchPage *page,
 /* ws-bench-open.c */
 /* Stops the open under way and says so: TRUE; FALSE when there is none. */
 gboolean  ws_bench_page_cancel_open  (WsBenchPage *page);
+
+/* ws-bench-compare.c */
+/* The baseline's rows (its series on the chart), or NULL without one. */
+const WsCsvTable *ws_bench_page_baseline_rows   (WsBenchPage *page);
+/* The results shown were emptied for new ones: their comparison goes. */
+void      ws_bench_compare_results_reset (WsBenchPage *page);
+/* The results shown are whole (opened, or their run ended): compared with
+ * the baseline, if one is set. */
+void      ws_bench_compare_results_whole (WsBenchPage *page);
+/* The bar says again how the comparison stands (a run began or ended). */
+void      ws_bench_compare_show_state (WsBenchPage *page);
+void      ws_bench_compare_dispose   (WsBenchPage *page);
 
 /* ws-bench-plan.c */
 void      ws_bench_page_build_form   (WsBenchPage *page);

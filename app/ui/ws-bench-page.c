@@ -1,7 +1,8 @@
 /* ws-bench-page.c: the benchmark mode (see ws-bench-page.h): the run and
  * its progress, the files, the widget. The plan's controls are in
  * ws-bench-plan.c; the results shown (table, chart, rows) in
- * ws-bench-results.c; opening a result.csv on a worker in ws-bench-open.c. */
+ * ws-bench-results.c; opening a result.csv on a worker in ws-bench-open.c;
+ * Compare with… in ws-bench-compare.c. */
 #include "ws-bench-page-private.h"
 
 #include "ws-ui-services.h"
@@ -163,6 +164,7 @@ on_ended (gpointer data, const GError *error)
   ws_bench_job_abandon (g_steal_pointer (&self->job)); /* over: let go of it */
   ws_bench_page_set_busy (self, FALSE);
   ws_bench_chart_flush (self);
+  ws_bench_compare_results_whole (self);
 }
 
 /* "Study 000 — bitonic sort" → "study-000-bitonic-sort": what is not a
@@ -352,6 +354,13 @@ on_open_preset (WsBenchPage *self)
 }
 
 static void
+on_compare (WsBenchPage *self)
+{
+  ask_file (self, "Compare with a Baseline Run (its result.json or result.csv)",
+            GTK_FILE_CHOOSER_ACTION_OPEN, NULL, ws_bench_page_set_baseline);
+}
+
+static void
 on_export_csv (WsBenchPage *self)
 {
   ask_file (self, "Export Results as CSV", GTK_FILE_CHOOSER_ACTION_SAVE, "result.csv", ws_bench_page_export_csv);
@@ -438,6 +447,7 @@ ws_bench_page_dispose (GObject *object)
     ws_bench_job_abandon (g_steal_pointer (&self->job));
   close_confirm (self);
   ws_bench_page_cancel_open (self);
+  ws_bench_compare_dispose (self);
   g_clear_handle_id (&self->chart_idle, g_source_remove);
   g_clear_pointer (&self->results, ws_csv_table_free);
   g_clear_pointer (&self->results_name, g_free);
@@ -466,6 +476,7 @@ ws_bench_page_class_init (WsBenchPageClass *klass)
   BIND (open_preset_button);
   BIND (preset_label), BIND (source_label), BIND (status_label), BIND (quick), BIND (cold), BIND (custom_box), BIND (algorithms_box);
   BIND (variants_box), BIND (form_grid), BIND (progress);
+  BIND (compare_button), BIND (clear_baseline_button), BIND (baseline_bar), BIND (baseline_label);
 #undef BIND
 }
 
@@ -475,6 +486,9 @@ connect_signals (WsBenchPage *self)
   g_signal_connect_swapped (self->run_button, "clicked", G_CALLBACK (ws_bench_page_run), self);
   g_signal_connect_swapped (self->cancel_button, "clicked", G_CALLBACK (ws_bench_page_cancel), self);
   g_signal_connect_swapped (self->open_button, "clicked", G_CALLBACK (on_open), self);
+  g_signal_connect_swapped (self->compare_button, "clicked", G_CALLBACK (on_compare), self);
+  g_signal_connect_swapped (self->clear_baseline_button, "clicked",
+                            G_CALLBACK (ws_bench_page_clear_baseline), self);
   g_signal_connect_swapped (self->open_preset_button, "clicked", G_CALLBACK (on_open_preset), self);
   g_signal_connect_swapped (self->export_csv_button, "clicked", G_CALLBACK (on_export_csv), self);
   g_signal_connect_swapped (self->export_plot_button, "clicked", G_CALLBACK (on_export_plot), self);

@@ -76,6 +76,29 @@ gboolean      ws_bench_page_opening        (WsBenchPage  *page);
 gboolean      ws_bench_page_open_csv       (WsBenchPage  *page,
                                             const char   *path,
                                             GError      **error);
+/* Compare with…: puts a baseline run beside the results shown — its
+ * folder, its result.json or result.csv (the samples beside it), or a
+ * samples.csv — read and compared on a worker thread as `warpscope-cli
+ * compare` compares (ws-compare-runs.h, at its default 5% threshold). Set,
+ * the table gains the Baseline, Ratio and vs Baseline columns (and a
+ * dimmed row for each configuration of the baseline alone), the chart the
+ * baseline's series dashed, and a bar over the table names it ("Compared
+ * with: base · 12 shared configurations") with Clear Baseline; results
+ * shown later (opened, or a run once it ends) are compared with it in
+ * turn. A file that cannot be a baseline, or one sharing no configuration
+ * with the results shown, is said in the status line (and a toast), the
+ * results and any baseline before it kept. A second call replaces the
+ * first; what a replaced or cleared one returns is dropped. TRUE: it
+ * began. */
+gboolean      ws_bench_page_set_baseline   (WsBenchPage  *page,
+                                            const char   *path,
+                                            GError      **error);
+void          ws_bench_page_clear_baseline (WsBenchPage  *page);
+/* TRUE while a baseline is read or the results compared with it. */
+gboolean      ws_bench_page_comparing      (WsBenchPage  *page);
+/* The bar's words ("Compared with: base · 12 shared configurations"), or
+ * NULL while no baseline is set. */
+const char   *ws_bench_page_baseline_text  (WsBenchPage  *page);
 gboolean      ws_bench_page_export_csv     (WsBenchPage  *page,
                                             const char   *path,
                                             GError      **error);

@@ -102,6 +102,21 @@ add_variant_checks (WsBenchPage *self)
     }
 }
 
+/* The Cold L2 switch acts on GPU variants alone: where they cannot run,
+ * it is off as they are, saying why (a preset's cold key still shows). */
+static void
+hold_cold_switch (WsBenchPage *self)
+{
+  GtkWidget *cold = GTK_WIDGET (self->cold);
+  g_autofree char *gpu = NULL, *tip = NULL;
+
+  if (ws_ui_gpu (&gpu))
+    return;
+  tip = g_strdup_printf ("Cannot run here: %s. %s", gpu, gtk_widget_get_tooltip_text (cold));
+  gtk_widget_set_sensitive (cold, FALSE);
+  gtk_widget_set_tooltip_text (cold, tip);
+}
+
 static void
 on_rep_kind (WsBenchPage *self)
 {
@@ -302,6 +317,7 @@ ws_bench_page_build_form (WsBenchPage *self)
   add_algorithm_checks (self);
   add_variant_checks (self);
   add_devices (self);
+  hold_cold_switch (self);
   add_sizes (self, 0);
   add_repetitions (self, 2);
   add_input (self, 3);

@@ -9,11 +9,16 @@ static void
 show_rows_label (WsBenchPage *self)
 {
   guint n = self->results ? self->results->rows->len : 0;
-  g_autofree char *text = n == 0 ? g_strdup ("No results yet: run a plan or open a result.csv "
-                                           "or result.json")
+  /* Short: beside three buttons, in presentation mode's larger text too
+   * (the tooltip says the rest). */
+  g_autofree char *text = n == 0 ? g_strdup ("No results yet")
                                  : g_strdup_printf ("%u rows — %s", n, self->results_name);
 
   gtk_label_set_text (self->rows_label, text);
+  gtk_widget_set_tooltip_text (GTK_WIDGET (self->rows_label),
+                               n == 0 ? "Run a plan, or open a result.csv or result.json "
+                                        "(Open Results…)"
+                                      : self->results_name);
   gtk_widget_set_sensitive (GTK_WIDGET (self->export_csv_button), n > 0);
   gtk_widget_set_sensitive (GTK_WIDGET (self->export_plot_button), n > 0);
 }
@@ -27,6 +32,7 @@ ws_bench_page_reset_results (WsBenchPage *self, WsCsvTable *table, const char *n
   g_free (self->results_name), self->results_name = g_strdup (name);
   ws_bench_table_clear (self->table);
   ws_bench_chart_reset (self);
+  ws_bench_compare_results_reset (self);
   show_rows_label (self);
   gtk_widget_set_visible (GTK_WIDGET (self->source_label), FALSE);
 }
@@ -49,6 +55,7 @@ ws_bench_page_show_results (WsBenchPage *self, WsCsvTable *table, const char *na
 
   ws_bench_page_reset_results (self, table, name);
   ws_bench_page_rows_arrived (self, 0);
+  ws_bench_compare_results_whole (self);
   /* The plan above describes what Run It would do, not the file's rows. */
   gtk_label_set_text (self->source_label, text);
   gtk_widget_set_visible (GTK_WIDGET (self->source_label), TRUE);
@@ -64,4 +71,5 @@ ws_bench_page_set_busy (WsBenchPage *self, gboolean running)
   gtk_widget_set_sensitive (GTK_WIDGET (self->open_button), !running);
   gtk_widget_set_sensitive (GTK_WIDGET (self->preset), !running);
   gtk_widget_set_sensitive (GTK_WIDGET (self->open_preset_button), !running);
+  ws_bench_compare_show_state (self);
 }

@@ -6,7 +6,8 @@
  * deviation; the median's confidence interval, at the row's ci_level, as
  * its tooltip), "speedup" (with
  * its interval; the baseline as its tooltip), "elements", "gbps", "peak",
- * "gflops", "verdict" (status and message). Failed and error rows are
+ * "gflops", "verdict" (status and message), and against a baseline
+ * "baseline-median", "ratio" and "comparison" (below). Failed and error rows are
  * drawn in the theme's error colour, unavailable and skipped rows dimmed.
  * A number missing from the row (NAN) leaves its cell empty. Every column
  * sorts by its underlying value; missing numbers count as larger than any
@@ -17,6 +18,7 @@
 #include <gtk/gtk.h>
 
 #include "ws-bench-item.h"
+#include "ws-compare-runs.h"
 #include "ws-csv.h"
 
 G_BEGIN_DECLS
@@ -54,5 +56,30 @@ char        *ws_bench_table_cell_text (WsBenchTable     *table,
  * status failed or error). */
 gboolean     ws_bench_table_row_marked (WsBenchTable    *table,
                                         guint            position);
+
+/* Compare with…: the columns "baseline-median" (the baseline's median),
+ * "ratio" (new/base with its interval) and "comparison" (the verdict —
+ * SAME, FASTER in the theme's success colour, SLOWER in error's, UNCLEAR
+ * in warning's, bold — or "not in baseline", "only in baseline", dimmed),
+ * shown while a baseline is set. */
+void         ws_bench_table_show_baseline  (WsBenchTable        *table,
+                                            gboolean             shown);
+gboolean     ws_bench_table_column_shown   (WsBenchTable        *table,
+                                            const char          *column_id);
+/* Each row's place against the baseline by its key: compared (runs' pair),
+ * measured here only, or there only (its median from baseline, the
+ * baseline's rows); and a row of its own, dimmed, for each configuration
+ * of the baseline alone that the table has no row of. runs NULL: no row
+ * compared, the baseline's own rows gone. Rows added later are not
+ * compared: new results come after ws_bench_table_clear. */
+void         ws_bench_table_set_comparison (WsBenchTable        *table,
+                                            const WsCompareRuns *runs,
+                                            const WsCsvTable    *baseline);
+/* Whether the cell at position in that column carries css_class (its
+ * row's mark, or a verdict's). */
+gboolean     ws_bench_table_cell_has_class (WsBenchTable        *table,
+                                            guint                position,
+                                            const char          *column_id,
+                                            const char          *css_class);
 
 G_END_DECLS

@@ -156,6 +156,33 @@ test_refusals (void)
   g_assert_nonnull (strstr (apart->err, "share no configuration"));
 }
 
+/* A run's result.csv names the run: its samples are those of the
+ * result.json beside it; a result.csv alone says where samples come from. */
+static void
+test_result_csv (void)
+{
+  g_autofree char *dir = ws_test_make_dir ();
+  g_autofree char *base = g_build_filename (dir, "base", NULL);
+  g_autofree char *fresh = g_build_filename (dir, "new", NULL);
+  g_autofree char *base_csv = g_build_filename (base, "result.csv", NULL);
+  g_autofree char *fresh_csv = g_build_filename (fresh, "result.csv", NULL);
+  const WsTestConfig before[] = { { "bitonic", "cpu-seq", 1024, 1e-3 } };
+  const WsTestConfig after[] = { { "bitonic", "cpu-seq", 1024, 2e-3 } };
+
+  g_free (ws_test_write_run (base, before, 1));
+  g_free (ws_test_write_run (fresh, after, 1));
+  g_autoptr (CliResult) r = cli_run ("compare", base_csv, fresh_csv, NULL);
+  g_assert_cmpint (r->status, ==, 1);
+  assert_verdict (r->out, "bitonic|cpu-seq", "SLOWER");
+
+  g_autofree char *json = g_build_filename (base, "result.json", NULL);
+  g_assert_cmpint (g_unlink (json), ==, 0);
+  g_autoptr (CliResult) alone = cli_run ("compare", base_csv, fresh_csv, NULL);
+  g_assert_cmpint (alone->status, ==, 2);
+  g_assert_nonnull (strstr (alone->err, "result.csv holds no samples"));
+  ws_test_remove_dir (dir);
+}
+
 int
 main (int argc, char **argv)
 {
@@ -163,5 +190,6 @@ main (int argc, char **argv)
   g_test_add_func ("/compare/text", test_text);
   g_test_add_func ("/compare/json", test_json);
   g_test_add_func ("/compare/refusals", test_refusals);
+  g_test_add_func ("/compare/result-csv", test_result_csv);
   return g_test_run ();
 }

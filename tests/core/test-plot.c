@@ -307,6 +307,46 @@ test_error_bars (void)
   g_assert_cmpint (count (s, BLUE, (Box) { cx - 30, top, cx + 30, top + 1 }), >=, 12);
 }
 
+/* A baseline's series beside a run's: in the run's colour, dashed (runs
+ * with gaps where the run's line is one run), its markers open (white at
+ * the centre); one without a like gets a colour of its own. */
+static void
+test_dashed (void)
+{
+  g_autoptr (WsPlot) plot = ws_plot_new ("Compared");
+  g_autoptr (cairo_surface_t) s = NULL;
+  guint run = ws_plot_add_series (plot, "run");
+  guint base = ws_plot_add_dashed_series (plot, "run (baseline)", run);
+  guint lone = ws_plot_add_dashed_series (plot, "lone (baseline)", WS_PLOT_NO_SERIES);
+  const guint32 colours[] = { BLUE, BLUE, GREEN };
+  const double levels[] = { 1, 3, 5 };
+  double x0, x1, y, cx, cy;
+  int on;
+
+  g_assert_cmpuint (ws_plot_series_pen (plot, base), ==, ws_plot_series_pen (plot, run));
+  g_assert_cmpuint (ws_plot_series_pen (plot, lone), ==, lone);
+  g_assert_false (ws_plot_series_dashed (plot, run));
+  g_assert_true (ws_plot_series_dashed (plot, base));
+  for (guint i = 0; i < 3; i++)
+    for (int x = 1; x <= 3; x++)
+      ws_plot_add_point (plot, i, x, levels[i], NAN, NAN);
+  s = render (plot, W, H);
+  for (guint i = 0; i < 3; i++)
+    {
+      g_assert_true (ws_plot_project (plot, W, H, 1.2, levels[i], &x0, &y));
+      g_assert_true (ws_plot_project (plot, W, H, 1.8, levels[i], &x1, &y));
+      int runs = dash_runs (s, colours[i], (Box) { (int) x0, (int) y - 3, (int) x1, (int) y + 3 },
+                            FALSE, &on);
+      g_assert_cmpint (runs, ==, i == 0 ? 1 : runs);
+      if (i > 0)
+        g_assert_cmpint (runs, >=, 3);
+      g_assert_true (ws_plot_project (plot, W, H, 2, levels[i], &cx, &cy));
+      g_assert_cmpuint (pixel (s, (int) cx, (int) cy), ==, i == 0 ? BLUE : 0xffffff);
+    }
+  /* The second series' colour is nowhere: the baseline is the run's. */
+  g_assert_cmpint (count_all (s, VERMILLION), ==, 0);
+}
+
 /* Speedup on a log axis from 0.1 to 10: the line at 1 halfway up, dashed
  * (runs with gaps between them), labelled at its right end. */
 static void
@@ -873,6 +913,7 @@ main (int argc, char **argv)
   g_test_add_func ("/plot/legend", test_legend);
   g_test_add_func ("/plot/legend-clears-bars", test_legend_clears_bars);
   g_test_add_func ("/plot/palette", test_palette);
+  g_test_add_func ("/plot/dashed", test_dashed);
   g_test_add_func ("/plot/error-bars", test_error_bars);
   g_test_add_func ("/plot/hline", test_hline);
   g_test_add_func ("/plot/log-skip", test_log_skip);

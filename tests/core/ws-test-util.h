@@ -322,4 +322,34 @@ void      ws_test_add_cases      (const char    *prefix,
                                   guint          extra,
                                   GTestDataFunc  func);
 
+
+/* ---- A run's files made by hand (compare, the panel's Compare with…) ---- */
+
+/* A configuration of a hand-made run: thirty samples of seconds × (1 +
+ * step i), i = 0 … 29, all distinct, step 0.001 unless given (a wide step
+ * makes a noisy run), so that what compare says of two runs is known by
+ * construction; seconds 0 makes a row that did not run (unavailable, no
+ * samples). */
+typedef struct
+{
+  const char *algorithm;
+  const char *variant;
+  guint64     n;
+  double      seconds;
+  double      step;
+} WsTestConfig;
+
+/* The key result.csv and samples.csv name the configuration by. */
+char     *ws_test_config_key     (const WsTestConfig *config);
+/* dir/result.json of the configurations, in order, and dir/result.csv of
+ * the same rows (dir made where missing); returns result.json's path. */
+char     *ws_test_write_run      (const char         *dir,
+                                  const WsTestConfig *configs,
+                                  guint               n);
+/* What a user may pick instead of a run, made in dir: an empty
+ * result.json, a binary file, a FIFO, a folder without results, and a
+ * path to nothing, in that order (free with g_strfreev). */
+GStrv     ws_test_make_not_runs  (const char         *dir);
+
 G_END_DECLS
+

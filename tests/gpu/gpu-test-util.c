@@ -41,17 +41,26 @@ gpu_test_fill_device (guint64 leave)
 {
   const WsBackend *cuda = ws_backend_gpu ();
   g_autoptr (GArray) devices = NULL;
-  guint64 free_mem;
+  guint64 free_mem, lo = 0, hi;
 
   g_assert_true (cuda->query_devices (cuda, &devices, NULL));
   free_mem = g_array_index (devices, WsDeviceInfo, 0).free_mem;
   g_assert_cmpuint (free_mem, >, leave);
-  /* The context and the allocator round up: step down until it fits. */
-  for (guint64 take = free_mem - leave; take > leave; take -= 64 * MIB)
+  /* The context and the allocator round up, so free - leave may not fit:
+   * find the largest block that does to within 2 MiB (a bisection; stepping
+   * down from the top took minutes on an H100), so that what is left stays
+   * near `leave` (the cold test needs less than twice L2 left). */
+  hi = free_mem - leave + 1;
+  while (hi - lo > 2 * MIB)
     {
-      gpointer p = cuda->device->alloc (take, NULL);
+      guint64 mid = lo + (hi - lo) / 2;
+      gpointer p = cuda->device->alloc (mid, NULL);
       if (p != NULL)
-        return p;
+        cuda->device->release (p), lo = mid;
+      else
+        hi = mid;
     }
+  if (lo > leave)
+    return cuda->device->alloc (lo, NULL);
   return NULL;
 }

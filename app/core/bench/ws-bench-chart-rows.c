@@ -494,6 +494,36 @@ ws_bench_chart (const WsCsvTable *t, const char *algorithm, WsChartKind kind, co
   return plot;
 }
 
+/* The series of plot's first n named name, or WS_PLOT_NO_SERIES. */
+static guint
+series_named (const WsPlot *plot, guint n, const char *name)
+{
+  for (guint s = 0; s < n; s++)
+    if (g_str_equal (ws_plot_series_name (plot, s), name))
+      return s;
+  return WS_PLOT_NO_SERIES;
+}
+
+void
+ws_bench_chart_add_baseline (WsPlot *plot, const WsPlot *baseline)
+{
+  guint own = ws_plot_n_series (plot);
+
+  g_return_if_fail (plot != NULL && baseline != NULL);
+  for (guint s = 0; s < ws_plot_n_series (baseline); s++)
+    {
+      const char *name = ws_plot_series_name (baseline, s);
+      g_autofree char *label = g_strdup_printf ("%s (baseline)", name);
+      guint b = ws_plot_add_dashed_series (plot, label, series_named (plot, own, name));
+      for (guint k = 0; k < ws_plot_n_points (baseline, s); k++)
+        {
+          double x, y, lo, hi;
+          ws_plot_get_point (baseline, s, k, &x, &y, &lo, &hi);
+          ws_plot_add_point (plot, b, x, y, lo, hi);
+        }
+    }
+}
+
 /* What a chart of this kind shows, for "nothing to chart". */
 static const char *const kind_values[] = {
   "a median time", "a speedup (its baseline's rows have none)",

@@ -67,6 +67,15 @@ WsPlot   *ws_bench_chart          (const WsCsvTable *table,
                                    const char       *x,
                                    GError          **error);
 
+/* Compare with…: the series of a baseline's chart (ws_bench_chart of its
+ * rows, the same algorithm, kind and x) added to plot, the chart of the
+ * run shown — each "NAME (baseline)", dashed, in the colour and marker of
+ * plot's series of the same name (a colour of its own where plot has
+ * none), its points and intervals as they are. Only series: plot's own
+ * reference lines and crossings are the chart's. */
+void      ws_bench_chart_add_baseline (WsPlot           *plot,
+                                       const WsPlot     *baseline);
+
 /* The same chart straight from a result.csv, row by row: only its points
  * are held, so a file of a million rows charts in the memory of its points
  * (the CLI's `plot`). A path ending in .json is read as a result.json

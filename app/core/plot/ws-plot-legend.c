@@ -207,12 +207,12 @@ draw_sample (const WsPlotFrame   *f,
              double               x,
              double               y)
 {
-  cairo_set_line_width (f->cr, WS_PLOT_LINE_WIDTH * f->u);
-  ws_plot_paint_rgb (f->cr, ws_plot_paint_series_rgb (i), 1);
+  ws_plot_frame_series_pen (f, i);
   cairo_move_to (f->cr, x, y);
   cairo_rel_line_to (f->cr, m->sample, 0);
   cairo_stroke (f->cr);
-  ws_plot_paint_marker (f->cr, i, x + m->sample / 2, y, WS_PLOT_MARKER_SIZE * f->u);
+  cairo_set_dash (f->cr, NULL, 0, 0);
+  ws_plot_frame_series_marker (f, i, x + m->sample / 2, y);
 }
 
 /* A hidden series keeps its entry, so that the user sees what a click

@@ -104,6 +104,28 @@ marker_path (cairo_t *cr,
     }
 }
 
+/* A shape filled in fill with a rim of width w in rim. */
+static void
+paint_shape (cairo_t *cr,
+             guint    i,
+             double   x,
+             double   y,
+             double   r,
+             guint32  fill,
+             guint32  rim,
+             double   w)
+{
+  marker_path (cr, i, x, y, r);
+  ws_plot_paint_rgb (cr, fill, 1);
+  cairo_fill_preserve (cr);
+  cairo_save (cr);
+  cairo_set_line_width (cr, w);
+  cairo_set_line_join (cr, CAIRO_LINE_JOIN_MITER);
+  ws_plot_paint_rgb (cr, rim, 1);
+  cairo_stroke (cr);
+  cairo_restore (cr);
+}
+
 /* A white rim keeps markers apart where they overlap each other or lines. */
 void
 ws_plot_paint_marker (cairo_t *cr,
@@ -112,15 +134,18 @@ ws_plot_paint_marker (cairo_t *cr,
                       double   y,
                       double   r)
 {
-  marker_path (cr, i, x, y, r);
-  ws_plot_paint_rgb (cr, ws_plot_paint_series_rgb (i), 1);
-  cairo_fill_preserve (cr);
-  cairo_save (cr);
-  cairo_set_line_width (cr, r * 0.25);
-  cairo_set_line_join (cr, CAIRO_LINE_JOIN_MITER);
-  ws_plot_paint_rgb (cr, 0xffffff, 1);
-  cairo_stroke (cr);
-  cairo_restore (cr);
+  paint_shape (cr, i, x, y, r, ws_plot_paint_series_rgb (i), 0xffffff, r * 0.25);
+}
+
+/* A little smaller, so that the rim, drawn half outside, keeps the size. */
+void
+ws_plot_paint_open_marker (cairo_t *cr,
+                           guint    i,
+                           double   x,
+                           double   y,
+                           double   r)
+{
+  paint_shape (cr, i, x, y, 0.85 * r, 0xffffff, ws_plot_paint_series_rgb (i), r * 0.4);
 }
 
 void

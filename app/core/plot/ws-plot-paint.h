@@ -28,6 +28,13 @@ void    ws_plot_paint_marker      (cairo_t    *cr,
                                    double      x,
                                    double      y,
                                    double      r);
+/* The same shape open: white inside, a rim of series i's colour (a
+ * baseline's point beside the run's filled one). */
+void    ws_plot_paint_open_marker (cairo_t    *cr,
+                                   guint       i,
+                                   double      x,
+                                   double      y,
+                                   double      r);
 
 /* Selects DejaVu Sans at size (bold or not). */
 void    ws_plot_paint_font        (cairo_t    *cr,

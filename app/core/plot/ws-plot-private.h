@@ -51,6 +51,8 @@ typedef struct
   char    *name;
   GArray  *points; /* WsPlotPoint, in the order added */
   gboolean hidden; /* left out of the drawing and the ranges; dimmed in the legend */
+  guint    pen;    /* whose colour and marker it is drawn with: its own index, or another's */
+  gboolean dashed; /* a dashed line and open markers: a baseline beside a run */
 } WsPlotSeries;
 
 typedef struct
@@ -198,6 +200,15 @@ void       ws_plot_frame_init            (WsPlotFrame       *f,
                                           cairo_t           *cr,
                                           double             width,
                                           double             height);
+/* Series i's pen on f->cr: the line width, its colour and, for a dashed
+ * series, the dash (the caller strokes, then clears the dash). */
+void       ws_plot_frame_series_pen      (const WsPlotFrame *f,
+                                          guint              i);
+/* Series i's marker at (x, y): filled, or open for a dashed series. */
+void       ws_plot_frame_series_marker   (const WsPlotFrame *f,
+                                          guint              i,
+                                          double             x,
+                                          double             y);
 
 /* ---- ws-plot-layout.c ---- */
 

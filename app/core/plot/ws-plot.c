@@ -265,8 +265,43 @@ ws_plot_add_series (WsPlot     *plot,
   series = g_new0 (WsPlotSeries, 1);
   series->name = g_strdup (name != NULL ? name : "");
   series->points = g_array_new (FALSE, FALSE, sizeof (WsPlotPoint));
+  series->pen = plot->series->len;
   g_ptr_array_add (plot->series, series);
   return plot->series->len - 1;
+}
+
+guint
+ws_plot_add_dashed_series (WsPlot     *plot,
+                           const char *name,
+                           guint       like)
+{
+  guint i = ws_plot_add_series (plot, name);
+  WsPlotSeries *series = plot->series->pdata[i];
+
+  series->dashed = TRUE;
+  if (like < i)
+    series->pen = ((WsPlotSeries *) plot->series->pdata[like])->pen;
+  return i;
+}
+
+guint
+ws_plot_series_pen (const WsPlot *plot,
+                    guint         series)
+{
+  g_return_val_if_fail (plot != NULL, 0);
+  g_return_val_if_fail (series < plot->series->len, 0);
+
+  return ((WsPlotSeries *) plot->series->pdata[series])->pen;
+}
+
+gboolean
+ws_plot_series_dashed (const WsPlot *plot,
+                       guint         series)
+{
+  g_return_val_if_fail (plot != NULL, FALSE);
+  g_return_val_if_fail (series < plot->series->len, FALSE);
+
+  return ((WsPlotSeries *) plot->series->pdata[series])->dashed;
 }
 
 void
@@ -573,7 +608,7 @@ draw_error_bars (const WsPlotFrame *f,
   WsPlotThin thin;
 
   cairo_set_line_width (f->cr, 0.75 * WS_PLOT_LINE_WIDTH * f->u);
-  ws_plot_paint_rgb (f->cr, ws_plot_paint_series_rgb (i), 1);
+  ws_plot_paint_rgb (f->cr, ws_plot_paint_series_rgb (ws_plot_frame_series (f, i)->pen), 1);
   ws_plot_thin_init (&thin, f, spots);
   for (guint k = 0; k < spots->len; k++)
     {
@@ -589,17 +624,44 @@ draw_error_bars (const WsPlotFrame *f,
   cairo_stroke (f->cr);
 }
 
+void
+ws_plot_frame_series_pen (const WsPlotFrame *f,
+                          guint              i)
+{
+  const WsPlotSeries *series = ws_plot_frame_series (f, i);
+  double dash[] = { 2.0 * f->u, 1.0 * f->u };
+
+  cairo_set_line_width (f->cr, WS_PLOT_LINE_WIDTH * f->u);
+  ws_plot_paint_rgb (f->cr, ws_plot_paint_series_rgb (series->pen), 1);
+  cairo_set_dash (f->cr, dash, series->dashed ? G_N_ELEMENTS (dash) : 0, 0);
+}
+
+void
+ws_plot_frame_series_marker (const WsPlotFrame *f,
+                             guint              i,
+                             double             x,
+                             double             y)
+{
+  const WsPlotSeries *series = ws_plot_frame_series (f, i);
+  double r = WS_PLOT_MARKER_SIZE * f->u;
+
+  if (series->dashed)
+    ws_plot_paint_open_marker (f->cr, series->pen, x, y, r);
+  else
+    ws_plot_paint_marker (f->cr, series->pen, x, y, r);
+}
+
 static void
 draw_line (const WsPlotFrame *f,
            guint              i)
 {
   GArray *spots = ws_plot_frame_spots (f, i);
 
-  cairo_set_line_width (f->cr, WS_PLOT_LINE_WIDTH * f->u);
+  ws_plot_frame_series_pen (f, i);
   cairo_set_line_join (f->cr, CAIRO_LINE_JOIN_ROUND);
-  ws_plot_paint_rgb (f->cr, ws_plot_paint_series_rgb (i), 1);
   ws_plot_thin_line (f, spots);
   cairo_stroke (f->cr);
+  cairo_set_dash (f->cr, NULL, 0, 0);
 }
 
 static void
@@ -614,7 +676,7 @@ draw_markers (const WsPlotFrame *f,
     {
       const WsPlotSpot *s = &g_array_index (spots, WsPlotSpot, k);
       if (ws_plot_thin_keep (&thin, s->x, s->y, s->y))
-        ws_plot_paint_marker (f->cr, i, s->x, s->y, WS_PLOT_MARKER_SIZE * f->u);
+        ws_plot_frame_series_marker (f, i, s->x, s->y);
     }
   ws_plot_thin_clear (&thin);
 }

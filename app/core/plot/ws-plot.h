@@ -43,6 +43,20 @@ WsPlotScale ws_plot_get_y_scale         (const WsPlot *plot);
  * an entry in the legend); returns its index. */
 guint       ws_plot_add_series          (WsPlot     *plot,
                                          const char *name);
+/* A series beside series like (a baseline beside a run): drawn in like's
+ * colour and marker, its line dashed and its markers open, so that the
+ * two read as one configuration measured twice. like past the series
+ * there are (WS_PLOT_NO_SERIES) gives it a colour of its own, dashed all
+ * the same. Returns its index. */
+guint       ws_plot_add_dashed_series   (WsPlot     *plot,
+                                         const char *name,
+                                         guint       like);
+/* Whose colour and marker series is drawn with (its own index, or the
+ * like of a dashed series), and whether it is dashed. */
+guint       ws_plot_series_pen          (const WsPlot *plot,
+                                         guint         series);
+gboolean    ws_plot_series_dashed       (const WsPlot *plot,
+                                         guint         series);
 guint       ws_plot_n_series            (const WsPlot *plot);
 /* Text, markers and strokes at emphasis times the sizes the drawing's size
  * gives them (1 by default; presentation mode's 1.5 on screen), for draw

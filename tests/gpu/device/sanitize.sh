@@ -30,6 +30,8 @@ cases=(
  "stencil --n 500 --radius 200 --variant gpu-seed --block 8 --per-thread 4"
  "stencil --n 2000 --radius 16 --variant gpu-seed --block 1 --per-thread 16"
  "binary-search --n 100000 --queries 5000000 --variant gpu" "binary-search --n 100000 --queries 5000000 --type int32 --variant gpu-lib"
+ # Cold runs (issue 21): the L2 flush's write before each run's kernels.
+ "reduce --n 100000 --variant gpu --cold --repeat 2" "radix-sort --n 100000 --variant gpu-lib --cold --repeat 2"
 )
 # `sanitize.sh render` checks only the frames (below); ONLY=REGEX keeps the
 # cases whose command matches (extended regex), e.g. ONLY='stencil|scan'.
