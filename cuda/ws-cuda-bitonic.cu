@@ -257,18 +257,18 @@ template <typename T>
 bool
 allow_tile_bytes (GError **error)
 {
-  static std::atomic<bool> allowed[64];
+  static std::atomic<bool> allowed[ws::MAX_DEVICES];
   int device = 0;
 
   if (!ws::check (cudaGetDevice (&device), "Cannot read the current GPU", error))
     return false;
-  if (device >= 0 && device < 64 && allowed[device].load (std::memory_order_relaxed))
+  if (device >= 0 && device < ws::MAX_DEVICES && allowed[device].load (std::memory_order_relaxed))
     return true;
   if (!ws::check (cudaFuncSetAttribute (tile_kernel<T>, cudaFuncAttributeMaxDynamicSharedMemorySize,
                                         (int) (sizeof (T) << TILE_LOG)),
                   "Cannot give the bitonic tile kernel 64 KB of shared memory", error))
     return false;
-  if (device >= 0 && device < 64)
+  if (device >= 0 && device < ws::MAX_DEVICES)
     allowed[device].store (true, std::memory_order_relaxed);
   return true;
 }

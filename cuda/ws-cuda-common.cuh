@@ -15,6 +15,11 @@
 namespace ws
 {
 
+// The most GPUs a process keeps state for, per device, in fixed tables
+// (the memory pool's state, cold runs' flush buffers, kernel attributes set
+// once a device): more than a host has.
+constexpr int MAX_DEVICES = 64;
+
 // TRUE when status is cudaSuccess; otherwise sets error ("what: reason (hint)").
 bool check (cudaError_t status, const char *what, GError **error);
 

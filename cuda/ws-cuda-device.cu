@@ -48,6 +48,18 @@ attribute (cudaDeviceAttr attr, int device)
   return value;
 }
 
+// As nvidia-smi -L writes it: "GPU-" and the 16 bytes in groups 4-2-2-2-6.
+static void
+format_uuid (const cudaUUID_t &uuid, char *out, size_t size)
+{
+  const unsigned char *b = (const unsigned char *) uuid.bytes;
+
+  g_snprintf (out, size,
+              "GPU-%02x%02x%02x%02x-%02x%02x-%02x%02x-%02x%02x-%02x%02x%02x%02x%02x%02x",
+              b[0], b[1], b[2], b[3], b[4], b[5], b[6], b[7], b[8], b[9], b[10], b[11], b[12],
+              b[13], b[14], b[15]);
+}
+
 gboolean
 ws_cuda_device_info (int               device,
                      WsDeviceInfo *info,
@@ -72,12 +84,45 @@ ws_cuda_device_info (int               device,
   info->clock_khz = attribute (cudaDevAttrClockRate, device);
   info->memory_clock_khz = attribute (cudaDevAttrMemoryClockRate, device);
   info->memory_bus_width = prop.memoryBusWidth;
+  format_uuid (prop.uuid, info->uuid, sizeof info->uuid);
+  if (cudaDeviceGetPCIBusId (info->pci_bus_id, (int) sizeof info->pci_bus_id, device) != cudaSuccess)
+    {
+      cudaGetLastError ();
+      info->pci_bus_id[0] = '\0';
+    }
   int current = -1;
   size_t free_bytes = 0, total = 0;
   if (cudaGetDevice (&current) == cudaSuccess && current == device
       && cudaMemGetInfo (&free_bytes, &total) == cudaSuccess)
     info->free_mem = free_bytes; // what a run about to start can have
   return TRUE;
+}
+
+gboolean
+ws_cuda_set_device (int      device,
+                    GError **error)
+{
+  int count = ws_cuda_device_count (error);
+
+  if (count == 0)
+    return FALSE;
+  if (device < 0 || device >= count)
+    return ws::invalid (error, "GPU %d is not on this machine: it has %d GPU%s, numbered from 0",
+                        device, count, count == 1 ? "" : "s");
+  return ws::check (cudaSetDevice (device), "Cannot make the GPU current", error);
+}
+
+int
+ws_cuda_current_device (void)
+{
+  int device = -1;
+
+  if (cudaGetDevice (&device) != cudaSuccess)
+    {
+      cudaGetLastError ();
+      return -1;
+    }
+  return device;
 }
 
 gpointer

@@ -21,10 +21,9 @@ namespace ws
 namespace
 {
 
-// One buffer a device, made on its first cold run and kept: a cold plan
-// flushes before every sample, and a cudaMalloc of ~100 MB each time would
-// cost more than the samples it serves. 64 devices: more than a host has.
-constexpr int MAX_DEVICES = 64;
+// One buffer a device (of MAX_DEVICES), made on its first cold run and
+// kept: a cold plan flushes before every sample, and a cudaMalloc of
+// ~100 MB each time would cost more than the samples it serves.
 // Where the device does not say its L2 size: well above the L2 of the GPUs
 // Warpscope has run on (the H100's and the H200's: 50 MB).
 constexpr size_t UNKNOWN_L2 = (size_t) 128 << 20;

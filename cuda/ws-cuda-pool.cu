@@ -12,7 +12,6 @@ namespace
 {
 
 enum PoolState { UNKNOWN, KEPT, NONE };
-constexpr int MAX_DEVICES = 64;
 std::atomic<int> pool_state[MAX_DEVICES];
 
 // The current device's default pool, its release threshold raised the

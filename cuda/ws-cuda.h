@@ -92,11 +92,29 @@ int          ws_cuda_driver_version  (void);
 /* The SASS architectures compiled in, e.g. "sm_75 sm_86 sm_89 sm_90 + PTX compute_90". */
 const char  *ws_cuda_built_architectures (void);
 
-/* Number of usable GPUs; 0 with an error saying why when there are none. */
+/* Number of usable GPUs; 0 with an error saying why when there are none.
+ * Devices are numbered 0 … count − 1 as the runtime sees them: under
+ * CUDA_VISIBLE_DEVICES=2,3 the machine's GPU 2 is device 0. */
 int          ws_cuda_device_count    (GError          **error);
+/* The device's table, its UUID ("GPU-…", as nvidia-smi writes it) and PCI
+ * address ("0000:65:00.0") included: what tells two GPUs of one model
+ * apart. */
 gboolean     ws_cuda_device_info     (int               device,
                                       WsDeviceInfo     *info,
                                       GError          **error);
+/* Makes `device` the calling thread's GPU: the whole runs, device memory
+ * and events this thread makes from now on are there. The runtime's
+ * current device is the host thread's own (cudaSetDevice), 0 until it is
+ * set, so a thread that works on another GPU calls this first, and other
+ * threads are unaffected. A device that is not there is
+ * WS_CUDA_ERROR_INVALID saying how many there are ("GPU 3 is not on this
+ * machine: it has 1 GPU, numbered from 0"); no GPU at all is
+ * WS_CUDA_ERROR_NO_DEVICE, as ws_cuda_device_count says it. */
+gboolean     ws_cuda_set_device      (int               device,
+                                      GError          **error);
+/* The calling thread's GPU (0 until ws_cuda_set_device); -1 when the
+ * runtime cannot say (no GPU, no driver). */
+int          ws_cuda_current_device  (void);
 /* The current GPU's copy bandwidth in GB/s (1e9 bytes a second), read and
  * write counted (2 × bytes a copy): one device-to-device cudaMemcpy of
  * `bytes` to warm up, then `repeat` copies, each timed with CUDA events;

@@ -10,7 +10,9 @@
  * while the main thread waits in a main loop that turns SIGINT, SIGTERM and
  * SIGHUP into a cancel (ws-cli-stop.h), as the application does: finished rows are on the
  * disk, and the run says where it stopped, on the terminal and in
- * error.log.
+ * error.log. --devices (or the preset's devices key) runs the GPU
+ * configurations on each GPU named, a worker thread each (ws-bench.h); the
+ * callbacks here are never called two at once.
  */
 #include <errno.h>
 #include <glib/gstdio.h>
@@ -20,6 +22,7 @@
 #include <unistd.h>
 
 #include "ws-bench-csv.h"
+#include "ws-bench-devices.h"
 #include "ws-bench-estimate.h"
 #include "ws-bench-json.h"
 #include "ws-bench-record.h"
@@ -40,6 +43,9 @@ typedef struct
   gboolean yes;
   gboolean force;
   gboolean cold;
+  char    *devices;       /* --devices: "all" or "0,2" */
+  gboolean all_devices;   /* … as parsed (usage_ok) */
+  GArray  *device_list;
   WsCliSharding sharding; /* --shard, --slurm and theirs (ws-cli-shard.h) */
 } BenchOptions;
 
@@ -65,6 +71,7 @@ struct _Bench
   WsCliJob       job;        /* the plan on a worker; its cancellable and stop signal */
   GError        *error;      /* how the worker ended */
   gboolean       ok;
+  gboolean       misuse;     /* prepare failed on the GPUs asked for: a usage error (status 2) */
 };
 
 /* ---- progress ---- */
@@ -237,7 +244,7 @@ open_outputs (Bench *b, GError **error)
 
   b->error_log = g_build_filename (b->o.output, "error.log", NULL);
   b->json_path = g_build_filename (b->o.output, WS_BENCH_JSON_FILE, NULL);
-  b->json = ws_bench_json_new (ws_bench_context_new (b->plan->preset, b->record));
+  b->json = ws_bench_json_new (ws_bench_context_new (b->plan->preset, b->record, b->plan->gpus));
   if ((b->csv = ws_bench_csv_open (csv, error)) == NULL) /* checks the kept rows' columns */
     return FALSE;
   keep_previous_json (b);
@@ -303,11 +310,13 @@ agreed (Bench *b, const char *time, GError **error)
   return FALSE;
 }
 
-/* How long the plan will take, said before anything is written. */
+/* How long the plan will take, said before anything is written (its GPUs
+ * at once, where it names several). */
 static gboolean
 estimate (Bench *b, GError **error)
 {
   WsBenchEstimate *e = ws_bench_estimate_new (b->plan);
+  g_autoptr (GPtrArray) lanes = ws_bench_plan_lanes (b->plan);
   double seconds;
   g_autofree char *time = NULL;
 
@@ -315,7 +324,7 @@ estimate (Bench *b, GError **error)
   mark_done (b, e);
   if (!ws_bench_estimate_calibrate (e, error))
     return FALSE;
-  seconds = ws_bench_estimate_left (e, 0);
+  seconds = ws_bench_estimate_lanes_left (e, lanes, NULL);
   time = ws_bench_format_duration (seconds);
   printf ("Estimated time: about %s (calibrated in %.1f s)\n", time,
           ws_bench_estimate_calibration_seconds (e));
@@ -401,12 +410,45 @@ default_output (const char *preset)
   return g_build_filename ("bench-results", base, NULL);
 }
 
+/* The GPUs the plan runs on: --devices over the preset's key, listed
+ * against the GPUs there are (asked once: the record, result.json and the
+ * rows read the answer, *gpus). A GPU that is not there is a usage error. */
+static gboolean
+choose_devices (Bench *b, WsPreset *preset, GArray **gpus, GError **error)
+{
+  g_autofree char *why = NULL, *what = NULL;
+
+  if (b->o.devices != NULL)
+    {
+      g_clear_pointer (&preset->devices, g_array_unref);
+      preset->all_devices = b->o.all_devices;
+      preset->devices = b->o.device_list ? g_array_copy (b->o.device_list) : NULL;
+    }
+  *gpus = ws_bench_query_gpus (preset, &why);
+  what = b->o.devices ? g_strdup ("--devices") : g_strdup_printf ("%s: devices =", preset->name);
+  b->misuse = !ws_bench_devices_resolve (preset, *gpus, why, what, error);
+  return !b->misuse;
+}
+
+/* " on GPUs 0, 1" for a plan that names devices. */
+static char *
+devices_note (const WsPreset *preset)
+{
+  g_autofree char *list = ws_bench_devices_text (preset->devices);
+
+  if (preset->devices == NULL)
+    return g_strdup ("");
+  return g_strdup_printf (" on GPU%s %s", preset->devices->len > 1 ? "s" : "", list);
+}
+
 /* The plan, checked against what the output folder holds and estimated;
  * nothing is written yet. */
 static gboolean
 prepare (Bench *b, const char *name, GError **error)
 {
   g_autofree char *path = find_preset (name);
+  g_autofree char *on = NULL;
+  g_autoptr (GArray) gpus = NULL;
   WsPreset *preset = ws_preset_load (path, error);
 
   if (preset == NULL)
@@ -415,14 +457,20 @@ prepare (Bench *b, const char *name, GError **error)
     ws_preset_make_quick (preset, WS_PRESET_QUICK_MAX_SIZE);
   if (b->o.cold)
     preset->cold = TRUE; /* before the record: run.ini and its hash say cold */
+  if (!choose_devices (b, preset, &gpus, error))
+    return ws_preset_free (preset), FALSE;
   if (b->o.output == NULL)
     b->o.output = default_output (path);
-  b->record = ws_bench_record_new (preset);
-  if ((b->plan = ws_bench_plan_new (preset, error)) == NULL
-      || !ws_cli_sharding_cut (&b->o.sharding, b->plan, b->record, error))
+  b->record = ws_bench_record_new (preset, gpus);
+  if ((b->plan = ws_bench_plan_new (preset, error)) == NULL)
     return FALSE;
-  printf ("%s: %u configurations → %s%s%s\n", preset->name, b->plan->configs->len, b->o.output,
-          b->o.quick ? " (quick)" : "", preset->cold ? " (cold: L2 emptied before each GPU sample)" : "");
+  b->plan->gpus = g_steal_pointer (&gpus);
+  if (!ws_cli_sharding_cut (&b->o.sharding, b->plan, b->record, error))
+    return FALSE;
+  on = devices_note (preset);
+  printf ("%s: %u configurations%s → %s%s%s\n", preset->name, b->plan->configs->len, on,
+          b->o.output, b->o.quick ? " (quick)" : "",
+          preset->cold ? " (cold: L2 emptied before each GPU sample)" : "");
   return check_outputs (b, error) && estimate (b, error) && open_outputs (b, error);
 }
 
@@ -480,15 +528,38 @@ bench_clear (Bench *b)
   g_free (b->current);
   g_free (b->error_log);
   g_free (b->o.output);
+  g_free (b->o.devices);
+  g_clear_pointer (&b->o.device_list, g_array_unref);
   ws_cli_sharding_clear (&b->o.sharding);
   g_mutex_clear (&b->lock);
 }
 
+/* --devices as written, checked before anything is asked of the GPU:
+ * whether they are there is prepare's to say. NULL, or the problem. */
+static char *
+devices_misuse (Bench *b)
+{
+  g_autoptr (GError) error = NULL;
+
+  if (b->o.devices == NULL)
+    return NULL;
+  /* The job's tasks run plan.ini on their nodes, where the preset's key
+   * reaches them and this switch would not. */
+  if (b->o.sharding.slurm)
+    return g_strdup ("--devices does not reach --slurm's tasks: write devices = all (or the "
+                     "GPUs' numbers) in the preset instead, and --gpus-per-task for how many a "
+                     "task gets");
+  if (ws_bench_devices_parse (b->o.devices, &b->o.all_devices, &b->o.device_list, &error))
+    return NULL;
+  return g_strdup_printf ("--devices: %s", error->message);
+}
+
 /* Mistakes in the options themselves: status 2, as for a parse error. */
 static gboolean
-usage_ok (const Bench *b, int argc)
+usage_ok (Bench *b, int argc)
 {
   const char *problem = NULL;
+  g_autofree char *devices = devices_misuse (b);
 
   if (argc != 2)
     problem = "bench takes one preset";
@@ -501,6 +572,8 @@ usage_ok (const Bench *b, int argc)
    * would not reach them, where the preset's key does. */
   else if (b->o.cold && b->o.sharding.slurm)
     problem = "--cold does not reach --slurm's tasks: write cold = true in the preset instead";
+  else if (devices != NULL)
+    problem = devices;
   else
     problem = ws_cli_sharding_misuse (&b->o.sharding, b->o.resume, b->o.output);
   if (problem != NULL)
@@ -521,7 +594,9 @@ bench (Bench *b, int argc, char **argv)
       return ws_cli_bench_slurm (&b->o.sharding, path, b->o.output, b->o.quick, b->o.samples);
     }
   b->tty = isatty (STDOUT_FILENO);
-  if (!prepare (b, argv[1], &error))
+  if (!prepare (b, argv[1], &error) && b->misuse)
+    return ws_cli_usage_error ("bench", error->message), 2;
+  if (error != NULL)
     return ws_cli_fail (error);
   run_plan (b);
   return finish (b);
@@ -540,6 +615,7 @@ ws_cli_bench (int argc, char **argv)
     { "yes", 'y', 0, G_OPTION_ARG_NONE, &b.o.yes, "run a plan estimated at more than 10 minutes without asking", NULL },
     { "samples", 0, 0, G_OPTION_ARG_NONE, &b.o.samples, "also write every sample to DIR/samples.csv", NULL },
     { "cold", 0, 0, G_OPTION_ARG_NONE, &b.o.cold, "empty the GPU's L2 cache before each sample of a GPU variant, as the preset's cold = true", NULL },
+    { "devices", 0, 0, G_OPTION_ARG_STRING, &b.o.devices, "run each GPU configuration on each GPU named, at once (all: every GPU this process sees; 0,2: those); CPU configurations once", "all|N,N…" },
     { NULL },
   };
   int status = 0;

@@ -83,6 +83,11 @@ static void
 print_device (guint index, const WsDeviceInfo *d)
 {
   printf ("GPU %u: %s\n", index, d->name);
+  /* What tells two GPUs of one model apart (bench --devices numbers them). */
+  if (d->uuid[0] != '\0')
+    printf ("  %-26s %s\n", "UUID", d->uuid);
+  if (d->pci_bus_id[0] != '\0')
+    printf ("  %-26s %s\n", "PCI address", d->pci_bus_id);
   printf ("  %-26s %d.%d\n", "compute capability", d->major, d->minor);
   printf ("  %-26s %d\n", "multiprocessors (SMs)", d->sm_count);
   print_size ("global memory", d->global_mem);

@@ -187,6 +187,22 @@ say_how (const WsCliSlurmJob *job)
           job->dir, job->configurations, job->shards, job->shards, job->dir, job->dir, job->dir);
 }
 
+/* --gpus-per-task's default: none for a CPU plan; where the preset lists
+ * devices, enough for the highest (a task's GPUs are numbered from 0 under
+ * the CUDA_VISIBLE_DEVICES Slurm sets); else one (devices = all then uses
+ * the one). */
+static guint
+default_gpus (const WsPreset *preset)
+{
+  int most = 0;
+
+  if (!ws_preset_has_gpu (preset))
+    return 0;
+  for (guint i = 0; preset->devices != NULL && i < preset->devices->len; i++)
+    most = MAX (most, g_array_index (preset->devices, int, i) + 1);
+  return MAX (most, 1);
+}
+
 static gboolean
 slurm (const WsCliSharding *s, const char *preset_path, const char *output, gboolean quick,
        gboolean samples, GError **error)
@@ -202,7 +218,9 @@ slurm (const WsCliSharding *s, const char *preset_path, const char *output, gboo
     return FALSE;
   if (quick)
     ws_preset_make_quick (preset, WS_PRESET_QUICK_MAX_SIZE);
-  job.gpus_per_task = s->gpus_per_task >= 0 ? (guint) s->gpus_per_task : (guint) ws_preset_has_gpu (preset);
+  job.gpus_per_task = s->gpus_per_task >= 0 ? (guint) s->gpus_per_task : default_gpus (preset);
+  /* devices = all is each task's node's GPUs: there to list, not here. */
+  preset->all_devices = FALSE;
   if ((plan = ws_bench_plan_new (preset, error)) == NULL)
     return FALSE;
   job.configurations = plan->configs->len;

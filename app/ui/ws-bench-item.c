@@ -152,6 +152,10 @@ describe (const WsCsvTable *table, guint r)
   /* Files from before cold runs have no such column: they ran warm. */
   if (g_str_equal (field (table, r, "cold"), "true"))
     g_string_append (s, " cold");
+  /* A GPU other than 0 (bench --devices), as the row's key names it:
+   * GPU 0's rows read as those of a run on one GPU. */
+  if (field (table, r, "device_index")[0] != '\0' && !g_str_equal (field (table, r, "device_index"), "0"))
+    g_string_append_printf (s, " · GPU %s", field (table, r, "device_index"));
   return g_string_free (s, FALSE);
 }
 

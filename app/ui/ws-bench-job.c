@@ -4,6 +4,7 @@
 #include <glib/gstdio.h>
 
 #include "ws-bench-csv.h"
+#include "ws-bench-devices.h"
 #include "ws-bench-estimate.h"
 #include "ws-bench-json.h"
 #include "ws-bench-record.h"
@@ -194,7 +195,10 @@ estimate (WsBenchJob *job, GError **error)
       g_set_error (error, WS_ERROR, WS_ERROR_CANCELLED, "Cancelled before the first configuration");
       return FALSE;
     }
-  seconds = ws_bench_estimate_left (est, 0);
+  {
+    g_autoptr (GPtrArray) lanes = ws_bench_plan_lanes (job->plan);
+    seconds = ws_bench_estimate_lanes_left (est, lanes, NULL); /* the GPUs at once */
+  }
   e = g_new0 (Event, 1);
   e->kind = EVENT_ESTIMATED, e->eta = seconds, e->ask = seconds > WS_BENCH_CONFIRM_SECONDS;
   post (job, e);
@@ -232,13 +236,17 @@ forget_folder (WsBenchJob *job)
 }
 
 /* run.ini beside result.csv, and result.json's context from it: here, as
- * the device they name may take a GPU query to learn. */
+ * the GPUs they name take a query to learn — one, whose answer the run's
+ * rows read too (their share of the GPU's peak). */
 static gboolean
 write_record (WsBenchJob *job, GError **error)
 {
-  g_autoptr (WsBenchRecord) record = ws_bench_record_new (job->plan->preset);
+  const WsPreset *preset = job->plan->preset;
+  g_autoptr (GArray) gpus = ws_bench_query_gpus (preset, NULL);
+  g_autoptr (WsBenchRecord) record = ws_bench_record_new (preset, gpus);
 
-  job->json = ws_bench_json_new (ws_bench_context_new (job->plan->preset, record));
+  job->json = ws_bench_json_new (ws_bench_context_new (preset, record, gpus));
+  job->plan->gpus = g_steal_pointer (&gpus);
   return ws_bench_record_write (record, job->dir, error);
 }
 

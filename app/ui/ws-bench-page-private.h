@@ -50,6 +50,7 @@ struct _WsBenchPage
   GtkSpinButton   *repetitions, *budget;
   GtkCheckButton  *verify;
   GtkEntry        *grids[N_GRIDS];
+  GtkDropDown     *devices;           /* "All (N GPUs)", each GPU; shown with more than one */
   GPtrArray       *preset_paths;      /* char *, the dropdown's items after "Custom plan" */
 
   /* The results and the run. */

@@ -1,11 +1,16 @@
 /* ws-bench-plan.c: the benchmark page's plan — the shipped presets, and the
  * controls that build one by clicking. The controls write preset text that
  * the preset reader checks like any file, so a plan from clicks obeys the
- * rules docs/presets.md gives, and its errors name the control's key. */
+ * rules docs/presets.md gives, and its errors name the control's key. On a
+ * machine of several GPUs a dropdown chooses the GPUs a plan runs on (issue
+ * 21's devices), for a preset too, as the Cold L2 switch does; with one
+ * GPU or none it is not shown. */
 #include "ws-bench-page-private.h"
 
 #include <string.h>
 
+#include "ws-bench-devices.h"
+#include "ws-device-info.h"
 #include "ws-ui-services.h"
 #include "ws-config.h"
 #include "ws-generator.h"
@@ -79,14 +84,14 @@ add_algorithm_checks (WsBenchPage *self)
 static void
 add_variant_checks (WsBenchPage *self)
 {
-  g_autofree char *gpu = NULL;
-  gboolean have_gpu = ws_ui_gpu (&gpu);
+  const char *why;
+  gboolean have_gpu = ws_ui_gpus (&why)->len > 0;
 
   for (guint v = 0; v < WS_N_VARIANTS; v++)
     {
       GtkWidget *check = gtk_check_button_new_with_label (ws_variant_name (v));
       gboolean usable = !ws_variant_is_gpu (v) || have_gpu;
-      g_autofree char *tip = usable ? NULL : g_strdup_printf ("Cannot run here: %s", gpu);
+      g_autofree char *tip = usable ? NULL : g_strdup_printf ("Cannot run here: %s", why);
       gtk_widget_set_sensitive (check, usable);
       gtk_widget_set_tooltip_text (check, tip);
       gtk_check_button_set_active (GTK_CHECK_BUTTON (check),
@@ -201,11 +206,117 @@ add_grids (WsBenchPage *self, int row)
     }
 }
 
+/* ---- the GPUs ---- */
+
+/* The dropdown's items: "All (N GPUs)", then "GPU d: NAME" for each; a
+ * preset that lists several (but not all) adds its list after them. */
+#define DEVICE_ALL 0
+#define DEVICE_ITEM(d) ((guint) (d) + 1)
+
+/* Under the Cold L2 switch, for presets and the custom plan alike; only
+ * where there is a choice to make. */
+static void
+add_devices (WsBenchPage *self)
+{
+  const GArray *gpus = ws_ui_gpus (NULL);
+  GtkWidget *cold_row = gtk_widget_get_parent (GTK_WIDGET (self->cold));
+  GtkWidget *row = gtk_box_new (GTK_ORIENTATION_HORIZONTAL, 6);
+  GtkWidget *label = gtk_label_new_with_mnemonic ("_GPU devices");
+  g_autoptr (GtkStringList) items = gtk_string_list_new (NULL);
+  g_autofree char *all = g_strdup_printf ("All (%u)", gpus->len);
+
+  gtk_string_list_append (items, all);
+  for (guint d = 0; d < gpus->len; d++)
+    {
+      g_autofree char *item = g_strdup_printf ("GPU %u: %s", d, g_array_index (gpus, WsDeviceInfo, d).name);
+      gtk_string_list_append (items, item);
+    }
+  self->devices = GTK_DROP_DOWN (gtk_drop_down_new (G_LIST_MODEL (g_steal_pointer (&items)), NULL));
+  gtk_drop_down_set_selected (self->devices, DEVICE_ITEM (0));
+  gtk_widget_set_tooltip_text (GTK_WIDGET (self->devices),
+                               "The GPUs the plan's GPU variants run on: all of them at once, a "
+                               "thread each, or one. CPU variants run once, alone. Each row and "
+                               "each series of the chart names its GPU");
+  gtk_label_set_mnemonic_widget (GTK_LABEL (label), GTK_WIDGET (self->devices));
+  gtk_label_set_xalign (GTK_LABEL (label), 0);
+  gtk_widget_set_hexpand (label, TRUE);
+  gtk_box_append (GTK_BOX (row), label);
+  gtk_box_append (GTK_BOX (row), GTK_WIDGET (self->devices));
+  gtk_box_insert_child_after (GTK_BOX (gtk_widget_get_parent (cold_row)), row, cold_row);
+  gtk_widget_set_visible (row, gpus->len > 1);
+}
+
+/* The item a preset's list adds (past the GPUs), taken away again. */
+static void
+drop_preset_item (WsBenchPage *self)
+{
+  GtkStringList *items = GTK_STRING_LIST (gtk_drop_down_get_model (self->devices));
+  guint past = DEVICE_ITEM (ws_ui_gpus (NULL)->len);
+
+  if (g_list_model_get_n_items (G_LIST_MODEL (items)) <= past)
+    return;
+  if (gtk_drop_down_get_selected (self->devices) >= past)
+    gtk_drop_down_set_selected (self->devices, DEVICE_ITEM (0));
+  gtk_string_list_remove (items, past);
+}
+
+/* The dropdown shows a chosen preset's devices key (none: GPU 0, where a
+ * plan without it runs); a custom plan keeps the last choice. */
+static void
+show_devices (WsBenchPage *self, const WsPreset *p)
+{
+  GtkStringList *items = GTK_STRING_LIST (gtk_drop_down_get_model (self->devices));
+  guint n = ws_ui_gpus (NULL)->len, one;
+  g_autofree char *list = NULL;
+
+  drop_preset_item (self);
+  if (p == NULL || n <= 1)
+    return;
+  one = p->devices && p->devices->len == 1 ? (guint) g_array_index (p->devices, int, 0) : n;
+  if (p->all_devices || p->devices == NULL || one < n)
+    {
+      gtk_drop_down_set_selected (self->devices, p->all_devices ? DEVICE_ALL : DEVICE_ITEM (p->devices ? one : 0));
+      return;
+    }
+  list = ws_bench_devices_text (p->devices);
+  {
+    g_autofree char *item = g_strdup_printf ("GPUs %s (the preset's)", list);
+    gtk_string_list_append (items, item);
+  }
+  gtk_drop_down_set_selected (self->devices, DEVICE_ITEM (n));
+}
+
+/* The plan's GPUs: the dropdown's choice where it is shown (GPU 0 as a
+ * plan without devices, so that its files are those of before), else the
+ * preset's own key; listed against the GPUs there are (all, or a GPU the
+ * machine lacks, is said on Run). */
+static gboolean
+apply_devices (WsBenchPage *self, WsPreset *p, GError **error)
+{
+  const char *why;
+  const GArray *gpus = ws_ui_gpus (&why);
+  guint choice = gtk_drop_down_get_selected (self->devices);
+  g_autofree char *what = g_strdup_printf ("%s: devices =", p->name);
+
+  if (gpus->len > 1 && choice < DEVICE_ITEM (gpus->len))
+    {
+      g_clear_pointer (&p->devices, g_array_unref);
+      p->all_devices = choice == DEVICE_ALL;
+      if (choice > DEVICE_ITEM (0))
+        {
+          p->devices = g_array_new (FALSE, FALSE, sizeof (int));
+          g_array_append_val (p->devices, (int) { (int) choice - 1 });
+        }
+    }
+  return ws_bench_devices_resolve (p, gpus, why, what, error);
+}
+
 void
 ws_bench_page_build_form (WsBenchPage *self)
 {
   add_algorithm_checks (self);
   add_variant_checks (self);
+  add_devices (self);
   hold_cold_switch (self);
   add_sizes (self, 0);
   add_repetitions (self, 2);
@@ -383,6 +494,11 @@ preset_summary (const WsPreset *p)
                           "; baseline %s; %s timing%s", p->sizes->len, lo, hi,
                           ws_variant_name (p->baseline), ws_timing_name (p->timing),
                           p->cold ? "; cold L2" : "");
+  if (p->all_devices || p->devices != NULL)
+    {
+      g_autofree char *list = ws_bench_devices_text (p->devices);
+      g_string_append_printf (s, "; GPUs %s", p->all_devices ? "all" : list);
+    }
   return g_string_free (s, FALSE);
 }
 
@@ -400,6 +516,7 @@ ws_bench_page_show_preset (WsBenchPage *self)
   /* The switch shows the preset's own setting; a custom plan keeps the last. */
   if (p != NULL)
     gtk_switch_set_active (self->cold, p->cold);
+  show_devices (self, p);
   if (path == NULL)
     gtk_label_set_text (self->preset_label, "Choose algorithms, variants and sizes below.");
   else
@@ -460,5 +577,7 @@ ws_bench_page_make_preset (WsBenchPage *self, GError **error)
     ws_preset_make_quick (p, WS_PRESET_QUICK_MAX_SIZE);
   if (p != NULL)
     p->cold = gtk_switch_get_active (self->cold);
+  if (p != NULL && !apply_devices (self, p, error))
+    g_clear_pointer (&p, ws_preset_free);
   return p;
 }

@@ -18,19 +18,51 @@ ws_ui_register_resources (void)
     }
 }
 
+static GArray *gpus;
+static char   *no_gpu;
+
+/* A backend without device memory (no device ops) serves no mode here. */
+static void
+ask_gpus (void)
+{
+  const WsBackend *cuda = ws_backend_gpu ();
+  g_autoptr (GError) why = NULL;
+
+  if (cuda->device == NULL || !cuda->query_devices (cuda, &gpus, &why) || gpus->len == 0)
+    {
+      g_clear_pointer (&gpus, g_array_unref);
+      gpus = g_array_new (FALSE, TRUE, sizeof (WsDeviceInfo));
+      no_gpu = g_strdup (why ? why->message : "This build has no CUDA backend");
+    }
+}
+
+const GArray *
+ws_ui_gpus (const char **why)
+{
+  static gsize once = 0;
+
+  if (g_once_init_enter (&once))
+    {
+      ask_gpus ();
+      g_once_init_leave (&once, 1);
+    }
+  if (why != NULL)
+    *why = no_gpu;
+  return gpus;
+}
+
 gboolean
 ws_ui_gpu (char **name_or_reason)
 {
-  const WsBackend *cuda = ws_backend_gpu ();
-  g_autoptr (GArray) devices = NULL;
-  g_autoptr (GError) why = NULL;
+  const char *why;
+  const GArray *all = ws_ui_gpus (&why);
 
-  if (cuda->device != NULL && cuda->query_devices (cuda, &devices, &why))
+  if (all->len > 0)
     {
-      *name_or_reason = g_strdup (g_array_index (devices, WsDeviceInfo, 0).name);
+      *name_or_reason = g_strdup (g_array_index (all, WsDeviceInfo, 0).name);
       return TRUE;
     }
-  *name_or_reason = g_strdup (why ? why->message : "This build has no CUDA backend");
+  *name_or_reason = g_strdup (why);
   return FALSE;
 }
 

@@ -22,6 +22,11 @@ GSettings *ws_ui_settings           (void);
 /* The GPU the modes can use: TRUE with its name, or FALSE with why not
  * (no CUDA device, no driver, a build without CUDA). Free with g_free. */
 gboolean   ws_ui_gpu                (char **name_or_reason);
+/* Every GPU there is (WsDeviceInfo), asked of the GPU backend once for the
+ * program's life (asking starts CUDA; the GPUs do not change while it
+ * runs): empty, with *why (may be NULL) saying why, where there is none.
+ * The program's; the free memory in it is of when it was asked. */
+const GArray *ws_ui_gpus            (const char **why);
 
 /* 1.5 where widget's window is in presentation mode (its "presentation"
  * style class), else 1: what drawings scale their text and strokes by. */

@@ -47,6 +47,17 @@ cuda_query_devices (const WsBackend *self,
   return TRUE;
 }
 
+static gboolean
+cuda_use_device (const WsBackend *self,
+                 int              device,
+                 GError         **error)
+{
+  GError *local = NULL;
+  gboolean ok = ws_cuda_set_device (device, &local);
+
+  return ws_cuda_converted (ok, &local, error);
+}
+
 static WsCudaImpl
 impl_of (WsVariant variant)
 {
@@ -236,6 +247,7 @@ copy_times (WsRunOutput *out, const WsCudaTiming *t)
   out->times.total = t->total_ms * 1e-3;
   out->times.launches = t->launches;
   g_strlcpy (out->times.device, t->device_name, sizeof out->times.device);
+  out->times.device_index = t->device;
   out->seconds = out->times.kernel;
 }
 
@@ -405,6 +417,7 @@ static const WsBackend cuda_backend = {
   .name = "cuda",
   .describe = cuda_describe,
   .query_devices = cuda_query_devices,
+  .use_device = cuda_use_device,
   .has_variant = cuda_has_variant,
   .run = cuda_run,
   .copy_bandwidth = cuda_copy_bandwidth,

@@ -98,17 +98,6 @@ keep_row (const WsBenchRow *row, gpointer data, GError **error)
   return TRUE;
 }
 
-static int
-column_of (const char *name)
-{
-  const char *const *columns = ws_bench_csv_columns ();
-
-  for (int i = 0; columns[i] != NULL; i++)
-    if (g_str_equal (columns[i], name))
-      return i;
-  g_assert_not_reached ();
-}
-
 static GPtrArray *
 run_plan (const char *text, WsBenchPlan **plan_out)
 {
@@ -127,7 +116,7 @@ run_plan (const char *text, WsBenchPlan **plan_out)
 static const char *
 field (GPtrArray *rows, guint r, const char *column)
 {
-  return ((GStrv) rows->pdata[r])[column_of (column)];
+  return ws_test_row_field (rows->pdata[r], column);
 }
 
 /* Every GPU sample (the warm-up too) reaches the backend cold; the CPU row
@@ -390,9 +379,9 @@ test_record (void)
   g_autoptr (WsPreset) cold = load (PLAN ("cold = true\n"));
   g_autoptr (WsPreset) warm = load (PLAN ("cold = false\n"));
   g_autoptr (WsPreset) plain = load (PLAN (""));
-  g_autoptr (WsBenchRecord) rc = ws_bench_record_new (cold);
-  g_autoptr (WsBenchRecord) rw = ws_bench_record_new (warm);
-  g_autoptr (WsBenchRecord) rp = ws_bench_record_new (plain);
+  g_autoptr (WsBenchRecord) rc = ws_bench_record_new (cold, NULL);
+  g_autoptr (WsBenchRecord) rw = ws_bench_record_new (warm, NULL);
+  g_autoptr (WsBenchRecord) rp = ws_bench_record_new (plain, NULL);
 
   g_assert_cmpstr (ws_bench_record_get (rc, "cold"), ==, "true");
   g_assert_null (ws_bench_record_get (rw, "cold"));

@@ -8,6 +8,7 @@
 #include <string.h>
 
 #include "ws-bench-csv.h"
+#include "ws-bench-devices.h"
 #include "ws-bench-json.h"
 #include "ws-bench-record.h"
 #include "ws-error.h"
@@ -36,8 +37,9 @@ on_finished (const WsBenchRow *row, gpointer data, GError **error)
 static WsBenchJson *
 run_plan (WsBenchPlan *plan)
 {
-  g_autoptr (WsBenchRecord) record = ws_bench_record_new (plan->preset);
-  Collect c = { ws_bench_json_new (ws_bench_context_new (plan->preset, record)), plan->preset };
+  g_autoptr (GArray) gpus = ws_bench_query_gpus (plan->preset, NULL);
+  g_autoptr (WsBenchRecord) record = ws_bench_record_new (plan->preset, gpus);
+  Collect c = { ws_bench_json_new (ws_bench_context_new (plan->preset, record, gpus)), plan->preset };
   const WsBenchCallbacks cb = { NULL, on_finished, NULL };
   g_autoptr (GError) error = NULL;
 
@@ -335,7 +337,7 @@ static void
 test_merged_context (void)
 {
   g_autoptr (WsBenchPlan) plan = ws_test_plan_of (PLAN);
-  g_autoptr (WsBenchRecord) record = ws_bench_record_new (plan->preset);
+  g_autoptr (WsBenchRecord) record = ws_bench_record_new (plan->preset, NULL);
   g_autoptr (GPtrArray) shards = g_ptr_array_new_with_free_func ((GDestroyNotify) ws_bench_context_free);
   g_autoptr (WsBenchJson) json = NULL, back = NULL;
   g_autoptr (GError) error = NULL;

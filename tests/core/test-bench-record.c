@@ -17,7 +17,7 @@ record_of (const char *text)
   g_autoptr (WsPreset) preset = ws_preset_load_data ("test.ini", text, strlen (text), &error);
 
   g_assert_no_error (error);
-  return ws_bench_record_new (preset);
+  return ws_bench_record_new (preset, NULL);
 }
 
 #define SOME                                                                                     \

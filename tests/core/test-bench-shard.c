@@ -72,7 +72,7 @@ baseline_key (const WsBenchPlan *plan, const WsBenchConfig *c)
   const WsPreset *p = plan->preset;
   g_autofree char *params = ws_bench_params_text (p, c->algo, p->baseline, &c->params);
 
-  return ws_bench_config_key (p, c->algo, p->baseline, c->n, params, c->instance);
+  return ws_bench_config_key (p, c->algo, p->baseline, c->n, params, c->instance, c->device);
 }
 
 /* Every cut of the plan into 1 … groups shards: each configuration in

@@ -4,10 +4,22 @@
  * the GPU machine's test pack stays small. */
 #include <string.h>
 
+#include "ws-bench-csv.h"
 #include "ws-cancel.h"
 #include "ws-error.h"
 #include "ws-registry.h"
 #include "ws-test-util.h"
+
+const char *
+ws_test_row_field (const char *const *fields, const char *column)
+{
+  const char *const *columns = ws_bench_csv_columns ();
+
+  for (guint i = 0; columns[i] != NULL; i++)
+    if (g_str_equal (columns[i], column))
+      return fields[i];
+  g_assert_not_reached ();
+}
 
 WsBenchPlan *
 ws_test_plan_of (const char *text)

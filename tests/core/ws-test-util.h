@@ -193,6 +193,10 @@ void      ws_test_assert_counters_equal (const WsCounters *a,
 
 /* The plan of a preset given as text (asserts both steps succeed). */
 WsBenchPlan *ws_test_plan_of     (const char *text);
+/* The field of a row as ws_bench_csv_fields makes it, by result.csv's
+ * column name (asserts there is such a column). */
+const char  *ws_test_row_field   (const char *const *fields,
+                                  const char        *column);
 
 /* A thread that cancels c delay_us from now and, where cancelled_at is not
  * NULL, stores there the monotonic time of the cancel; join it before c

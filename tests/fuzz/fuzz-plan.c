@@ -192,7 +192,7 @@ static void
 check_plan (const WsBenchPlan *plan)
 {
   g_autoptr (GHashTable) keys = g_hash_table_new (g_str_hash, g_str_equal);
-  g_autoptr (WsBenchRecord) record = ws_bench_record_new (plan->preset);
+  g_autoptr (WsBenchRecord) record = ws_bench_record_new (plan->preset, NULL);
 
   ws_fuzz_check (plan->configs->len > 0, "a plan of no configuration");
   for (guint i = 0; i < plan->configs->len; i++)

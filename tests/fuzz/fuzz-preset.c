@@ -56,8 +56,8 @@ check_quick (WsPreset *p)
 static void
 check_record (const WsPreset *p)
 {
-  g_autoptr (WsBenchRecord) a = ws_bench_record_new (p);
-  g_autoptr (WsBenchRecord) b = ws_bench_record_new (p);
+  g_autoptr (WsBenchRecord) a = ws_bench_record_new (p, NULL);
+  g_autoptr (WsBenchRecord) b = ws_bench_record_new (p, NULL);
   g_autofree char *changes = ws_bench_record_changes (a, b);
 
   ws_fuzz_check (changes == NULL, "one preset's records differ: %s", changes);

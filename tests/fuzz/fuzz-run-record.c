@@ -28,7 +28,7 @@ now_record (void)
       g_autoptr (WsPreset) preset = ws_preset_load_data ("fuzz.ini", plan, sizeof plan - 1, &error);
 
       ws_fuzz_check (preset != NULL, "the harness's plan: %s", error->message);
-      now = ws_bench_record_new (preset);
+      now = ws_bench_record_new (preset, NULL);
     }
   return now;
 }

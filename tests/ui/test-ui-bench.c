@@ -19,6 +19,7 @@
 #include "ws-error.h"
 #include "ws-plot-view.h"
 #include "ws-types.h"
+#include "ws-ui-services.h"
 
 typedef struct
 {
@@ -493,6 +494,21 @@ test_cold_switch (Fixture *f, gconstpointer data)
   g_assert_false (plan_is_cold (f->page));
 }
 
+/* The GPU devices dropdown is offered only where there is a choice: with
+ * one GPU or none (CI) the panel shows nothing more than before it
+ * (test-ui-bench-devices.c has two). */
+static void
+test_devices_hidden (Fixture *f, gconstpointer data)
+{
+  GtkWidget *row = gtk_widget_get_parent (GTK_WIDGET (f->page->devices));
+  g_autofree char *gpu = NULL;
+  const GArray *gpus = ws_ui_gpus (NULL);
+
+  g_assert_cmpuint (gpus->len > 0, ==, ws_ui_gpu (&gpu));
+  g_assert_true (gtk_widget_get_visible (row) == (gpus->len > 1));
+  g_assert_true (gtk_widget_get_mapped (row) == (gpus->len > 1));
+}
+
 static guint
 n_visible (WsPlot *plot)
 {
@@ -799,6 +815,7 @@ main (int argc, char **argv)
 #define ADD(path, fn) g_test_add (path, Fixture, NULL, fixture_set_up, fn, fixture_tear_down)
   ADD ("/ui/bench/plan-text", test_plan_text);
   ADD ("/ui/bench/cold-switch", test_cold_switch);
+  ADD ("/ui/bench/devices-hidden", test_devices_hidden);
   ADD ("/ui/bench/verdict-shown", test_verdict_shown);
   ADD ("/ui/bench/open-and-export", test_open_and_export);
   ADD ("/ui/bench/open-errors", test_open_errors);

@@ -24,6 +24,8 @@ typedef struct
   int     clock_khz;
   int     memory_clock_khz;
   int     memory_bus_width;      /* bits */
+  char    uuid[48];              /* "GPU-1b2c…" as nvidia-smi writes it; "" when unknown */
+  char    pci_bus_id[32];        /* "0000:65:00.0"; "" when unknown */
 } WsDeviceInfo;
 
 /* The memory bandwidth the device's bus allows (double data rate), GB/s;

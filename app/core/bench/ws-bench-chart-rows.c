@@ -3,6 +3,12 @@
  * application's panel, `bench`) or straight from a file (`plot`), where only
  * the points are kept: a chart of a million rows needs the memory of its
  * points, not of the rows.
+ *
+ * A GPU variant run on several GPUs (bench --devices) is a series a GPU,
+ * "bitonic gpu · GPU 1"; where the results have one GPU, or none, the
+ * series are named as before devices existed. A file is charted row by
+ * row, so its rows' series are kept by their device and named once all
+ * have been read.
  */
 #include "ws-bench-report.h"
 
@@ -56,7 +62,7 @@ by_n (const char *x)
 /* A configuration's series and, for a parameter's x, its value there. */
 typedef struct
 {
-  const char *series; /* pooled */
+  const char *series; /* pooled: with its GPU, " · GPU 1", where the row names one */
   double      x;      /* NAN: the row has no such parameter */
   gboolean    bad;    /* it has, but not a number */
 } Config;
@@ -74,7 +80,9 @@ typedef struct
   WsNames        params;      /* the distinct params texts of the charted algorithm */
   WsNames        x_names;     /* their parameters' names: the x axes there are */
   WsNames        series;
-  GHashTable    *configs;     /* "ALGO\037VARIANT\037PARAMS" → Config */
+  WsNames        devices;     /* the GPUs the rows name (device_index), each once */
+  GHashTable    *single;      /* series → its name where the rows name one GPU or none */
+  GHashTable    *configs;     /* "ALGO\037VARIANT\037PARAMS\037DEVICE" → Config */
   GString       *key;
   WsPoints       points;
   double         largest_n;   /* of the charted algorithm's ok rows */
@@ -114,7 +122,8 @@ chart_rows_init (ChartRows *d, const char *const *header, const char *path, cons
   if (!check_columns (d, error))
     return FALSE;
   ws_names_init (&d->algorithms), ws_names_init (&d->params), ws_names_init (&d->x_names);
-  ws_names_init (&d->series), ws_points_init (&d->points);
+  ws_names_init (&d->series), ws_names_init (&d->devices), ws_points_init (&d->points);
+  d->single = g_hash_table_new (g_direct_hash, g_direct_equal);
   d->configs = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, g_free);
   d->key = g_string_new (NULL);
   return TRUE;
@@ -126,7 +135,8 @@ chart_rows_clear (ChartRows *d)
   if (d->key == NULL)
     return; /* never set up */
   ws_names_clear (&d->algorithms), ws_names_clear (&d->params), ws_names_clear (&d->x_names);
-  ws_names_clear (&d->series), ws_points_clear (&d->points);
+  ws_names_clear (&d->series), ws_names_clear (&d->devices), ws_points_clear (&d->points);
+  g_clear_pointer (&d->single, g_hash_table_unref);
   g_clear_pointer (&d->configs, g_hash_table_unref);
   g_string_free (g_steal_pointer (&d->key), TRUE);
   g_clear_pointer (&d->timing, g_free);
@@ -150,6 +160,8 @@ note_row (ChartRows *d, const char *const *f, const WsBenchValues *values)
   if (!isfinite (d->peak) && isfinite (v[WS_BENCH_COL_GB_PER_S]) && v[WS_BENCH_COL_PEAK_SHARE] > 0)
     d->peak = v[WS_BENCH_COL_GB_PER_S] / v[WS_BENCH_COL_PEAK_SHARE];
   ws_names_add (&d->algorithms, WS_FIELD (&d->c, f, ALGORITHM));
+  if (WS_FIELD (&d->c, f, DEVICE_INDEX)[0] != '\0')
+    ws_names_add (&d->devices, WS_FIELD (&d->c, f, DEVICE_INDEX));
 }
 
 /* "radius=2;block=8" → radius and block are x axes. Once per distinct
@@ -195,12 +207,14 @@ static Config *
 config_new (ChartRows *d, const char *const *f)
 {
   Config *cfg = g_new0 (Config, 1);
-  const char *params = WS_FIELD (&d->c, f, PARAMS);
+  const char *params = WS_FIELD (&d->c, f, PARAMS), *device = WS_FIELD (&d->c, f, DEVICE_INDEX);
   g_autofree char *rest = params_without (params, d->x);
   g_autofree char *name = g_strdup_printf ("%s %s%s%s", WS_FIELD (&d->c, f, ALGORITHM),
                                            WS_FIELD (&d->c, f, VARIANT), rest[0] ? " " : "", rest);
+  g_autofree char *on = g_strdup_printf ("%s · GPU %s", name, device);
 
-  cfg->series = ws_names_add (&d->series, name);
+  cfg->series = ws_names_add (&d->series, device[0] ? on : name);
+  g_hash_table_insert (d->single, (gpointer) cfg->series, (gpointer) ws_names_add (&d->series, name));
   cfg->x = d->x ? param_value (params, d->x, &cfg->bad) : NAN;
   return cfg;
 }
@@ -217,6 +231,8 @@ config_of (ChartRows *d, const char *const *f)
   g_string_append (d->key, WS_FIELD (&d->c, f, VARIANT));
   g_string_append_c (d->key, '\037');
   g_string_append (d->key, WS_FIELD (&d->c, f, PARAMS));
+  g_string_append_c (d->key, '\037');
+  g_string_append (d->key, WS_FIELD (&d->c, f, DEVICE_INDEX));
   if ((cfg = g_hash_table_lookup (d->configs, d->key->str)) == NULL)
     {
       cfg = config_new (d, f);
@@ -425,6 +441,14 @@ add_crossovers (WsPlot *plot, const char *x)
     }
 }
 
+/* A series' name on the chart: with its GPU only where the rows name
+ * several. */
+static const char *
+series_name (const ChartRows *d, const char *series)
+{
+  return d->devices.order->len > 1 ? series : g_hash_table_lookup (d->single, series);
+}
+
 /* The points, a series each in the order they first came. */
 static WsPlot *
 chart_rows_plot (const ChartRows *d, GError **error)
@@ -443,7 +467,7 @@ chart_rows_plot (const ChartRows *d, GError **error)
       gpointer s;
       if (!g_hash_table_lookup_extended (index, p->series, NULL, &s))
         g_hash_table_insert (index, (gpointer) p->series,
-                             s = GUINT_TO_POINTER (ws_plot_add_series (plot, p->series)));
+                             s = GUINT_TO_POINTER (ws_plot_add_series (plot, series_name (d, p->series))));
       ws_plot_add_point (plot, GPOINTER_TO_UINT (s), p->x, ws_point_mean (p),
                          isfinite (p->lo) ? p->lo : NAN, isfinite (p->hi) ? p->hi : NAN);
     }

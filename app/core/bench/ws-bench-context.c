@@ -5,6 +5,26 @@
 #include "ws-system.h"
 
 void
+ws_bench_context_gpu_free (WsBenchContextGpu *g)
+{
+  if (g == NULL)
+    return;
+  g_free (g->name), g_free (g->capability), g_free (g->uuid), g_free (g->pci_bus_id);
+  g_free (g);
+}
+
+static gpointer
+gpu_copy (gconstpointer data, gpointer unused)
+{
+  const WsBenchContextGpu *from = data;
+  WsBenchContextGpu *g = g_memdup2 (from, sizeof *from);
+
+  g->name = g_strdup (from->name), g->capability = g_strdup (from->capability);
+  g->uuid = g_strdup (from->uuid), g->pci_bus_id = g_strdup (from->pci_bus_id);
+  return g;
+}
+
+void
 ws_bench_context_free (WsBenchContext *c)
 {
   if (c == NULL)
@@ -14,6 +34,7 @@ ws_bench_context_free (WsBenchContext *c)
   g_free (c->preset);
   g_strfreev (c->settings), g_strfreev (c->values);
   g_free (c->shard);
+  g_clear_pointer (&c->devices, g_ptr_array_unref);
   g_clear_pointer (&c->shards, g_ptr_array_unref);
   g_free (c);
 }
@@ -31,6 +52,8 @@ ws_bench_context_copy (const WsBenchContext *from)
   c->preset = g_strdup (from->preset), c->shard = g_strdup (from->shard);
   c->settings = g_strdupv (from->settings), c->values = g_strdupv (from->values);
   c->shards = NULL;
+  if (from->devices != NULL)
+    c->devices = g_ptr_array_copy (from->devices, gpu_copy, NULL);
   if (from->shards != NULL)
     {
       c->shards = g_ptr_array_new_with_free_func ((GDestroyNotify) ws_bench_context_free);
@@ -40,19 +63,45 @@ ws_bench_context_copy (const WsBenchContext *from)
   return c;
 }
 
-/* The first device: the one a plan's GPU rows run on. */
+/* Each device the preset names, from the table of the GPUs there are. */
 static void
-add_gpu (WsBenchContext *c)
+add_devices (WsBenchContext *c, const WsPreset *preset, const GArray *gpus)
+{
+  c->devices = g_ptr_array_new_with_free_func ((GDestroyNotify) ws_bench_context_gpu_free);
+  for (guint i = 0; i < preset->devices->len; i++)
+    {
+      int index = g_array_index (preset->devices, int, i);
+      const WsDeviceInfo *d;
+      WsBenchContextGpu *g;
+
+      if ((guint) index >= gpus->len) /* resolved against these: not for a plan made elsewhere */
+        continue;
+      d = &g_array_index (gpus, WsDeviceInfo, index);
+      g = g_new0 (WsBenchContextGpu, 1);
+      g->index = index, g->name = g_strdup (d->name), g->memory = d->global_mem;
+      g->capability = g_strdup_printf ("%d.%d", d->major, d->minor);
+      g->uuid = d->uuid[0] ? g_strdup (d->uuid) : NULL;
+      g->pci_bus_id = d->pci_bus_id[0] ? g_strdup (d->pci_bus_id) : NULL;
+      g_ptr_array_add (c->devices, g);
+    }
+}
+
+/* The device a plan's GPU rows run on (the first named, else GPU 0) as
+ * `gpu`, and every one named. */
+static void
+add_gpu (WsBenchContext *c, const WsPreset *preset, const GArray *gpus)
 {
   const WsBackend *gpu = ws_backend_gpu ();
-  g_autoptr (GArray) devices = NULL;
   const WsDeviceInfo *d;
+  int first = preset->devices && preset->devices->len ? g_array_index (preset->devices, int, 0) : 0;
 
   c->cuda = gpu->describe (gpu);
   c->driver = ws_system_nvidia_driver ();
-  if (!gpu->query_devices (gpu, &devices, NULL) || devices == NULL || devices->len == 0)
+  if (gpus == NULL || (guint) first >= gpus->len)
     return;
-  d = &g_array_index (devices, WsDeviceInfo, 0);
+  if (preset->devices != NULL)
+    add_devices (c, preset, gpus);
+  d = &g_array_index (gpus, WsDeviceInfo, first);
   c->gpu = g_strdup (d->name);
   c->gpu_capability = g_strdup_printf ("%d.%d", d->major, d->minor);
   c->gpu_sms = (guint) MAX (d->sm_count, 0);
@@ -74,7 +123,7 @@ add_plan (WsBenchContext *c, const WsBenchRecord *record)
 }
 
 WsBenchContext *
-ws_bench_context_new (const WsPreset *preset, const WsBenchRecord *record)
+ws_bench_context_new (const WsPreset *preset, const WsBenchRecord *record, const GArray *gpus)
 {
   WsBenchContext *c = g_new0 (WsBenchContext, 1);
   WsCpuInfo cpu;
@@ -87,7 +136,7 @@ ws_bench_context_new (const WsPreset *preset, const WsBenchRecord *record)
   c->physical_cores = cpu.physical_cores;
   c->threads = cpu.omp_threads;
   if (ws_preset_has_gpu (preset))
-    add_gpu (c);
+    add_gpu (c, preset, gpus);
   c->build = g_strdup (ws_bench_record_get (record, "build"));
   c->plan_hash = g_strdup (ws_bench_record_get (record, "hash"));
   c->device = g_strdup (ws_bench_record_get (record, "device"));

@@ -9,7 +9,9 @@
  * the driver's version. Every field may be missing from a file (an older or hand-written
  * one): NULL strings, 0 numbers.
  *
- * A shard's run (bench --shard I/N) names its shard. A merged run (merge
+ * A run that names devices (ws-bench-devices.h) lists each GPU it used, with
+ * what tells two of one model apart (UUID, PCI address); `gpu` is then the
+ * first of them. A shard's run (bench --shard I/N) names its shard. A merged run (merge
  * DIR… -o OUT) was measured on as many machines as it had shards: its
  * context says what they share — a field the shards differ in is each
  * different text once, joined by " | " as run.ini's device line, or 0 for
@@ -24,6 +26,19 @@
 #include "ws-preset.h"
 
 G_BEGIN_DECLS
+
+/* A GPU a run used, of those it named. */
+typedef struct
+{
+  int      index;            /* as the runtime numbered it (after CUDA_VISIBLE_DEVICES) */
+  char    *name;
+  char    *capability;       /* "9.0" */
+  guint64  memory;           /* bytes */
+  char    *uuid;             /* "GPU-…"; NULL where unknown */
+  char    *pci_bus_id;       /* "0000:65:00.0"; NULL where unknown */
+} WsBenchContextGpu;
+
+void               ws_bench_context_gpu_free (WsBenchContextGpu *gpu);
 
 typedef struct
 {
@@ -46,15 +61,18 @@ typedef struct
   char    *preset;           /* the preset's name */
   GStrv    settings;         /* the plan as run.ini: names … */
   GStrv    values;           /* … and their values, as many */
+  GPtrArray *devices;        /* WsBenchContextGpu *: the GPUs named, in order; NULL where none were */
   char    *shard;            /* "2/3" for a shard's run; NULL otherwise */
   GPtrArray *shards;         /* WsBenchContext *: a merged run's shards, in their order; NULL otherwise */
 } WsBenchContext;
 
 /* The context of a run of preset, whose record is record (its plan, hash,
- * build and device). Asks the GPU backend for its devices only when the
- * plan has a GPU variant, as the record does. */
+ * build and device) and whose GPUs are gpus (WsDeviceInfo, as
+ * ws_bench_query_gpus gave them to the record; NULL: none asked, as for a
+ * plan without GPU variants). */
 WsBenchContext *ws_bench_context_new  (const WsPreset       *preset,
-                                       const WsBenchRecord  *record);
+                                       const WsBenchRecord  *record,
+                                       const GArray         *gpus);
 void            ws_bench_context_free (WsBenchContext       *context);
 WsBenchContext *ws_bench_context_copy (const WsBenchContext *context);
 

@@ -7,6 +7,7 @@
 #include <string.h>
 #include <unistd.h>
 
+#include "ws-bench-samples.h"
 #include "ws-error.h"
 #include "ws-file.h"
 
@@ -21,9 +22,13 @@ static const char *const columns[] = {
   "seed", "timing", "cold", "baseline", "status", "samples", "median_s", "mean_s", "sd_s", "min_s", "max_s", "cv",
   "ci_lo_s", "ci_hi_s", "ci_level", "alloc_s", "upload_s", "kernel_s", "download_s", "speedup",
   "speedup_lo", "speedup_hi", "speedup_mean", "speedup_sigma", "elements_per_s", "gb_per_s",
-  "peak_share", "gflop_per_s", "flop_per_byte", "device", "message", NULL,
+  "peak_share", "gflop_per_s", "flop_per_byte", "device", "device_index", "message", NULL,
 };
 #define N_COLUMNS (G_N_ELEMENTS (columns) - 1)
+
+/* The columns added since result.csv was first written: a file without
+ * them reads as before they existed. */
+static const char *const later_columns[] = { "cold", "device_index", NULL };
 
 static char *
 header_line (void)
@@ -187,7 +192,13 @@ ws_bench_csv_fields (const WsPreset *p, const WsBenchRow *row)
   add_text (f, ws_bench_status_name (row->status));
   add_stats (f, row, ok);
   add_derived (f, row, ok);
-  add_text (f, row->device), add_text (f, row->message);
+  add_text (f, row->device);
+  /* The GPU's number; empty for a CPU row, as device is. */
+  if (row->device_index >= 0)
+    g_snprintf (num, sizeof num, "%d", row->device_index), add_text (f, num);
+  else
+    add_text (f, "");
+  add_text (f, row->message);
   g_assert (f->len == N_COLUMNS);
   g_ptr_array_add (f, NULL);
   return (GStrv) g_ptr_array_free (f, FALSE);
@@ -207,6 +218,42 @@ ws_bench_csv_append (WsBenchCsv *csv, const WsPreset *p, const WsBenchRow *row, 
   g_auto (GStrv) fields = ws_bench_csv_fields (p, row);
 
   return ws_bench_csv_append_fields (csv, (const char *const *) fields, error);
+}
+
+/* This build's columns in order, some of the later ones left out. */
+static gboolean
+older_header (const char *const *header)
+{
+  guint h = 0;
+
+  for (guint c = 0; c < N_COLUMNS; c++)
+    if (header[h] != NULL && g_str_equal (header[h], columns[c]))
+      h++;
+    else if (!g_strv_contains (later_columns, columns[c]))
+      return FALSE;
+  return header[h] == NULL;
+}
+
+WsCsvTable *
+ws_bench_csv_upgrade (const WsCsvTable *t)
+{
+  WsCsvTable *up;
+
+  g_return_val_if_fail (t != NULL, NULL);
+  if (!older_header ((const char *const *) t->header))
+    return NULL;
+  up = ws_csv_table_new (columns);
+  for (guint r = 0; r < t->rows->len; r++)
+    {
+      GStrv fields = g_new0 (char *, N_COLUMNS + 1);
+      for (guint c = 0; c < N_COLUMNS; c++)
+        {
+          const char *v = ws_csv_table_get (t, r, columns[c]);
+          fields[c] = g_strdup (v != NULL ? v : "");
+        }
+      ws_csv_table_append_line (up, fields, g_array_index (t->lines, guint, r));
+    }
+  return up;
 }
 
 void
@@ -248,6 +295,18 @@ get_number (const WsCsvTable *t, guint r, const char *column, double *out, GErro
   return FALSE;
 }
 
+/* A device_index field: -1 where empty, missing (a file from before the
+ * column) or not a device number. */
+static int
+device_index (const char *text)
+{
+  guint64 v;
+
+  if (text == NULL || !g_ascii_string_to_unsigned (text, 10, 0, G_MAXINT, &v, NULL))
+    return -1;
+  return (int) v;
+}
+
 gboolean
 ws_bench_csv_row (const WsCsvTable *t, guint r, WsBenchRow *row, GError **error)
 {
@@ -278,6 +337,7 @@ ws_bench_csv_row (const WsCsvTable *t, guint r, WsBenchRow *row, GError **error)
     }
   s->n = (guint) n;
   g_strlcpy (row->device, ws_csv_table_get (t, r, "device"), sizeof row->device);
+  row->device_index = device_index (ws_csv_table_get (t, r, "device_index"));
   return TRUE;
 }
 
@@ -285,13 +345,8 @@ gboolean
 ws_bench_samples_append (FILE *file, const WsBenchRow *row, GError **error)
 {
   g_autoptr (GString) s = g_string_new (NULL);
-  g_autofree char *key = ws_csv_quote (row->config->key);
-  char buf[G_ASCII_DTOSTR_BUF_SIZE];
 
-  for (guint i = 0; row->samples != NULL && i < row->samples->len; i++)
-    g_string_append_printf (s, "%s,%u,%s\n", key, i,
-                            g_ascii_formatd (buf, sizeof buf, "%.9g",
-                                             g_array_index (row->samples, double, i)));
+  ws_bench_samples_format (s, row->config->key, row->samples);
   if (fputs (s->str, file) < 0 || fflush (file) != 0)
     {
       g_set_error (error, WS_ERROR, WS_ERROR_IO, "Cannot write the samples file: %s",

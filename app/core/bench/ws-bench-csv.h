@@ -50,6 +50,13 @@ const char *const *ws_bench_csv_columns (void);
 GStrv       ws_bench_csv_fields (const WsPreset    *preset,
                                  const WsBenchRow  *row);
 
+/* A table of a result.csv from before some of this build's columns were
+ * added (cold; device_index), in this build's columns, those it lacks
+ * empty — as every reader takes such a file: warm, no GPU number; its
+ * rows' lines kept. NULL where its columns are not such (another program's,
+ * or a later version's). */
+WsCsvTable *ws_bench_csv_upgrade (const WsCsvTable *table);
+
 /* The column holding a row's configuration key (ws_bench_config_key). */
 #define WS_BENCH_CSV_KEY "key"
 

@@ -436,6 +436,17 @@ ws_bench_estimate_config (const WsBenchEstimate *e, guint index)
   return seconds;
 }
 
+/* Adds configuration i's seconds to *sum unless it is done or finished;
+ * FALSE while its time is unknown. */
+static gboolean
+add_left (const WsBenchEstimate *e, guint i, const gboolean *finished, double *sum)
+{
+  double s = e->done[i] || (finished != NULL && finished[i]) ? 0.0 : ws_bench_estimate_config (e, i);
+
+  *sum += s;
+  return s >= 0;
+}
+
 double
 ws_bench_estimate_left (const WsBenchEstimate *e, guint from)
 {
@@ -443,13 +454,31 @@ ws_bench_estimate_left (const WsBenchEstimate *e, guint from)
 
   g_return_val_if_fail (e != NULL, -1.0);
   for (guint i = from; i < e->plan->configs->len; i++)
-    {
-      double s = e->done[i] ? 0.0 : ws_bench_estimate_config (e, i);
-      if (s < 0)
-        return -1.0;
-      sum += s;
-    }
+    if (!add_left (e, i, NULL, &sum))
+      return -1.0;
   return sum;
+}
+
+double
+ws_bench_estimate_lanes_left (const WsBenchEstimate *e, const GPtrArray *lanes,
+                              const gboolean *finished)
+{
+  double cpu = 0, gpus = 0;
+
+  g_return_val_if_fail (e != NULL && lanes != NULL, -1.0);
+  for (guint l = 0; l < lanes->len; l++)
+    {
+      const WsBenchLane *lane = lanes->pdata[l];
+      double sum = 0;
+      for (guint k = 0; k < lane->configs->len; k++)
+        if (!add_left (e, g_array_index (lane->configs, guint, k), finished, &sum))
+          return -1.0;
+      if (lane->device < 0)
+        cpu = sum;
+      else
+        gpus = MAX (gpus, sum);
+    }
+  return cpu + gpus;
 }
 
 char *

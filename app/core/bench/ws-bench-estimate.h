@@ -69,6 +69,15 @@ double           ws_bench_estimate_config    (const WsBenchEstimate *estimate,
 double           ws_bench_estimate_left      (const WsBenchEstimate *estimate,
                                               guint                  from);
 
+/* The seconds a run of the plan cut in lanes (ws_bench_plan_lanes) has
+ * left: the CPU's lane, then the GPUs' at once — the CPU's plus the
+ * longest GPU lane's; without devices, the one lane's. Configurations done
+ * and finished (finished[i] TRUE; finished may be NULL) are left out;
+ * negative while one to come is unknown. */
+double           ws_bench_estimate_lanes_left (const WsBenchEstimate *estimate,
+                                               const GPtrArray       *lanes,
+                                               const gboolean        *finished);
+
 /* "45 s", "4 min 11 s", "5 h 12 min", "3 d 4 h"; "unknown" when negative. */
 char            *ws_bench_format_duration    (double               seconds);
 

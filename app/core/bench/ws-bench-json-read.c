@@ -154,6 +154,50 @@ read_gpu (Reader *r, JsonObject *gpu, const char *where, WsBenchContext *c)
   return TRUE;
 }
 
+/* One of "devices": a GPU the run named. */
+static gboolean
+read_device (Reader *r, JsonNode *n, const char *where, WsBenchContextGpu *g)
+{
+  JsonObject *o;
+  guint64 index;
+
+  if (!JSON_NODE_HOLDS_OBJECT (n))
+    return fail (r, "%s is %s, not an object", where, kind_of (n));
+  o = json_node_get_object (n);
+  if (!get_count (r, o, where, "index", &index) || !get_string (r, o, where, "name", &g->name)
+      || !get_string (r, o, where, "capability", &g->capability)
+      || !get_count (r, o, where, "memory_bytes", &g->memory)
+      || !get_string (r, o, where, "uuid", &g->uuid)
+      || !get_string (r, o, where, "pci_bus_id", &g->pci_bus_id))
+    return FALSE;
+  g->index = (int) MIN (index, G_MAXINT);
+  return TRUE;
+}
+
+/* The GPUs a run named (missing in others' files: NULL). */
+static gboolean
+read_devices (Reader *r, JsonObject *o, const char *where, WsBenchContext *c)
+{
+  JsonNode *n = json_object_get_member (o, "devices");
+  JsonArray *a;
+
+  if (n == NULL || JSON_NODE_HOLDS_NULL (n))
+    return TRUE;
+  if (!JSON_NODE_HOLDS_ARRAY (n))
+    return fail (r, "%s.devices is %s, not an array", where, kind_of (n));
+  a = json_node_get_array (n);
+  c->devices = g_ptr_array_new_with_free_func ((GDestroyNotify) ws_bench_context_gpu_free);
+  for (guint i = 0; i < json_array_get_length (a); i++)
+    {
+      g_autofree char *at = g_strdup_printf ("%s.devices[%u]", where, i);
+      WsBenchContextGpu *g = g_new0 (WsBenchContextGpu, 1);
+      g_ptr_array_add (c->devices, g);
+      if (!read_device (r, json_array_get_element (a, i), at, g))
+        return FALSE;
+    }
+  return TRUE;
+}
+
 /* What build_machine writes: the context's, or a merged run's shard's. */
 static gboolean
 read_machine (Reader *r, JsonObject *o, const char *where, WsBenchContext *c)
@@ -164,6 +208,7 @@ read_machine (Reader *r, JsonObject *o, const char *where, WsBenchContext *c)
          && get_string (r, o, where, "host", &c->host)
          && get_object (r, o, where, "cpu", &cpu) && read_cpu (r, cpu, where, c)
          && get_object (r, o, where, "gpu", &gpu) && read_gpu (r, gpu, where, c)
+         && read_devices (r, o, where, c)
          && get_string (r, o, where, "cuda", &c->cuda)
          && get_string (r, o, where, "driver", &c->driver);
 }

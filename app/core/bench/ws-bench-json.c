@@ -135,7 +135,7 @@ ws_bench_json_column_kind (const char *name)
   static const char *const text[] = { "key", "algorithm", "variant", "type", "distribution",
                                       "params", "seed", "timing", "baseline", "status",
                                       "device", "message", NULL };
-  static const char *const integer[] = { "n", "instance", "samples", NULL };
+  static const char *const integer[] = { "n", "instance", "samples", "device_index", NULL };
 
   if (g_str_equal (name, "cold"))
     return WS_BENCH_JSON_FLAG;
@@ -185,6 +185,29 @@ build_gpu (JsonBuilder *b, const WsBenchContext *c)
   json_builder_end_object (b);
 }
 
+/* The GPUs a run named (ws-bench-devices.h): only such a run has them. */
+static void
+build_devices (JsonBuilder *b, const GPtrArray *devices)
+{
+  if (devices == NULL)
+    return;
+  json_builder_set_member_name (b, "devices");
+  json_builder_begin_array (b);
+  for (guint i = 0; i < devices->len; i++)
+    {
+      const WsBenchContextGpu *g = devices->pdata[i];
+      json_builder_begin_object (b);
+      member_int (b, "index", g->index, TRUE);
+      member_string (b, "name", g->name);
+      member_string (b, "capability", g->capability);
+      member_int (b, "memory_bytes", (gint64) g->memory, g->memory > 0);
+      member_string (b, "uuid", g->uuid);
+      member_string (b, "pci_bus_id", g->pci_bus_id);
+      json_builder_end_object (b);
+    }
+  json_builder_end_array (b);
+}
+
 /* Where a run was measured: what a shard's entry in a merged run's
  * "shards" holds too. */
 static void
@@ -201,6 +224,7 @@ build_machine (JsonBuilder *b, const WsBenchContext *c)
   member_int (b, "threads", c->threads, c->threads > 0);
   json_builder_end_object (b);
   build_gpu (b, c);
+  build_devices (b, c->devices);
   member_string (b, "cuda", c->cuda);
   member_string (b, "driver", c->driver);
 }

@@ -8,6 +8,9 @@
  *                  "physical_cores", "threads" },
  *                  "gpu": { "name", "capability", "sms", "memory_bytes",
  *                           "clock_khz", "memory_clock_khz" } or null,
+ *                  "devices": [ { "index", "name", "capability", "memory_bytes",
+ *                                 "uuid", "pci_bus_id" }, … ] (a run that named
+ *                                 its GPUs only: ws-bench-devices.h),
  *                  "cuda": …, "driver": …, "build": …, "plan_hash": …, "device": …,
  *                  "preset": …, "plan": { SETTING: VALUE, … },
  *                  "shards": [ { "shard", "host", "cpu", "gpu", "cuda",
@@ -20,8 +23,10 @@
  * as JSON numbers (null where result.csv leaves the field empty), the
  * seed as a string (a 64-bit seed is past the 2^53 that many JSON readers
  * hold exactly), the rest as strings; so the rows read back are, field for
- * field, the text result.csv holds. The samples are every timed sample of
- * the row, in the order taken (none for a row that did not run).
+ * field, the text result.csv holds (a GPU row's device_index a number, a
+ * CPU row's null, and empty where a file from before it has none). The
+ * samples are every timed sample of the row, in the order taken (none for
+ * a row that did not run).
  *
  * A run merged from shards (ws-bench-merge.h) has one context for the
  * whole: what its shards share, the fields they differ in joined

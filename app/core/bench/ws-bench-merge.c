@@ -26,7 +26,8 @@ typedef struct
   WsCsvTable    *rows;    /* result.csv */
   WsBenchPlanKeys *plan;  /* plan-keys.txt: the whole plan, each row's shard */
   WsBenchJson   *json;    /* result.json; NULL where the folder has none */
-  WsBenchSamples *samples; /* samples.csv, read only where result.json is missing */
+  WsBenchSamples *samples; /* samples.csv; NULL where it has none, or no sample in it */
+  gboolean       has_samples; /* it has a samples.csv (bench --samples), sample or not */
 } Part;
 
 static void
@@ -86,13 +87,20 @@ read_rows (Part *p, GError **error)
     return REFUSE ("%s has no result.csv: its shard has not run, or did not get as far as its "
                    "first row (see its error.log, or the job's output). Run it, then merge",
                    p->dir);
+  g_autoptr (WsCsvTable) older = NULL;
+
   /* Strict: a row cut short is a damaged file here, named by its line. */
   if ((p->rows = ws_csv_table_read (csv, error)) == NULL)
     return FALSE;
-  if (!same_columns ((const char *const *) p->rows->header, ws_bench_csv_columns ()))
-    return REFUSE ("%s is not a result file of this version of Warpscope (its columns differ): "
-                   "merge with the warpscope-cli that ran the shards", csv);
-  return TRUE;
+  if (same_columns ((const char *const *) p->rows->header, ws_bench_csv_columns ()))
+    return TRUE;
+  /* A version before a column was added (cold, device_index): its rows in
+   * this one's columns, as every reader takes them. */
+  older = g_steal_pointer (&p->rows);
+  if ((p->rows = ws_bench_csv_upgrade (older)) != NULL)
+    return TRUE;
+  return REFUSE ("%s is not a result file of this version of Warpscope (its columns differ): "
+                 "merge with the warpscope-cli that ran the shards", csv);
 }
 
 /* Every configuration in one of run.ini's N shards. */
@@ -108,27 +116,30 @@ check_keys (const Part *p, GError **error)
   return TRUE;
 }
 
-/* result.json, or where the folder has none (a build before result.json,
- * or a file lost) its samples.csv if any: it is merged from its CSV files
- * (see ws-bench-merge.h). */
+/* result.json; where the folder has none (a build before result.json, or
+ * a file lost) it is merged from its CSV files (see ws-bench-merge.h). */
 static gboolean
 read_json (Part *p, GError **error)
 {
   g_autofree char *path = g_build_filename (p->dir, WS_BENCH_JSON_FILE, NULL);
-  g_autofree char *samples = g_build_filename (p->dir, "samples.csv", NULL);
 
-  g_autofree char *text = NULL;
+  if (!g_file_test (path, G_FILE_TEST_EXISTS))
+    return TRUE;
+  return (p->json = ws_bench_json_load (path, error)) != NULL;
+}
 
-  if (g_file_test (path, G_FILE_TEST_EXISTS))
-    return (p->json = ws_bench_json_load (path, error)) != NULL;
-  if (!g_file_test (samples, G_FILE_TEST_EXISTS))
+/* samples.csv if any, by the one reader of the file: merged into OUT's
+ * where every shard has one, and the samples of result.json where a shard
+ * has none of that. Only its header is no damage: every row of the shard
+ * failed before a sample was taken. */
+static gboolean
+read_samples (Part *p, GError **error)
+{
+  g_autofree char *path = g_build_filename (p->dir, "samples.csv", NULL);
+
+  if (!(p->has_samples = g_file_test (path, G_FILE_TEST_EXISTS)) || ws_bench_samples_none (path))
     return TRUE;
-  /* Only its header: every row of the shard failed before a sample was
-   * taken, which is no damage (the reader refuses a file of no samples). */
-  if (g_file_get_contents (samples, &text, NULL, NULL)
-      && (text[0] == '\0' || g_str_equal (text, WS_BENCH_SAMPLES_HEADER)))
-    return TRUE;
-  return (p->samples = ws_bench_samples_load (samples, error)) != NULL;
+  return (p->samples = ws_bench_samples_load (path, error)) != NULL;
 }
 
 /* result.json must hold the configurations result.csv has rows of, no
@@ -170,7 +181,7 @@ static gboolean
 part_read (Part *p, GError **error)
 {
   return read_record (p, error) && read_rows (p, error) && read_json (p, error)
-         && (p->plan = ws_bench_plan_keys_read (p->dir, error)) != NULL && check_keys (p, error);
+         && read_samples (p, error) && (p->plan = ws_bench_plan_keys_read (p->dir, error)) != NULL && check_keys (p, error);
 }
 
 /* ---- the shards together ---- */
@@ -373,46 +384,25 @@ devices (const Part *parts, guint n, guint *n_devices)
 }
 
 /* samples.csv, where every shard has one: each configuration's samples in
- * the plan's order. */
+ * the plan's order, from its own shard's file. */
 static gboolean
-merge_samples (const Part *parts, guint n, const char *out, GError **error)
+merge_samples (const Part *parts, const Source *sources, guint n, const char *out,
+               GError **error)
 {
-  g_autoptr (GPtrArray) tables = g_ptr_array_new_with_free_func ((GDestroyNotify) ws_csv_table_free);
-  g_autoptr (WsCsvTable) merged = NULL;
-  g_autoptr (GHashTable) by_key = g_hash_table_new_full (g_str_hash, g_str_equal, NULL,
-                                                         (GDestroyNotify) g_ptr_array_unref);
+  g_autoptr (GString) text = g_string_new (WS_BENCH_SAMPLES_HEADER);
   g_autofree char *path = g_build_filename (out, "samples.csv", NULL);
 
   for (guint i = 0; i < n; i++)
-    {
-      g_autofree char *file = g_build_filename (parts[i].dir, "samples.csv", NULL);
-      if (!g_file_test (file, G_FILE_TEST_EXISTS))
-        return TRUE;
-    }
-  for (guint i = 0; i < n; i++)
-    {
-      g_autofree char *file = g_build_filename (parts[i].dir, "samples.csv", NULL);
-      WsCsvTable *t = ws_csv_table_read (file, error);
-      if (t == NULL)
-        return FALSE;
-      g_ptr_array_add (tables, t);
-      for (guint r = 0; r < t->rows->len; r++)
-        {
-          const char *key = ws_csv_table_row (t, r)[0];
-          GPtrArray *rows = g_hash_table_lookup (by_key, key);
-          if (rows == NULL)
-            g_hash_table_insert (by_key, (gpointer) key, rows = g_ptr_array_new ());
-          g_ptr_array_add (rows, (gpointer) ws_csv_table_row (t, r));
-        }
-    }
-  merged = ws_csv_table_new ((const char *const *) ((WsCsvTable *) tables->pdata[0])->header);
+    if (!parts[i].has_samples)
+      return TRUE;
   for (guint i = 0; i < parts[0].plan->keys->len; i++)
     {
-      GPtrArray *rows = g_hash_table_lookup (by_key, parts[0].plan->keys->pdata[i]);
-      for (guint r = 0; rows != NULL && r < rows->len; r++)
-        ws_csv_table_append (merged, g_strdupv (rows->pdata[r]));
+      const WsBenchSamples *own = sources[i].part->samples;
+      const char *key = parts[0].plan->keys->pdata[i];
+      if (own != NULL)
+        ws_bench_samples_format (text, key, ws_bench_samples_get (own, key));
     }
-  return ws_csv_table_write (merged, path, error);
+  return ws_file_write_atomic (path, text->str, text->len, error);
 }
 
 /* error.log: the shards' logs one after another, each under its name. */
@@ -531,7 +521,8 @@ write_run (const Part *parts, guint n, const Source *sources, const char *out, c
   ws_bench_record_set_shard (parts[0].record, NULL);
   ws_bench_record_set_device (parts[0].record, device);
   if (!ws_bench_record_write (parts[0].record, out, error)
-      || !merge_samples (parts, n, out, error) || !merge_error_logs (parts, n, out, error)
+      || !merge_samples (parts, sources, n, out, error)
+      || !merge_error_logs (parts, n, out, error)
       || !merge_json (parts, sources, g_steal_pointer (&contexts), parts[0].record, out, error))
     return FALSE;
   if (summary != NULL)

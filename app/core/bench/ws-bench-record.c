@@ -1,9 +1,10 @@
 /* ws-bench-record.c: run.ini (see ws-bench-record.h). */
 #include "ws-bench-record.h"
 
-#include "ws-backend.h"
+#include "ws-bench-devices.h"
 #include "ws-build-id.h"
 #include "ws-config.h"
+#include "ws-device-info.h"
 #include "ws-error.h"
 #include "ws-file.h"
 #include "ws-system.h"
@@ -195,6 +196,10 @@ put_plan (WsBenchRecord *r, const WsPreset *p)
    * key existed, so that --resume and merge still take them. */
   if (p->cold)
     put (r, "cold", g_strdup ("true"));
+  /* Likewise only when they change the keys: GPU 0 alone is where a plan
+   * without devices runs. */
+  if (ws_bench_devices_recorded (p))
+    put (r, "devices", ws_bench_devices_text (p->devices));
   put_grids (r, p);
 }
 
@@ -220,28 +225,41 @@ ws_bench_build_text (void)
                             : g_strdup (WS_VERSION);
 }
 
-/* The CPU and the threads cpu-par uses; the GPU a plan's GPU rows run on. */
-static char *
-device_text (const WsPreset *p)
+/* "; GPU 0 NAME, GPU 1 NAME": the GPUs named, each with its number. */
+static void
+append_gpus (GString *s, const WsPreset *p, const GArray *gpus)
 {
-  g_autoptr (GArray) devices = NULL;
+  for (guint i = 0; i < p->devices->len; i++)
+    {
+      int d = g_array_index (p->devices, int, i);
+      const char *name = (guint) d < gpus->len ? g_array_index (gpus, WsDeviceInfo, d).name : "?";
+      g_string_append_printf (s, "%s GPU %d %s", i ? "," : ";", d, name);
+    }
+}
+
+/* The CPU and the threads cpu-par uses; the GPU a plan's GPU rows run on,
+ * or the GPUs named (but GPU 0 alone, where a plan without devices runs). */
+static char *
+device_text (const WsPreset *p, const GArray *gpus)
+{
   WsCpuInfo cpu;
-  const WsBackend *cuda = ws_backend_gpu ();
   GString *s = g_string_new (NULL);
 
   ws_system_cpu_info (&cpu);
   g_string_printf (s, "%s, %u threads", cpu.model, cpu.omp_threads);
   if (!ws_preset_has_gpu (p))
     return g_string_free (s, FALSE);
-  if (cuda->query_devices (cuda, &devices, NULL) && devices->len > 0)
-    g_string_append_printf (s, "; GPU %s", g_array_index (devices, WsDeviceInfo, 0).name);
-  else
+  if (gpus == NULL || gpus->len == 0)
     g_string_append (s, "; no GPU");
+  else if (ws_bench_devices_recorded (p))
+    append_gpus (s, p, gpus);
+  else
+    g_string_append_printf (s, "; GPU %s", g_array_index (gpus, WsDeviceInfo, 0).name);
   return g_string_free (s, FALSE);
 }
 
 WsBenchRecord *
-ws_bench_record_new (const WsPreset *preset)
+ws_bench_record_new (const WsPreset *preset, const GArray *gpus)
 {
   WsBenchRecord *r = record_alloc ();
 
@@ -249,7 +267,7 @@ ws_bench_record_new (const WsPreset *preset)
   put_plan (r, preset);
   r->hash = plan_hash (r);
   r->build = ws_bench_build_text ();
-  r->device = device_text (preset);
+  r->device = device_text (preset, gpus);
   return r;
 }
 

@@ -24,8 +24,11 @@ G_BEGIN_DECLS
 
 typedef struct _WsBenchRecord WsBenchRecord;
 
-/* The record of preset on this build and this machine. */
-WsBenchRecord *ws_bench_record_new     (const WsPreset      *preset);
+/* The record of preset on this build and this machine, whose GPUs are
+ * gpus (WsDeviceInfo, as ws_bench_query_gpus gave them; NULL where none
+ * was asked: a plan without GPU variants). */
+WsBenchRecord *ws_bench_record_new     (const WsPreset      *preset,
+                                        const GArray        *gpus);
 /* dir/run.ini; NULL with G_FILE_ERROR_NOENT where there is none, else
  * WS_ERROR_PARSE or WS_ERROR_IO saying what is wrong with it. */
 WsBenchRecord *ws_bench_record_read    (const char          *dir,

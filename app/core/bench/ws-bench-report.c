@@ -79,11 +79,13 @@ print_padded (FILE *out, const char *text, guint width, gboolean right)
 }
 
 /* One algorithm's cells: a row per size and parameters, a column per
- * variant, each averaged over instances. */
+ * variant (and GPU, where the table has several), each averaged over
+ * instances. */
 typedef struct
 {
   WsNames  columns, rows;
   WsPoints cells;
+  gboolean by_gpu;
 } Grid;
 
 static void
@@ -98,9 +100,12 @@ grid_fill (Grid *g, const WsCsvTable *t, const WsBenchColumns *c, const char *al
       if (strcmp (WS_FIELD (c, f, ALGORITHM), algo) != 0 || !ws_bench_row_usable (c, f))
         continue;
       g_string_printf (label, "n=%s %s", WS_FIELD (c, f, N), WS_FIELD (c, f, PARAMS));
-      /* A cold variant is a column of its own: its figures are another measure. */
+      /* A cold variant is a column of its own: its figures are another
+       * measure; so is each GPU's, where there are several. */
       g_string_printf (variant, "%s%s", WS_FIELD (c, f, VARIANT),
                        g_strcmp0 (cold, "true") == 0 ? " cold" : "");
+      if (g->by_gpu && WS_FIELD (c, f, DEVICE_INDEX)[0] != '\0')
+        g_string_append_printf (variant, " · GPU %s", WS_FIELD (c, f, DEVICE_INDEX));
       ws_point_add (ws_points_get (&g->cells, ws_names_add (&g->columns, variant->str),
                                    ws_names_add (&g->rows, label->str), 0),
                     WS_NUMBER (c, f, MEDIAN), WS_NUMBER (c, f, SD), NAN, NAN);
@@ -136,9 +141,10 @@ print_grid (const Grid *g, const char *algo, FILE *out)
 }
 
 static void
-print_algorithm (const WsCsvTable *t, const WsBenchColumns *c, const char *algo, FILE *out)
+print_algorithm (const WsCsvTable *t, const WsBenchColumns *c, const char *algo, gboolean by_gpu,
+                 FILE *out)
 {
-  Grid g;
+  Grid g = { .by_gpu = by_gpu };
 
   ws_names_init (&g.columns), ws_names_init (&g.rows), ws_points_init (&g.cells);
   grid_fill (&g, t, c, algo);
@@ -156,16 +162,36 @@ algorithms_of (const WsCsvTable *t, const WsBenchColumns *c, WsNames *algos)
     ws_names_add (algos, WS_FIELD (c, ws_csv_table_row (t, r), ALGORITHM));
 }
 
+/* Whether the table's rows name more than one GPU (bench --devices). */
+static gboolean
+several_gpus (const WsCsvTable *t, const WsBenchColumns *c)
+{
+  const char *first = NULL;
+
+  for (guint r = 0; r < t->rows->len && c->at[WS_BENCH_COL_DEVICE_INDEX] >= 0; r++)
+    {
+      const char *d = WS_FIELD (c, ws_csv_table_row (t, r), DEVICE_INDEX);
+      if (d[0] == '\0')
+        continue;
+      if (first != NULL && strcmp (first, d) != 0)
+        return TRUE;
+      first = d;
+    }
+  return FALSE;
+}
+
 void
 ws_bench_report_table (const WsCsvTable *t, FILE *out)
 {
   WsBenchColumns c;
   WsNames algos;
+  gboolean by_gpu;
 
   ws_bench_columns_find (&c, (const char *const *) t->header);
   algorithms_of (t, &c, &algos);
+  by_gpu = several_gpus (t, &c);
   for (guint i = 0; i < algos.order->len; i++)
-    print_algorithm (t, &c, algos.order->pdata[i], out);
+    print_algorithm (t, &c, algos.order->pdata[i], by_gpu, out);
   ws_names_clear (&algos);
 }
 

@@ -12,7 +12,7 @@
 static const char *const col_names[WS_BENCH_N_COLS] = {
   "algorithm", "variant", "n", "params", "status", "timing", "baseline", "median_s", "sd_s",
   "ci_lo_s", "ci_hi_s", "speedup", "speedup_lo", "speedup_hi", "gb_per_s", "peak_share",
-  "gflop_per_s", "ci_level",
+  "gflop_per_s", "ci_level", "device_index",
 };
 
 const char *

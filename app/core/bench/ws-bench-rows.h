@@ -34,6 +34,7 @@ typedef enum
   WS_BENCH_COL_PEAK_SHARE,
   WS_BENCH_COL_GFLOP_PER_S,
   WS_BENCH_COL_CI_LEVEL,   /* the interval's coverage (3 samples: 0.75) */
+  WS_BENCH_COL_DEVICE_INDEX, /* a GPU row's device; empty for the CPU, missing in files from before it */
   WS_BENCH_N_COLS,
 } WsBenchCol;
 

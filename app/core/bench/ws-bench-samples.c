@@ -23,6 +23,27 @@ ws_bench_samples_get (const WsBenchSamples *s, const char *key)
   return g_hash_table_lookup (s->samples, key);
 }
 
+gboolean
+ws_bench_samples_none (const char *path)
+{
+  g_autofree char *text = NULL;
+
+  return g_file_get_contents (path, &text, NULL, NULL)
+         && (text[0] == '\0' || g_str_equal (text, WS_BENCH_SAMPLES_HEADER));
+}
+
+void
+ws_bench_samples_format (GString *out, const char *key, const GArray *samples)
+{
+  g_autofree char *quoted = ws_csv_quote (key);
+  char buf[G_ASCII_DTOSTR_BUF_SIZE];
+
+  for (guint i = 0; samples != NULL && i < samples->len; i++)
+    g_string_append_printf (out, "%s,%u,%s\n", quoted, i,
+                            g_ascii_formatd (buf, sizeof buf, "%.9g",
+                                             g_array_index (samples, double, i)));
+}
+
 /* One line's sample into its key's array; FALSE naming file:line. */
 static gboolean
 add_sample (WsBenchSamples *s, const char *const *fields, const char *path, guint line,

@@ -1,28 +1,26 @@
-/* ws-bench.c: measuring a plan's configurations (see ws-bench.h). */
-#include "ws-bench.h"
+/* ws-bench.c: measuring a lane of a plan's configurations (see ws-bench.h;
+ * ws-bench-lanes.c runs the lanes). */
+#include "ws-bench-private.h"
 
 #include <math.h>
 #include <stdlib.h>
 #include <string.h>
 
-#include "ws-backend.h"
-#include "ws-bench-estimate.h"
 #include "ws-cancel.h"
+#include "ws-device-info.h"
 #include "ws-error.h"
 #include "ws-roofline.h"
 #include "ws-run-data.h"
 #include "ws-system.h"
 
-/* What one run of ws_bench_run keeps between configurations. */
+/* What one lane keeps between its configurations. */
 typedef struct
 {
-  WsBenchPlan            *plan;
-  const WsBenchCallbacks *cb;
-  gpointer                user_data;
+  WsBenchShared          *shared;
+  WsBenchPlan            *plan;       /* shared->plan */
   WsRunData               data;       /* the inputs of the current group */
   const WsBenchConfig    *data_of;    /* the configuration they were made for */
-  GHashTable             *baselines;  /* config key -> WsStats * of baseline rows */
-  double                  peak_gbps;  /* GPU 0's, 0 when unknown */
+  double                  peak_gbps;  /* the lane's GPU's, 0 when unknown */
   WsBenchTiming           timing;     /* of the configuration being measured */
 } Bench;
 
@@ -154,6 +152,8 @@ sample (Bench *b, const WsBenchConfig *c, WsBenchRow *row, Phases *ph, GError **
           g_array_append_val (row->samples, t);
           phases_add (ph, &out);
           memcpy (row->device, out.times.device, sizeof row->device);
+          if (row->device[0] != '\0')
+            row->device_index = out.times.device_index;
         }
       ws_run_output_clear (&out);
       if (!ok)
@@ -215,31 +215,35 @@ derive_rates (const Bench *b, const WsBenchConfig *c, WsBenchRow *row)
 }
 
 /* The baseline row this one is compared with: the baseline variant on the
- * same input, with the parameters the baseline reads. */
+ * same input, with the parameters the baseline reads — on the same GPU
+ * where both are GPU variants, on the first GPU named where only the
+ * baseline is. */
 static char *
-baseline_key (const Bench *b, const WsBenchConfig *c)
+baseline_key (const WsBenchShared *s, const WsBenchConfig *c)
 {
-  const WsPreset *p = b->plan->preset;
+  const WsPreset *p = s->plan->preset;
   g_autofree char *params = ws_bench_params_text (p, c->algo, p->baseline, &c->params);
+  int device = c->device >= 0 ? c->device : s->base_device;
 
-  return ws_bench_config_key (p, c->algo, p->baseline, c->n, params, c->instance);
+  return ws_bench_config_key (p, c->algo, p->baseline, c->n, params, c->instance, device);
 }
 
+/* These two under the shared lock: the lanes share the baselines. */
 static void
-compare_with_baseline (Bench *b, const WsBenchConfig *c, WsBenchRow *row)
+compare_with_baseline (WsBenchShared *s, const WsBenchConfig *c, WsBenchRow *row)
 {
-  g_autofree char *key = baseline_key (b, c);
-  const WsStats *base = g_hash_table_lookup (b->baselines, key);
+  g_autofree char *key = baseline_key (s, c);
+  const WsStats *base = g_hash_table_lookup (s->baselines, key);
 
   if (base != NULL && row->status == WS_BENCH_OK)
     row->has_speedup = ws_speedup_compute (base, &row->time, &row->speedup);
 }
 
 static void
-remember_baseline (Bench *b, const WsBenchConfig *c, const WsBenchRow *row)
+remember_baseline (WsBenchShared *s, const WsBenchConfig *c, const WsBenchRow *row)
 {
-  if (c->variant == b->plan->preset->baseline && row->status == WS_BENCH_OK)
-    g_hash_table_insert (b->baselines, g_strdup (c->key), g_memdup2 (&row->time, sizeof row->time));
+  if (c->variant == s->plan->preset->baseline && row->status == WS_BENCH_OK)
+    g_hash_table_insert (s->baselines, g_strdup (c->key), g_memdup2 (&row->time, sizeof row->time));
 }
 
 /* ---- one configuration ---- */
@@ -321,17 +325,18 @@ measure (Bench *b, const WsBenchConfig *c, WsBenchRow *row, GError **error)
   return TRUE;
 }
 
-/* ---- the run ---- */
+/* ---- the lane ---- */
 
+/* The peak bandwidth of the lane's GPU (GPU 0 for a lane without one, whose
+ * GPU rows run there), from the table asked once for the run. */
 static double
-query_peak (const WsPreset *p)
+lane_peak (const WsBenchPlan *plan, int device)
 {
-  g_autoptr (GArray) devices = NULL;
+  int d = MAX (device, 0);
 
-  if (!ws_preset_has_gpu (p) || !ws_backend_gpu ()->query_devices (ws_backend_gpu (), &devices, NULL)
-      || devices->len == 0)
+  if (plan->gpus == NULL || (guint) d >= plan->gpus->len)
     return 0.0;
-  return ws_device_peak_gbps (&g_array_index (devices, WsDeviceInfo, 0));
+  return ws_device_peak_gbps (&g_array_index (plan->gpus, WsDeviceInfo, d));
 }
 
 static gboolean
@@ -347,31 +352,75 @@ stop_for_failure (const WsPreset *p, const WsBenchRow *row, GError **error)
   return TRUE;
 }
 
+/* Tells the caller that configuration index starts, with the time left. */
+static void
+announce (WsBenchShared *s, const WsBenchConfig *c)
+{
+  g_mutex_lock (&s->lock);
+  if (s->cb->started != NULL)
+    s->cb->started (c, s->reached, s->plan->configs->len,
+                    ws_bench_estimate_lanes_left (s->plan->estimate, s->lanes, s->finished),
+                    s->user_data);
+  s->reached++;
+  g_mutex_unlock (&s->lock);
+}
+
+/* Compares the measured row with its baseline, hands it over and tells the
+ * estimate what it took, under the lock: FALSE when the run must end. */
+static gboolean
+hand_over (Bench *b, guint index, WsBenchRow *row, gboolean ok, double start, GError **error)
+{
+  WsBenchShared *s = b->shared;
+  const WsBenchConfig *c = row->config;
+
+  g_mutex_lock (&s->lock);
+  remember_baseline (s, c, row);
+  compare_with_baseline (s, c, row);
+  ok = ok && s->cb->finished (row, s->user_data, error)
+       && !stop_for_failure (b->plan->preset, row, error);
+  s->finished[index] = TRUE;
+  b->timing.status = row->status;
+  b->timing.seconds = ws_system_now () - start;
+  g_debug ("configuration %u: %.3g s, estimated %.3g s", index, b->timing.seconds,
+           ws_bench_estimate_config (b->plan->estimate, index));
+  if (ok)
+    ws_bench_estimate_observe (b->plan->estimate, index, &b->timing);
+  g_mutex_unlock (&s->lock);
+  return ok;
+}
+
 /* Measures configuration index into row, compares it with its baseline,
  * hands it over, and tells the estimate what it took. */
 static gboolean
 measure_step (Bench *b, guint index, WsBenchRow *row, GError **error)
 {
-  const WsBenchConfig *c = row->config;
-  WsBenchEstimate *e = b->plan->estimate;
-  double start = ws_system_now (), predicted = ws_bench_estimate_config (e, index);
+  double start = ws_system_now ();
   gboolean ok;
 
   b->timing = (WsBenchTiming) { 0 };
-  if (b->cb->started != NULL)
-    b->cb->started (c, index, b->plan->configs->len, ws_bench_estimate_left (e, index),
-                    b->user_data);
-  ok = measure (b, c, row, error);
-  remember_baseline (b, c, row);
-  compare_with_baseline (b, c, row);
-  ok = ok && b->cb->finished (row, b->user_data, error)
-       && !stop_for_failure (b->plan->preset, row, error);
-  b->timing.status = row->status;
-  b->timing.seconds = ws_system_now () - start;
-  g_debug ("configuration %u: %.3g s, estimated %.3g s", index, b->timing.seconds, predicted);
-  if (ok)
-    ws_bench_estimate_observe (e, index, &b->timing);
-  return ok;
+  announce (b->shared, row->config);
+  ok = measure (b, row->config, row, error);
+  return hand_over (b, index, row, ok, start, error);
+}
+
+/* Resume: whether the caller has the row already (then it still serves as
+ * a baseline, and takes no time). */
+static gboolean
+skip_done (WsBenchShared *s, guint index, WsBenchRow *row)
+{
+  gboolean done;
+
+  g_mutex_lock (&s->lock);
+  done = s->cb->done != NULL && s->cb->done (row->config, row, s->user_data);
+  if (done)
+    {
+      remember_baseline (s, row->config, row);
+      ws_bench_estimate_set_done (s->plan->estimate, index);
+      s->finished[index] = TRUE;
+      s->reached++;
+    }
+  g_mutex_unlock (&s->lock);
+  return done;
 }
 
 /* One configuration: skipped when already done, else measured. */
@@ -379,40 +428,26 @@ static gboolean
 step (Bench *b, guint index, GError **error)
 {
   const WsBenchConfig *c = g_ptr_array_index (b->plan->configs, index);
-  WsBenchRow row = { .config = c, .samples = g_array_new (FALSE, FALSE, sizeof (double)) };
+  WsBenchRow row = { .config = c, .samples = g_array_new (FALSE, FALSE, sizeof (double)),
+                     .device_index = c->device };
   gboolean ok = TRUE;
 
-  if (b->cb->done != NULL && b->cb->done (c, &row, b->user_data))
-    {
-      remember_baseline (b, c, &row);
-      ws_bench_estimate_set_done (b->plan->estimate, index);
-    }
-  else
+  if (!skip_done (b->shared, index, &row))
     ok = measure_step (b, index, &row, error);
   ws_bench_row_clear (&row);
   return ok;
 }
 
 gboolean
-ws_bench_run (WsBenchPlan *plan, const WsBenchCallbacks *callbacks, gpointer user_data,
-              GCancellable *cancellable, GError **error)
+ws_bench_lane_run (WsBenchShared *shared, const WsBenchLane *lane, GError **error)
 {
-  Bench b = { plan, callbacks, user_data };
+  Bench b = { shared, shared->plan };
   gboolean ok = TRUE;
 
-  g_return_val_if_fail (plan != NULL && callbacks != NULL && callbacks->finished != NULL, FALSE);
-  b.baselines = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, g_free);
-  b.peak_gbps = query_peak (plan->preset);
-  if (plan->estimate == NULL)
-    plan->estimate = ws_bench_estimate_new (plan);
-  /* The long loops inside a run (ws-cancel.h) watch it too, not only the
-   * checks between samples. */
-  ws_cancel_push (cancellable);
-  for (guint i = 0; ok && i < plan->configs->len; i++)
-    ok = step (&b, i, error);
-  ws_cancel_pop ();
+  b.peak_gbps = lane_peak (shared->plan, lane->device);
+  for (guint i = 0; ok && i < lane->configs->len; i++)
+    ok = step (&b, g_array_index (lane->configs, guint, i), error);
   ws_run_data_clear (&b.data);
-  g_hash_table_unref (b.baselines);
   return ok;
 }
 

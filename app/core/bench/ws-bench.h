@@ -6,9 +6,18 @@
  * goes from small to large and every variant of one input runs back to back
  * on the same generated data. Each configuration is measured (warm-up runs,
  * then fixed or adaptive repetitions), verified, summarised and handed to
- * the caller as a row as soon as it finishes. The run is synchronous and
- * reports through callbacks on the calling thread; a UI calls it from a
- * worker and marshals the callbacks itself.
+ * the caller as a row as soon as it finishes. The run is synchronous; a UI
+ * calls it from a worker and marshals the callbacks itself.
+ *
+ * A plan whose preset names devices (ws-bench-devices.h) runs in lanes
+ * (ws_bench_plan_lanes): its CPU configurations on the calling thread, then
+ * each GPU's on a worker thread of its own, all GPUs at once (the phase
+ * with the baseline variant goes first, so that every row finds the row it
+ * is compared with). The CPU rows are timed alone: cpu-par takes every
+ * core, and a GPU worker's host thread generates, copies and verifies on
+ * the CPU. The callbacks then come from any of those threads but never two
+ * at once: the run holds one lock around each, so a caller writes its files
+ * from them as it would from one thread.
  */
 #pragma once
 
@@ -31,6 +40,7 @@ typedef struct
   guint64            seed;        /* the preset's seed + instance */
   guint              repetitions; /* fixed count; 0 when adaptive */
   gboolean           cold;        /* L2 flushed before each sample: a cold plan's GPU variants */
+  int                device;      /* the GPU it runs on (the preset's devices); -1: the thread's own */
   char              *key;         /* identifies the row in result.csv (for --resume) */
 } WsBenchConfig;
 
@@ -45,6 +55,11 @@ typedef struct
    * resumed rows marked done) leaves its estimate here; ws_bench_run makes
    * an uncalibrated one when there is none, and feeds it every row. */
   WsBenchEstimate *estimate;
+  /* Owned: the GPUs (WsDeviceInfo) as ws_bench_query_gpus gave them, for
+   * the rows' share of each one's peak bandwidth. A caller that asked
+   * already (for run.ini and result.json) leaves them here; ws_bench_run
+   * asks when they are NULL. */
+  GArray          *gpus;
 } WsBenchPlan;
 
 typedef enum
@@ -65,6 +80,7 @@ typedef struct
   WsStats       time;       /* of samples */
   double        alloc, upload, kernel, download; /* phase medians (GPU; CPU: kernel only) */
   char          device[256];
+  int           device_index; /* the GPU's number, -1 for the CPU (and a GPU row that never ran) */
   gboolean      has_speedup;
   WsSpeedup     speedup;    /* against the baseline variant on the same input */
   double        elements_per_s;
@@ -76,9 +92,11 @@ typedef struct
 
 typedef struct
 {
-  /* Before a configuration starts: its index, the total, and the seconds
-   * left by the plan's estimate, this configuration's included (negative
-   * while a variant still to run has neither calibration nor a row). */
+  /* Before a configuration starts: how many of the plan's configurations
+   * were started or skipped before it (its index in the plan, when one
+   * thread runs them all), the total, and the seconds left by the plan's
+   * estimate, this configuration's included (negative while a variant
+   * still to run has neither calibration nor a row). */
   void     (*started)  (const WsBenchConfig *config, guint index, guint total,
                         double eta_seconds, gpointer user_data);
   /* A row is final: write it now. FALSE with error stops the run (e.g. the
@@ -97,7 +115,10 @@ void         ws_bench_plan_free  (WsBenchPlan       *plan);
 /* Runs every configuration. Verification failures are rows (and, with
  * stop_on_failure, end the run with WS_ERROR_VERIFY); cancelling ends it
  * with WS_ERROR_CANCELLED saying which configuration was interrupted. Rows
- * finished before an error or a cancel have been handed to `finished`. */
+ * finished before an error or a cancel have been handed to `finished`.
+ * With devices, a GPU that cannot be used (WS_ERROR_*, from the backend's
+ * use_device) or an error in any lane stops every lane after the sample it
+ * is taking, and that error is the run's. */
 gboolean     ws_bench_run        (WsBenchPlan            *plan,
                                   const WsBenchCallbacks *callbacks,
                                   gpointer                user_data,
@@ -117,21 +138,39 @@ gboolean     ws_bench_config_cold (const WsPreset *preset,
                                    WsVariant       variant);
 
 /* What identifies a row in result.csv: every setting that changes what is
- * measured ("bitonic|gpu|float32|uniform|1024|radius=2|0|1|kernel", and
- * "|cold" after it for a cold row). */
+ * measured ("bitonic|gpu|float32|uniform|1024|radius=2|0|1|kernel", then
+ * "|cold" for a cold row and "|gpuN" for a GPU variant run on device N > 0;
+ * device -1 or 0 adds nothing). */
 char        *ws_bench_config_key (const WsPreset    *preset,
                                   const WsAlgorithm *algo,
                                   WsVariant          variant,
                                   gsize              n,
                                   const char        *params_text,
-                                  guint              instance);
+                                  guint              instance,
+                                  int                device);
+
+/* A plan's work as ws_bench_run shares it out: a lane is the
+ * configurations one thread runs, in the plan's order. */
+typedef struct
+{
+  int     device;  /* the GPU the lane's thread uses; -1: the CPU's lane (the caller's thread) */
+  GArray *configs; /* guint: indices into plan->configs */
+} WsBenchLane;
+
+void         ws_bench_lane_free  (WsBenchLane       *lane);
+/* Without devices one lane (device -1) of every configuration. With them,
+ * the CPU variants' configurations in a lane of their own (device -1,
+ * left out when there are none), then a lane a device in the preset's
+ * order with that device's GPU configurations (WsBenchLane *). */
+GPtrArray   *ws_bench_plan_lanes (const WsBenchPlan *plan);
 
 /* Whether b runs on the inputs a made (same algorithm, size, instance and
  * queries): the run generates them once for both. */
 gboolean     ws_bench_config_same_data (const WsBenchConfig *a,
                                         const WsBenchConfig *b);
 
-/* A one-line description: "bitonic gpu n=1024 radius=2 #0 seed 1". */
+/* A one-line description: "bitonic gpu n=1024 radius=2 #0 seed 1", and
+ * " on GPU 1" for a configuration of a named device. */
 char        *ws_bench_config_describe (const WsBenchConfig *config);
 
 const char  *ws_bench_status_name (WsBenchStatus status);

@@ -88,6 +88,11 @@ gboolean        ws_preset_read_repetitions (const WsPresetReader *reader,
 gboolean        ws_preset_read_params      (const WsPresetReader *reader,
                                             WsPreset             *preset,
                                             GError              **error);
+/* devices = all | 0, 2 (ws-bench-devices.h): named only; whether they are
+ * there is for the machine that runs the plan to say. */
+gboolean        ws_preset_read_devices     (const WsPresetReader *reader,
+                                            WsPreset             *preset,
+                                            GError              **error);
 
 G_DEFINE_AUTOPTR_CLEANUP_FUNC (WsPresetReader, ws_preset_reader_free)
 

@@ -24,7 +24,7 @@ static const char *const groups[] = { "preset", "adaptive", "params", NULL };
 static const char *const preset_keys[] = {
   "name", "description", "algorithms", "variants", "baseline", "sizes", "repetitions", "warmup",
   "instances", "distribution", "seed", "type", "verify", "stop_on_failure", "timing", "cold",
-  NULL,
+  "devices", NULL,
 };
 
 static const char *const adaptive_keys[] = {

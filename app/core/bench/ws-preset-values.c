@@ -1,11 +1,13 @@
 /* ws-preset-values.c: the preset keys whose values follow rules of their
  * own — sizes (a list or a range), repetitions with the [adaptive] group,
- * and the [params] grids checked against the registry's ranges. */
+ * the [params] grids checked against the registry's ranges, and the GPUs
+ * (devices). */
 #include "ws-preset-private.h"
 
 #include <math.h>
 #include <string.h>
 
+#include "ws-bench-devices.h"
 #include "ws-size.h"
 
 #define DEFAULT_REPETITIONS 5
@@ -448,4 +450,20 @@ ws_preset_read_params (const WsPresetReader *reader,
       g_ptr_array_add (preset->grids, grid);
     }
   return TRUE;
+}
+
+gboolean
+ws_preset_read_devices (const WsPresetReader *reader,
+                        WsPreset             *preset,
+                        GError              **error)
+{
+  g_autofree char *text = NULL;
+  g_autoptr (GError) local = NULL;
+
+  if (!ws_preset_reader_text (reader, "preset", "devices", &text, error))
+    return FALSE;
+  if (text == NULL
+      || ws_bench_devices_parse (text, &preset->all_devices, &preset->devices, &local))
+    return TRUE;
+  return ws_preset_fail (reader, "preset", "devices", error, "%s", local->message);
 }

@@ -419,7 +419,7 @@ preset_new (void)
 static const ReadStep read_steps[] = {
   require_group, read_name, read_algorithms, read_type, read_variants, read_baseline,
   ws_preset_read_sizes, ws_preset_read_repetitions, read_counts, read_distribution, read_flags,
-  read_timing, ws_preset_read_params,
+  read_timing, ws_preset_read_devices, ws_preset_read_params,
 };
 
 WsPreset *
@@ -479,6 +479,7 @@ ws_preset_free (WsPreset *preset)
   g_array_unref (preset->sizes);
   g_array_unref (preset->repetitions);
   g_ptr_array_unref (preset->grids);
+  g_clear_pointer (&preset->devices, g_array_unref);
   g_free (preset);
 }
 

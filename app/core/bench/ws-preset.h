@@ -60,6 +60,14 @@ typedef struct
   /* GPU variants flush the L2 cache before each sample's kernels (issue
    * 21's cold runs, as nvbench's); CPU variants run as ever. */
   gboolean     cold;
+  /* The GPUs its GPU variants run on (issue 21's devices key, bench
+   * --devices): NULL, the default, the thread's current one (device 0) as
+   * ever; else device numbers as the runtime counts them, in the order
+   * given, no repeats — each GPU configuration runs once on each, one
+   * thread a GPU (ws-bench-devices.h). all_devices (devices = all) stands
+   * for every GPU until ws_bench_devices_resolve lists them. */
+  GArray      *devices;       /* int */
+  gboolean     all_devices;
 
   GPtrArray   *grids;         /* WsParamGrid *, one per [params] key */
 } WsPreset;

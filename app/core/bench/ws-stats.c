@@ -1,4 +1,5 @@
 /* ws-stats.c: summaries of samples, speedups and rates (see ws-stats.h). */
+#define _GNU_SOURCE /* lgamma_r: lgamma writes the global signgam, and GPUs' lanes summarise at once */
 #include <math.h>
 #include <stdlib.h>
 #include <string.h>
@@ -23,10 +24,19 @@ moments (const double *x, guint n, WsStats *out)
 
 /* P(B = k) for B ~ Binomial(n, 1/2), in log space so that large n neither
  * overflows the binomial coefficient nor underflows 2^-n. */
+/* ln Γ(x), without lgamma's write to the process's signgam. */
+static double
+log_gamma (double x)
+{
+  int sign;
+
+  return lgamma_r (x, &sign);
+}
+
 static double
 binomial_half_pmf (guint n, guint k)
 {
-  return exp (lgamma (n + 1.0) - lgamma (k + 1.0) - lgamma (n - k + 1.0) + n * log (0.5));
+  return exp (log_gamma (n + 1.0) - log_gamma (k + 1.0) - log_gamma (n - k + 1.0) + n * log (0.5));
 }
 
 /* The distribution-free interval of the median: [x(j), x(n+1−j)] covers it

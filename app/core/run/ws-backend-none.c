@@ -25,6 +25,14 @@ nocuda_query_devices (const WsBackend *self,
 }
 
 static gboolean
+nocuda_use_device (const WsBackend *self,
+                   int              device,
+                   GError         **error)
+{
+  return nocuda_query_devices (self, NULL, error);
+}
+
+static gboolean
 nocuda_has_variant (const WsBackend *self,
                     const char      *algorithm,
                     WsVariant        variant)
@@ -55,6 +63,7 @@ static const WsBackend nocuda_backend = {
   .name = "cuda",
   .describe = nocuda_describe,
   .query_devices = nocuda_query_devices,
+  .use_device = nocuda_use_device,
   .has_variant = nocuda_has_variant,
   .run = nocuda_run,
   .copy_bandwidth = nocuda_copy_bandwidth,

@@ -155,6 +155,16 @@ struct _WsBackend
                                GArray         **devices,
                                GError         **error);
 
+  /* Makes `device` (an index into query_devices' array) the calling
+   * thread's: the runs, device memory and work this thread asks for from
+   * now on go there; other threads keep theirs (each starts on device 0).
+   * WS_ERROR_INVALID_ARGUMENT for a device that is not there,
+   * WS_ERROR_UNAVAILABLE where there is no GPU at all. NULL where the
+   * backend has no devices to choose from (the CPU). */
+  gboolean  (*use_device)     (const WsBackend *self,
+                               int              device,
+                               GError         **error);
+
   /* Whether it implements `variant` of the named algorithm. */
   gboolean  (*has_variant)    (const WsBackend *self,
                                const char      *algorithm,

@@ -170,7 +170,9 @@ ws_memory_host_available (void)
   return available == 0 ? 0 : MIN (available, cgroup_left ());
 }
 
-/* Free memory of the device a GPU variant runs on; 0 where it cannot be told. */
+/* Free memory of the device a GPU variant runs on — the calling thread's,
+ * the one device whose free memory the table knows (a thread of bench
+ * --devices may be on another than GPU 0); 0 where it cannot be told. */
 static guint64
 device_available (WsVariant variant)
 {
@@ -181,9 +183,12 @@ device_available (WsVariant variant)
   if (forced != NULL && forced[0] != '\0')
     return g_ascii_strtoull (forced, NULL, 10);
 
-  if (backend == NULL || !backend->query_devices (backend, &devices, NULL) || devices->len == 0)
+  if (backend == NULL || !backend->query_devices (backend, &devices, NULL))
     return 0;
-  return g_array_index (devices, WsDeviceInfo, 0).free_mem;
+  for (guint d = 0; d < devices->len; d++)
+    if (g_array_index (devices, WsDeviceInfo, d).free_mem > 0)
+      return g_array_index (devices, WsDeviceInfo, d).free_mem;
+  return 0;
 }
 
 /* ---- the check ---- */

@@ -38,6 +38,7 @@ typedef struct
   double  total;
   guint64 launches;       /* GPU kernel launches; 0 on the CPU */
   char    device[256];    /* the GPU that ran it, or "" on the CPU */
+  int     device_index;   /* its number, as query_devices orders them; read only where device is set */
 } WsPhaseTimes;
 
 typedef struct
