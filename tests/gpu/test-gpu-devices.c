@@ -201,8 +201,10 @@ count_gpu_rows (const WsCsvTable *t, guint *on)
         }
       if (on[atoi (d)]++ == 0)
         devices++;
-      /* Keys name every GPU but 0. */
-      g_assert_true ((strstr (ws_csv_table_get (t, r, "key"), "|gpu") != NULL)
+      /* Keys name every GPU but 0, at their end ("…|end-to-end|gpu1"; the
+       * variant's "|gpu|" is no GPU's number). */
+      g_autofree char *suffix = g_strdup_printf ("|gpu%s", d);
+      g_assert_true (g_str_has_suffix (ws_csv_table_get (t, r, "key"), suffix)
                      == !g_str_equal (d, "0"));
     }
   return devices;
