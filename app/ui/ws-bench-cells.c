@@ -2,6 +2,7 @@
  * ws-bench-cells.h). */
 #include "ws-bench-cells.h"
 
+#include <string.h>
 #include <math.h>
 
 #include "ws-bench-report.h"
@@ -214,11 +215,17 @@ ratio_of (WsBenchItem *item)
   return c != NULL ? c->ratio : NAN;
 }
 
-/* Three figures, zeros kept: a ratio near 1 reads "1.00", not "1". */
+/* Three figures, zeros kept: a ratio near 1 reads "1.00", not "1"; and
+ * one of three digits before the point reads "114", not "114.". */
 static char *
 ratio_figure (double value)
 {
-  return g_strdup_printf ("%#.3g", value);
+  char *text = g_strdup_printf ("%#.3g", value);
+  gsize len = strlen (text);
+
+  if (len > 0 && text[len - 1] == '.')
+    text[len - 1] = '\0';
+  return text;
 }
 
 static char *
