@@ -304,6 +304,8 @@ typedef struct
   gint            inside;    /* callbacks running now */
   gboolean        overlap;   /* two ran at once */
   GCancellable   *cancel_at_gpu; /* cancelled by the first GPU row */
+  GCancellable   *cancel_at_cpu; /* cancelled by the CPU row numbered cpu_rows */
+  guint           cpu_rows;
   guint           rows_after_cancel;
   gboolean        fail_gpu1; /* the first row of GPU 1 fails to be written */
 } Rows;
@@ -344,6 +346,8 @@ on_finished (const WsBenchRow *row, gpointer data, GError **error)
   g_ptr_array_add (r->rows, ws_bench_csv_fields (r->preset, row));
   if (r->cancel_at_gpu != NULL && row->device_index >= 0)
     g_cancellable_cancel (r->cancel_at_gpu);
+  if (r->cancel_at_cpu != NULL && row->device_index < 0 && --r->cpu_rows == 0)
+    g_cancellable_cancel (r->cancel_at_cpu);
   if (r->fail_gpu1 && row->config->device == 1)
     {
       g_set_error (error, WS_ERROR, WS_ERROR_IO, "Cannot write to result.csv: disk full");
@@ -557,6 +561,31 @@ test_run_cancel (void)
   rows_clear (&r);
 }
 
+/* A cancel as the CPU's lane hands over its last row: that row is kept and
+ * no GPU lane starts, and the run is a cancelled one (it once came back as
+ * finished, so that bench printed its report and offered no --resume). */
+static void
+test_run_cancel_between (void)
+{
+  g_autoptr (WsBenchPlan) plan = plan_of (
+    "[preset]\nname = c\nalgorithms = radix-sort\nvariants = cpu-seq, gpu\n"
+    "baseline = cpu-seq\nsizes = 1000, 2000\nrepetitions = 3\nverify = false\n"
+    "devices = all\n");
+  g_autoptr (GCancellable) cancellable = g_cancellable_new ();
+  g_autoptr (GError) error = NULL;
+  Rows r;
+
+  fake_gpus_reset ();
+  rows_init (&r, plan);
+  r.cancel_at_cpu = cancellable, r.cpu_rows = 2;
+  g_assert_false (run (plan, &r, cancellable, &error));
+  g_assert_error (error, WS_ERROR, WS_ERROR_CANCELLED);
+  g_assert_cmpstr (error->message, ==, "Stopped before the GPUs' configurations");
+  g_assert_cmpuint (r.rows->len, ==, 2);
+  g_assert_cmpint (fake_gpus.runs[0] + fake_gpus.runs[1], ==, 0);
+  rows_clear (&r);
+}
+
 /* A row that cannot be written on GPU 1 ends the run with that error, not
  * the cancel it sends the other lane. */
 static void
@@ -645,6 +674,7 @@ main (int argc, char **argv)
   g_test_add_func ("/bench-devices/run/one", test_run_one);
   g_test_add_func ("/bench-devices/run/without", test_run_without);
   g_test_add_func ("/bench-devices/run/cancel", test_run_cancel);
+  g_test_add_func ("/bench-devices/run/cancel-between", test_run_cancel_between);
   g_test_add_func ("/bench-devices/run/lane-error", test_run_lane_error);
   g_test_add_func ("/bench-devices/run/use-device-fails", test_run_use_device_fails);
   g_test_add_func ("/bench-devices/estimate", test_estimate);

@@ -71,9 +71,12 @@ lane_run (Run *r, const WsBenchLane *lane)
     return;
   ws_cancel_push (r->stop);
   if (lane->device >= 0 && gpu->use_device == NULL)
-    g_set_error (&error, WS_ERROR, WS_ERROR_UNAVAILABLE, "The GPU backend cannot choose a GPU");
-  if (error == NULL && (lane->device < 0 || gpu->use_device (gpu, lane->device, &error)))
-    ws_bench_lane_run (&r->shared, lane, &error);
+    g_set_error (&error, WS_ERROR, WS_ERROR_UNAVAILABLE,
+                 "This build's GPU backend cannot choose a GPU: run without --devices");
+  if (error == NULL && (lane->device < 0 || gpu->use_device (gpu, lane->device, &error))
+      && !ws_bench_lane_run (&r->shared, lane, &error) && error == NULL)
+    /* A failure must fail the run, whether or not it said why. */
+    g_set_error (&error, WS_ERROR, WS_ERROR_IO, "A row of the run could not be kept");
   ws_cancel_pop ();
   if (error != NULL)
     lane_failed (r, error);
@@ -110,6 +113,16 @@ run_gpus (Run *r)
       g_thread_join (workers[l].thread);
 }
 
+/* A phase not begun because the run was stopped (a Ctrl-C that landed as
+ * the phase before ended its last row): the run is a cancelled one, not a
+ * finished one, so that --resume is offered and the rows it lacks are
+ * not taken as done. */
+static void
+phase_skipped (Run *r, const char *what)
+{
+  lane_failed (r, g_error_new (WS_ERROR, WS_ERROR_CANCELLED, "Stopped before %s", what));
+}
+
 /* The lanes in their phases: with the baseline a CPU variant (the usual
  * case) the CPU's lane first, so that each GPU row finds its baseline, else
  * the GPUs first. The CPU's lane is never timed beside the GPUs' work. */
@@ -124,8 +137,15 @@ run_lanes (Run *r)
     lane_run (r, cpu);
   if (!g_cancellable_is_cancelled (r->stop))
     run_gpus (r);
-  if (cpu != NULL && gpu_first && !g_cancellable_is_cancelled (r->stop))
-    lane_run (r, cpu);
+  else
+    phase_skipped (r, "the GPUs' configurations");
+  if (cpu != NULL && gpu_first)
+    {
+      if (!g_cancellable_is_cancelled (r->stop))
+        lane_run (r, cpu);
+      else
+        phase_skipped (r, "the CPU's configurations");
+    }
 }
 
 static void
