@@ -203,6 +203,7 @@ end_comparing (WsBenchPage *self)
 }
 
 static void start_compare (WsBenchPage *self, const char *path);
+static const char *shown_source (WsBenchPage *self);
 
 /* A compare's end: a failure said, what was shown kept; else the new
  * baseline taken and the comparison shown — unless other results came
@@ -223,6 +224,13 @@ on_compared (GObject *source, GAsyncResult *result, gpointer data)
       show_bar (self);
       gtk_label_set_text (self->status_label, error->message);
       ws_ui_toast (GTK_WIDGET (self), error->message, TRUE);
+      /* A new baseline failed after it had dropped the compare that the
+       * baseline kept owed the results shown (opened, or a run ended,
+       * meanwhile): make that one again. Not after a failed compare with
+       * the kept baseline, which would only fail again. */
+      if (job->path != NULL && self->base_run != NULL && self->comparison == NULL
+          && self->comparison_note == NULL && shown_source (self) != NULL)
+        start_compare (self, NULL);
       return;
     }
   if (job->path != NULL)

@@ -395,6 +395,24 @@ test_follows_results (Fixture *f, gconstpointer data)
   g_assert_cmpuint (dashed_series (ws_bench_page_plot (f->page)), >, 0);
 }
 
+/* Results opened, then at once a bad new baseline: the new one fails, and
+ * the compare of those results with the kept baseline, which its start
+ * dropped, is made again (the table once stayed without verdicts). */
+static void
+test_bad_baseline_after_open (Fixture *f, gconstpointer data)
+{
+  g_auto (GStrv) not_runs = ws_test_make_not_runs (f->dir);
+  g_autoptr (GError) error = NULL;
+
+  compare_with (f, f->base);
+  open_results (f, f->fresh_json);
+  g_assert_true (ws_bench_page_set_baseline (f->page, not_runs[0], &error));
+  g_assert_no_error (error);
+  g_assert_true (ui_spin_until (not_comparing, f->page, 30));
+  g_assert_nonnull (strstr (ws_bench_page_status_text (f->page), "empty"));
+  assert_compared (f);
+}
+
 /* A run with a baseline set: the baseline charts beside it as it goes,
  * the verdicts come when it ends. The baseline is the page's own first
  * run of the same plan. */
@@ -457,6 +475,7 @@ main (int argc, char **argv)
   ADD ("/ui/bench-compare/replace", test_replace);
   ADD ("/ui/bench-compare/bad-baselines", test_bad_baselines);
   ADD ("/ui/bench-compare/follows-results", test_follows_results);
+  ADD ("/ui/bench-compare/bad-baseline-after-open", test_bad_baseline_after_open);
   ADD ("/ui/bench-compare/run", test_run);
   ADD ("/ui/bench-compare/page-ends", test_page_ends);
 #undef ADD
