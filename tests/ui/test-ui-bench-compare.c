@@ -451,15 +451,21 @@ test_run (Fixture *f, gconstpointer data)
     }
 }
 
-/* The page goes while it compares: what the worker returns is dropped. */
+/* The page goes while it compares: what the worker returns is dropped, and
+ * the worker's task lets the page go (it is finalized, not kept alive). */
 static void
 test_page_ends (Fixture *f, gconstpointer data)
 {
+  gpointer page = f->page;
+
   open_results (f, f->fresh_json);
   g_assert_true (ws_bench_page_set_baseline (f->page, f->base, NULL));
+  g_object_add_weak_pointer (G_OBJECT (page), &page);
   gtk_window_destroy (GTK_WINDOW (f->window));
-  f->window = NULL;
-  ui_spin (0.5);
+  f->window = NULL, f->page = NULL;
+  for (guint i = 0; i < 60 && page != NULL; i++)
+    ui_spin (0.05);
+  g_assert_null (page);
 }
 
 int
