@@ -49,6 +49,7 @@ typedef struct
   guint            results;    /* the page's results_serial when it began */
   WsCompareRuns   *runs;       /* found: the results against the baseline */
   char            *note;       /* found: why there is no comparison, or NULL */
+  gboolean         say;        /* its outcome goes to the status line (a new baseline's) */
 } CompareJob;
 
 static void
@@ -202,7 +203,7 @@ end_comparing (WsBenchPage *self)
   g_clear_object (&self->comparing);
 }
 
-static void start_compare (WsBenchPage *self, const char *path);
+static void start_compare (WsBenchPage *self, const char *path, gboolean say);
 static const char *shown_source (WsBenchPage *self);
 
 /* A compare's end: a failure said, what was shown kept; else the new
@@ -230,7 +231,7 @@ on_compared (GObject *source, GAsyncResult *result, gpointer data)
        * the kept baseline, which would only fail again. */
       if (job->path != NULL && self->base_run != NULL && self->comparison == NULL
           && self->comparison_note == NULL && shown_source (self) != NULL)
-        start_compare (self, NULL);
+        start_compare (self, NULL, FALSE);
       return;
     }
   if (job->path != NULL)
@@ -241,11 +242,17 @@ on_compared (GObject *source, GAsyncResult *result, gpointer data)
   g_clear_pointer (&self->comparison, ws_compare_runs_free);
   g_clear_pointer (&self->comparison_note, g_free);
   if (job->results != self->results_serial)
-    return start_compare (self, NULL);
+    {
+      /* Made again for the results now shown: the verdicts found for the
+       * ones before go at once, and the status line waits for the answer. */
+      show_comparison (self);
+      start_compare (self, NULL, job->say);
+      return;
+    }
   self->comparison = g_steal_pointer (&job->runs);
   self->comparison_note = g_steal_pointer (&job->note);
   show_comparison (self);
-  if (job->path != NULL)
+  if (job->say)
     say_compared (self);
 }
 
@@ -261,10 +268,11 @@ shown_source (WsBenchPage *self)
 }
 
 /* Reads path as the new baseline (or, NULL, keeps the one set) and
- * compares the results shown with it, on a worker; a compare under way is
+ * compares the results shown with it, on a worker (say: its outcome is
+ * told in the status line, as a new baseline's is); a compare under way is
  * dropped. */
 static void
-start_compare (WsBenchPage *self, const char *path)
+start_compare (WsBenchPage *self, const char *path, gboolean say)
 {
   g_autoptr (GTask) task = NULL;
   CompareJob *job = g_new0 (CompareJob, 1);
@@ -275,6 +283,7 @@ start_compare (WsBenchPage *self, const char *path)
   g_clear_object (&self->comparing);
   self->comparing = g_cancellable_new ();
   job->path = g_strdup (path);
+  job->say = say;
   job->baseline = path == NULL ? g_atomic_rc_box_acquire (self->base_run) : NULL;
   job->shown = g_strdup (shown);
   job->generation = ++self->compare_generation;
@@ -294,7 +303,7 @@ ws_bench_page_set_baseline (WsBenchPage *self, const char *path, GError **error)
 
   g_return_val_if_fail (WS_IS_BENCH_PAGE (self), FALSE);
   g_return_val_if_fail (path != NULL, FALSE);
-  start_compare (self, path);
+  start_compare (self, path, TRUE);
   text = g_strdup_printf ("Reading the baseline %s…", path);
   gtk_label_set_text (self->status_label, text);
   return TRUE;
@@ -352,7 +361,7 @@ ws_bench_compare_results_whole (WsBenchPage *self)
 {
   self->results_serial++;
   if (self->base_run != NULL && self->comparing == NULL)
-    start_compare (self, NULL);
+    start_compare (self, NULL, FALSE);
   else
     show_bar (self);
 }

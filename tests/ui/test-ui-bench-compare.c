@@ -413,6 +413,24 @@ test_bad_baseline_after_open (Fixture *f, gconstpointer data)
   assert_compared (f);
 }
 
+/* A new baseline whose compare is made again because results were opened
+ * meanwhile: the status line still tells what it found (it once kept
+ * "Reading the baseline …"). */
+static void
+test_baseline_then_open (Fixture *f, gconstpointer data)
+{
+  g_autoptr (GError) error = NULL;
+
+  open_results (f, f->fresh_json);
+  g_assert_true (ws_bench_page_set_baseline (f->page, f->base, &error));
+  g_assert_no_error (error);
+  open_results (f, f->fresh_json);
+  g_assert_true (ui_spin_until (not_comparing, f->page, 30));
+  g_test_message ("%s", ws_bench_page_status_text (f->page));
+  g_assert_true (g_str_has_prefix (ws_bench_page_status_text (f->page), "Compared with "));
+  assert_compared (f);
+}
+
 /* A run with a baseline set: the baseline charts beside it as it goes,
  * the verdicts come when it ends. The baseline is the page's own first
  * run of the same plan. */
@@ -482,6 +500,7 @@ main (int argc, char **argv)
   ADD ("/ui/bench-compare/bad-baselines", test_bad_baselines);
   ADD ("/ui/bench-compare/follows-results", test_follows_results);
   ADD ("/ui/bench-compare/bad-baseline-after-open", test_bad_baseline_after_open);
+  ADD ("/ui/bench-compare/baseline-then-open", test_baseline_then_open);
   ADD ("/ui/bench-compare/run", test_run);
   ADD ("/ui/bench-compare/page-ends", test_page_ends);
 #undef ADD
