@@ -328,6 +328,26 @@ test_chart (Fixture *f, gconstpointer data)
   g_assert_cmpfloat_with_epsilon (y, 2e-3 * 1.0145, 1e-12);
 }
 
+/* Results of two GPUs against a baseline of one: the baseline's "x gpu"
+ * is drawn in the colour of "x gpu · GPU 0", the same configurations. */
+static void
+test_chart_gpus (void)
+{
+  g_autoptr (WsPlot) plot = ws_plot_new ("two GPUs");
+  g_autoptr (WsPlot) base = ws_plot_new ("one GPU");
+  guint gpu0, gpu1, b;
+
+  ws_plot_add_series (plot, "x cpu-seq");
+  gpu0 = ws_plot_add_series (plot, "x gpu · GPU 0");
+  gpu1 = ws_plot_add_series (plot, "x gpu · GPU 1");
+  ws_plot_add_series (base, "x gpu");
+  ws_bench_chart_add_baseline (plot, base);
+  b = ws_plot_n_series (plot) - 1;
+  g_assert_cmpstr (ws_plot_series_name (plot, b), ==, "x gpu (baseline)");
+  g_assert_cmpuint (ws_plot_series_pen (plot, b), ==, ws_plot_series_pen (plot, gpu0));
+  g_assert_cmpuint (ws_plot_series_pen (plot, b), !=, ws_plot_series_pen (plot, gpu1));
+}
+
 int
 main (int argc, char **argv)
 {
@@ -341,5 +361,6 @@ main (int argc, char **argv)
   ADD ("/compare-runs/not-runs", test_not_runs);
   ADD ("/compare-runs/chart", test_chart);
 #undef ADD
+  g_test_add_func ("/compare-runs/chart-gpus", test_chart_gpus);
   return g_test_run ();
 }

@@ -514,7 +514,16 @@ ws_bench_chart_add_baseline (WsPlot *plot, const WsPlot *baseline)
     {
       const char *name = ws_plot_series_name (baseline, s);
       g_autofree char *label = g_strdup_printf ("%s (baseline)", name);
-      guint b = ws_plot_add_dashed_series (plot, label, series_named (plot, own, name));
+      guint like = series_named (plot, own, name);
+      /* Results of several GPUs name GPU 0's series "… · GPU 0", a
+       * baseline of one GPU (or from before devices) its own plainly: the
+       * same configurations, drawn in the same colour. */
+      if (like == WS_PLOT_NO_SERIES)
+        {
+          g_autofree char *on_0 = g_strdup_printf ("%s · GPU 0", name);
+          like = series_named (plot, own, on_0);
+        }
+      guint b = ws_plot_add_dashed_series (plot, label, like);
       for (guint k = 0; k < ws_plot_n_points (baseline, s); k++)
         {
           double x, y, lo, hi;
