@@ -4,6 +4,7 @@
 #include <math.h>
 
 #include "ws-bench-csv.h"
+#include "ws-bench-devices.h"
 
 /* The item's strings; each is a property, in this order. */
 enum
@@ -155,7 +156,7 @@ describe (const WsCsvTable *table, guint r)
   /* A GPU other than 0 (bench --devices), as the row's key names it:
    * GPU 0's rows read as those of a run on one GPU. */
   if (field (table, r, "device_index")[0] != '\0' && !g_str_equal (field (table, r, "device_index"), "0"))
-    g_string_append_printf (s, " · GPU %s", field (table, r, "device_index"));
+    g_string_append_printf (s, WS_BENCH_ON_GPU, field (table, r, "device_index"));
   return g_string_free (s, FALSE);
 }
 

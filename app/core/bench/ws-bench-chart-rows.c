@@ -15,6 +15,7 @@
 #include <math.h>
 #include <string.h>
 
+#include "ws-bench-devices.h"
 #include "ws-bench-json.h"
 #include "ws-bench-points.h"
 #include "ws-error.h"
@@ -211,7 +212,7 @@ config_new (ChartRows *d, const char *const *f)
   g_autofree char *rest = params_without (params, d->x);
   g_autofree char *name = g_strdup_printf ("%s %s%s%s", WS_FIELD (&d->c, f, ALGORITHM),
                                            WS_FIELD (&d->c, f, VARIANT), rest[0] ? " " : "", rest);
-  g_autofree char *on = g_strdup_printf ("%s · GPU %s", name, device);
+  g_autofree char *on = g_strdup_printf ("%s" WS_BENCH_ON_GPU, name, device);
 
   cfg->series = ws_names_add (&d->series, device[0] ? on : name);
   g_hash_table_insert (d->single, (gpointer) cfg->series, (gpointer) ws_names_add (&d->series, name));
@@ -520,7 +521,7 @@ ws_bench_chart_add_baseline (WsPlot *plot, const WsPlot *baseline)
        * same configurations, drawn in the same colour. */
       if (like == WS_PLOT_NO_SERIES)
         {
-          g_autofree char *on_0 = g_strdup_printf ("%s · GPU 0", name);
+          g_autofree char *on_0 = g_strdup_printf ("%s" WS_BENCH_ON_GPU, name, "0");
           like = series_named (plot, own, on_0);
         }
       guint b = ws_plot_add_dashed_series (plot, label, like);

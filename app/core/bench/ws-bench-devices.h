@@ -29,6 +29,10 @@ G_BEGIN_DECLS
  * than a host has (the CUDA library keeps state for 64 a process). */
 #define WS_BENCH_MAX_DEVICES 64
 
+/* What tells a series, a column or a row apart by its GPU where results
+ * name several: a printf format of the row's device_index, " · GPU 1". */
+#define WS_BENCH_ON_GPU " · GPU %s"
+
 /* "all" (*all TRUE, *devices NULL) or device numbers separated by commas,
  * spaces around them allowed ("0, 2": *devices the ints in that order).
  * WS_ERROR_INVALID_ARGUMENT saying what is wrong with text, in a user's

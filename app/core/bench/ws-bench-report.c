@@ -7,6 +7,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "ws-bench-devices.h"
 #include "ws-bench-points.h"
 #include "ws-error.h"
 
@@ -105,7 +106,7 @@ grid_fill (Grid *g, const WsCsvTable *t, const WsBenchColumns *c, const char *al
       g_string_printf (variant, "%s%s", WS_FIELD (c, f, VARIANT),
                        g_strcmp0 (cold, "true") == 0 ? " cold" : "");
       if (g->by_gpu && WS_FIELD (c, f, DEVICE_INDEX)[0] != '\0')
-        g_string_append_printf (variant, " · GPU %s", WS_FIELD (c, f, DEVICE_INDEX));
+        g_string_append_printf (variant, WS_BENCH_ON_GPU, WS_FIELD (c, f, DEVICE_INDEX));
       ws_point_add (ws_points_get (&g->cells, ws_names_add (&g->columns, variant->str),
                                    ws_names_add (&g->rows, label->str), 0),
                     WS_NUMBER (c, f, MEDIAN), WS_NUMBER (c, f, SD), NAN, NAN);
