@@ -313,13 +313,7 @@ void
 ws_bench_page_clear_baseline (WsBenchPage *self)
 {
   g_return_if_fail (WS_IS_BENCH_PAGE (self));
-  if (self->comparing != NULL)
-    g_cancellable_cancel (self->comparing);
-  self->compare_generation++; /* whatever a compare still returns is stale */
-  end_comparing (self);
-  g_clear_pointer (&self->base_run, baseline_unref);
-  g_clear_pointer (&self->comparison, ws_compare_runs_free);
-  g_clear_pointer (&self->comparison_note, g_free);
+  ws_bench_compare_dispose (self); /* whatever a compare still returns is stale */
   show_comparison (self);
 }
 

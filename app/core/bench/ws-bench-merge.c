@@ -68,17 +68,6 @@ read_record (Part *p, GError **error)
 }
 
 static gboolean
-same_columns (const char *const *a, const char *const *b)
-{
-  guint i = 0;
-
-  for (; a[i] != NULL && b[i] != NULL; i++)
-    if (strcmp (a[i], b[i]) != 0)
-      return FALSE;
-  return a[i] == NULL && b[i] == NULL;
-}
-
-static gboolean
 read_rows (Part *p, GError **error)
 {
   g_autofree char *csv = g_build_filename (p->dir, "result.csv", NULL);
@@ -92,7 +81,7 @@ read_rows (Part *p, GError **error)
   /* Strict: a row cut short is a damaged file here, named by its line. */
   if ((p->rows = ws_csv_table_read (csv, error)) == NULL)
     return FALSE;
-  if (same_columns ((const char *const *) p->rows->header, ws_bench_csv_columns ()))
+  if (g_strv_equal ((const char *const *) p->rows->header, ws_bench_csv_columns ()))
     return TRUE;
   /* A version before a column was added (cold, device_index): its rows in
    * this one's columns, as every reader takes them. */
