@@ -328,6 +328,38 @@ test_chart (Fixture *f, gconstpointer data)
   g_assert_cmpfloat_with_epsilon (y, 2e-3 * 1.0145, 1e-12);
 }
 
+/* A samples file of no sample — empty, or its header alone, as a shard
+ * whose every row failed leaves it — is an error to load and an empty set
+ * to load_any; a damaged one is an error to both. */
+static void
+test_samples_none (void)
+{
+  g_autofree char *dir = g_dir_make_tmp ("ws-samples-XXXXXX", NULL);
+  g_autofree char *path = g_build_filename (dir, "samples.csv", NULL);
+  const char *const none[] = { "", WS_BENCH_SAMPLES_HEADER };
+
+  for (guint i = 0; i < G_N_ELEMENTS (none); i++)
+    {
+      g_autoptr (GError) error = NULL;
+      g_autoptr (WsBenchSamples) any = NULL;
+      g_assert_true (g_file_set_contents (path, none[i], -1, NULL));
+      g_assert_null (ws_bench_samples_load (path, &error));
+      g_assert_error (error, WS_ERROR, WS_ERROR_PARSE);
+      g_clear_error (&error);
+      any = ws_bench_samples_load_any (path, &error);
+      g_assert_no_error (error);
+      g_assert_cmpuint (any->keys->len, ==, 0);
+    }
+  {
+    g_autoptr (GError) error = NULL;
+    g_autofree char *bad = g_strconcat (WS_BENCH_SAMPLES_HEADER, "k,0,soon\n", NULL);
+    g_assert_true (g_file_set_contents (path, bad, -1, NULL));
+    g_assert_null (ws_bench_samples_load_any (path, &error));
+    g_assert_error (error, WS_ERROR, WS_ERROR_PARSE);
+  }
+  ws_test_remove_dir (dir);
+}
+
 /* Results of two GPUs against a baseline of one: the baseline's "x gpu"
  * is drawn in the colour of "x gpu · GPU 0", the same configurations. */
 static void
@@ -362,5 +394,6 @@ main (int argc, char **argv)
   ADD ("/compare-runs/chart", test_chart);
 #undef ADD
   g_test_add_func ("/compare-runs/chart-gpus", test_chart_gpus);
+  g_test_add_func ("/compare-runs/samples-none", test_samples_none);
   return g_test_run ();
 }

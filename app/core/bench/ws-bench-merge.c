@@ -126,9 +126,13 @@ read_samples (Part *p, GError **error)
 {
   g_autofree char *path = g_build_filename (p->dir, "samples.csv", NULL);
 
-  if (!(p->has_samples = g_file_test (path, G_FILE_TEST_EXISTS)) || ws_bench_samples_none (path))
+  if (!(p->has_samples = g_file_test (path, G_FILE_TEST_EXISTS)))
     return TRUE;
-  return (p->samples = ws_bench_samples_load (path, error)) != NULL;
+  if ((p->samples = ws_bench_samples_load_any (path, error)) == NULL)
+    return FALSE;
+  if (p->samples->keys->len == 0)
+    g_clear_pointer (&p->samples, ws_bench_samples_free);
+  return TRUE;
 }
 
 /* result.json must hold the configurations result.csv has rows of, no

@@ -1,6 +1,8 @@
 /* ws-bench-samples.c: samples.csv read back (see ws-bench-samples.h). */
 #include <math.h>
 #include <stdlib.h>
+#include <sys/stat.h>
+#include <glib/gstdio.h>
 
 #include "ws-bench-samples.h"
 
@@ -21,15 +23,6 @@ GArray *
 ws_bench_samples_get (const WsBenchSamples *s, const char *key)
 {
   return g_hash_table_lookup (s->samples, key);
-}
-
-gboolean
-ws_bench_samples_none (const char *path)
-{
-  g_autofree char *text = NULL;
-
-  return g_file_get_contents (path, &text, NULL, NULL)
-         && (text[0] == '\0' || g_str_equal (text, WS_BENCH_SAMPLES_HEADER));
 }
 
 void
@@ -79,19 +72,24 @@ has_header (const char *const *first)
          && g_strcmp0 (first[2], "seconds") == 0;
 }
 
-WsBenchSamples *
-ws_bench_samples_load (const char *path, GError **error)
+/* The file's samples; none (an empty file, or its header alone) an error
+ * unless may_be_none, then an empty set. */
+static WsBenchSamples *
+samples_read (const char *path, gboolean may_be_none, GError **error)
 {
   g_autoptr (WsBenchSamples) s = g_new0 (WsBenchSamples, 1);
-  WsCsvReader *reader = ws_csv_reader_open (path, TRUE, error);
+  GStatBuf st;
+  WsCsvReader *reader;
   const char *const *fields;
   GError *local = NULL;
 
-  if (reader == NULL)
-    return NULL;
   s->keys = g_ptr_array_new ();
   s->samples = g_hash_table_new_full (g_str_hash, g_str_equal, g_free,
                                       (GDestroyNotify) g_array_unref);
+  if (may_be_none && g_stat (path, &st) == 0 && S_ISREG (st.st_mode) && st.st_size == 0)
+    return g_steal_pointer (&s);
+  if ((reader = ws_csv_reader_open (path, TRUE, error)) == NULL)
+    return NULL;
   fields = ws_csv_reader_header (reader);
   if (g_strv_length ((char **) fields) != 3)
     g_set_error (&local, WS_ERROR, WS_ERROR_PARSE,
@@ -102,7 +100,7 @@ ws_bench_samples_load (const char *path, GError **error)
   while (local == NULL && (fields = ws_csv_reader_next (reader, &local)) != NULL)
     add_sample (s, fields, path, ws_csv_reader_line (reader), &local);
   ws_csv_reader_free (reader);
-  if (local == NULL && s->keys->len == 0)
+  if (local == NULL && s->keys->len == 0 && !may_be_none)
     g_set_error (&local, WS_ERROR, WS_ERROR_PARSE, "%s holds no samples", path);
   if (local != NULL)
     {
@@ -110,4 +108,16 @@ ws_bench_samples_load (const char *path, GError **error)
       return NULL;
     }
   return g_steal_pointer (&s);
+}
+
+WsBenchSamples *
+ws_bench_samples_load (const char *path, GError **error)
+{
+  return samples_read (path, FALSE, error);
+}
+
+WsBenchSamples *
+ws_bench_samples_load_any (const char *path, GError **error)
+{
+  return samples_read (path, TRUE, error);
 }

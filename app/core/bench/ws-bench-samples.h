@@ -29,11 +29,11 @@ void            ws_bench_samples_free (WsBenchSamples *samples);
 GArray         *ws_bench_samples_get  (const WsBenchSamples *samples,
                                        const char           *key);
 
-/* Whether the file at path holds no sample: empty, or its header alone
- * (every row of its run failed before a sample was taken), which the
- * loader refuses as it would a file of no samples. FALSE where it cannot
- * be read: the loader then says why. */
-gboolean        ws_bench_samples_none (const char           *path);
+/* As ws_bench_samples_load, but a file of no sample — empty, or its
+ * header alone (every row of its run failed before a sample was taken),
+ * which that refuses — gives an empty set of samples. */
+WsBenchSamples *ws_bench_samples_load_any (const char    *path,
+                                           GError       **error);
 
 /* key's samples as samples.csv's lines, appended to out: "KEY,INDEX,SECONDS"
  * each (the key quoted where CSV needs it, seconds to 9 digits, as every
