@@ -160,16 +160,13 @@ check_folder (const char *dir, const char *script, const char *plan, gsize plan_
 }
 
 static gboolean
-write_job (const WsCliSlurmJob *job, const char *preset_path, GError **error)
+write_job (const WsCliSlurmJob *job, const char *text, gsize length, GError **error)
 {
   g_autofree char *plan = g_build_filename (job->dir, PLAN_FILE, NULL);
   g_autofree char *script_path = g_build_filename (job->dir, SCRIPT_FILE, NULL);
   g_autofree char *script = ws_cli_slurm_script (job);
-  g_autofree char *text = NULL;
-  gsize length;
 
-  if (!ws_file_read_input (preset_path, 1 << 20, "a preset", &text, &length, error)
-      || !check_folder (job->dir, script, text, length, error))
+  if (!check_folder (job->dir, script, text, length, error))
     return FALSE;
   if (g_mkdir_with_parents (job->dir, 0777) != 0)
     return ws_file_io_error (error, job->dir, "make the folder", errno, "choose another with -o");
@@ -212,9 +209,11 @@ slurm (const WsCliSharding *s, const char *preset_path, const char *output, gboo
   g_autofree char *name = job_name (preset_path);
   WsCliSlurmJob job = { cli, dir, name, s->partition, 0, 0, 0, quick, samples };
   g_autoptr (WsBenchPlan) plan = NULL;
+  g_autofree char *text = NULL; /* the preset as read: plan.ini is a copy of it */
+  gsize length = 0;
   WsPreset *preset;
 
-  if (cli == NULL || (preset = ws_preset_load (preset_path, error)) == NULL)
+  if (cli == NULL || (preset = ws_preset_load_text (preset_path, &text, &length, error)) == NULL)
     return FALSE;
   if (quick)
     ws_preset_make_quick (preset, WS_PRESET_QUICK_MAX_SIZE);
@@ -226,7 +225,7 @@ slurm (const WsCliSharding *s, const char *preset_path, const char *output, gboo
   job.configurations = plan->configs->len;
   if (!check_bare ("The folder", dir, error)
       || (s->partition != NULL && !check_bare ("The partition", s->partition, error))
-      || !count_shards (s, plan, &job.shards, error) || !write_job (&job, preset_path, error))
+      || !count_shards (s, plan, &job.shards, error) || !write_job (&job, text, length, error))
     return FALSE;
   say_how (&job);
   return TRUE;

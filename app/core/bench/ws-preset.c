@@ -448,19 +448,29 @@ WsPreset *
 ws_preset_load (const char  *path,
                 GError     **error)
 {
-  g_autofree char *shown = NULL;
   g_autofree char *text = NULL;
   gsize length = 0;
+
+  return ws_preset_load_text (path, &text, &length, error);
+}
+
+WsPreset *
+ws_preset_load_text (const char  *path,
+                     char       **text,
+                     gsize       *length,
+                     GError     **error)
+{
+  g_autofree char *shown = NULL;
   WsPreset *preset;
 
-  g_return_val_if_fail (path != NULL, NULL);
+  g_return_val_if_fail (path != NULL && text != NULL && length != NULL, NULL);
   g_return_val_if_fail (error == NULL || *error == NULL, NULL);
   shown = g_filename_display_name (path);
   /* A regular file no bigger than a preset may be: a FIFO, a device or a
    * huge file is refused before anything is read. */
-  if (!ws_file_read_input (path, WS_PRESET_MAX_BYTES, "a preset", &text, &length, error))
+  if (!ws_file_read_input (path, WS_PRESET_MAX_BYTES, "a preset", text, length, error))
     return NULL;
-  preset = ws_preset_load_data (shown, text, length, error);
+  preset = ws_preset_load_data (shown, *text, *length, error);
   if (preset != NULL)
     preset->path = g_strdup (path);
   return preset;

@@ -76,6 +76,12 @@ typedef struct
  * (WS_ERROR_IO for an unreadable file) naming the file, line and key. */
 WsPreset   *ws_preset_load       (const char  *path,
                                   GError     **error);
+/* The same, with the file's text as it was read (*text, *length: freed
+ * by the caller, also on failure), for a copy of exactly what was checked. */
+WsPreset   *ws_preset_load_text  (const char  *path,
+                                  char       **text,
+                                  gsize       *length,
+                                  GError     **error);
 /* The same from text, `name` standing for the file in messages. */
 WsPreset   *ws_preset_load_data  (const char  *name,
                                   const char  *text,
