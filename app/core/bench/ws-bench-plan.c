@@ -241,6 +241,13 @@ ws_bench_config_same_data (const WsBenchConfig *a, const WsBenchConfig *b)
 }
 
 char *
+ws_bench_config_data_name (const WsBenchConfig *c)
+{
+  return g_strdup_printf ("%s|%" G_GSIZE_FORMAT "|%u|%" G_GINT64_FORMAT, c->algo->name, c->n,
+                          c->instance, queries (c));
+}
+
+char *
 ws_bench_config_describe (const WsBenchConfig *c)
 {
   char gpu[32] = "";

@@ -44,17 +44,6 @@ ws_bench_shard_text (const WsBenchShard *shard)
   return g_strdup_printf ("%u/%u", shard->index, shard->count);
 }
 
-/* What ws_bench_config_same_data compares, as one string. */
-static char *
-group_name (const WsBenchConfig *c)
-{
-  gint64 queries = c->algo->shape == WS_SHAPE_SEARCH
-                       ? ws_params_get (c->algo, &c->params, "queries") : 0;
-
-  return g_strdup_printf ("%s|%" G_GSIZE_FORMAT "|%u|%" G_GINT64_FORMAT, c->algo->name, c->n,
-                          c->instance, queries);
-}
-
 /* Not consecutive runs of ws_bench_config_same_data: with several
  * instances, a parameter combination that the baseline ignores comes back
  * to an earlier instance's input (whose baseline row ran with the first
@@ -67,7 +56,7 @@ ws_bench_plan_groups (const WsBenchPlan *plan, guint *n_groups)
 
   for (guint i = 0; i < plan->configs->len; i++)
     {
-      char *name = group_name (g_ptr_array_index (plan->configs, i));
+      char *name = ws_bench_config_data_name (g_ptr_array_index (plan->configs, i));
       gpointer id;
       guint g;
 

@@ -168,6 +168,9 @@ GPtrArray   *ws_bench_plan_lanes (const WsBenchPlan *plan);
  * queries): the run generates them once for both. */
 gboolean     ws_bench_config_same_data (const WsBenchConfig *a,
                                         const WsBenchConfig *b);
+/* What ws_bench_config_same_data compares, as one string: equal for two
+ * configurations exactly when they run on the same inputs. */
+char        *ws_bench_config_data_name (const WsBenchConfig *c);
 
 /* A one-line description: "bitonic gpu n=1024 radius=2 #0 seed 1", and
  * " on GPU 1" for a configuration of a named device. */
