@@ -477,6 +477,14 @@ chart_rows_plot (const ChartRows *d, GError **error)
   return plot;
 }
 
+/* Every row of a table read whole (result.csv, or result.json's rows). */
+static void
+chart_rows_add_table (ChartRows *d, const WsCsvTable *t)
+{
+  for (guint r = 0; r < t->rows->len; r++)
+    chart_rows_add (d, ws_csv_table_row (t, r), g_array_index (t->lines, guint, r));
+}
+
 WsPlot *
 ws_bench_chart (const WsCsvTable *t, const char *algorithm, WsChartKind kind, const char *x,
                 GError **error)
@@ -487,8 +495,7 @@ ws_bench_chart (const WsCsvTable *t, const char *algorithm, WsChartKind kind, co
   g_return_val_if_fail (t != NULL, NULL);
   if (chart_rows_init (&d, (const char *const *) t->header, NULL, algorithm, kind, x, error))
     {
-      for (guint r = 0; r < t->rows->len; r++)
-        chart_rows_add (&d, ws_csv_table_row (t, r), g_array_index (t->lines, guint, r));
+      chart_rows_add_table (&d, t);
       plot = chart_rows_plot (&d, error);
     }
   chart_rows_clear (&d);
@@ -599,8 +606,7 @@ chart_json (const char *path, const char *algorithm, WsChartKind kind, const cha
   if (t != NULL
       && chart_rows_init (&d, (const char *const *) t->header, path, algorithm, kind, x, error))
     {
-      for (guint r = 0; r < t->rows->len; r++)
-        chart_rows_add (&d, ws_csv_table_row (t, r), g_array_index (t->lines, guint, r));
+      chart_rows_add_table (&d, t);
       plot = chart_end (&d, warning, error);
     }
   chart_rows_clear (&d);
