@@ -316,7 +316,6 @@ static gboolean
 estimate (Bench *b, GError **error)
 {
   WsBenchEstimate *e = ws_bench_estimate_new (b->plan);
-  g_autoptr (GPtrArray) lanes = ws_bench_plan_lanes (b->plan);
   double seconds;
   g_autofree char *time = NULL;
 
@@ -324,7 +323,7 @@ estimate (Bench *b, GError **error)
   mark_done (b, e);
   if (!ws_bench_estimate_calibrate (e, error))
     return FALSE;
-  seconds = ws_bench_estimate_lanes_left (e, lanes, NULL);
+  seconds = ws_bench_estimate_plan_left (e); /* its GPUs at once */
   time = ws_bench_format_duration (seconds);
   printf ("Estimated time: about %s (calibrated in %.1f s)\n", time,
           ws_bench_estimate_calibration_seconds (e));

@@ -195,10 +195,7 @@ estimate (WsBenchJob *job, GError **error)
       g_set_error (error, WS_ERROR, WS_ERROR_CANCELLED, "Cancelled before the first configuration");
       return FALSE;
     }
-  {
-    g_autoptr (GPtrArray) lanes = ws_bench_plan_lanes (job->plan);
-    seconds = ws_bench_estimate_lanes_left (est, lanes, NULL); /* the GPUs at once */
-  }
+  seconds = ws_bench_estimate_plan_left (est); /* the GPUs at once */
   e = g_new0 (Event, 1);
   e->kind = EVENT_ESTIMATED, e->eta = seconds, e->ask = seconds > WS_BENCH_CONFIRM_SECONDS;
   post (job, e);

@@ -653,6 +653,8 @@ test_estimate (void)
   left = ws_bench_estimate_lanes_left (plan->estimate, lanes, NULL);
   g_assert_cmpfloat_with_epsilon (left, cpu + MAX (on[0], on[1]), 1e-9 * left);
   g_assert_cmpfloat (left, <, cpu + on[0] + on[1]);
+  /* What bench and the panel say before the run: the plan's own lanes. */
+  g_assert_cmpfloat (ws_bench_estimate_plan_left (plan->estimate), ==, left);
   g_assert_cmpfloat (ws_bench_estimate_lanes_left (plain->estimate, one, NULL), ==,
                      ws_bench_estimate_left (plain->estimate, 0));
   rows_clear (&r), rows_clear (&r1);

@@ -481,6 +481,16 @@ ws_bench_estimate_lanes_left (const WsBenchEstimate *e, const GPtrArray *lanes,
   return cpu + gpus;
 }
 
+double
+ws_bench_estimate_plan_left (const WsBenchEstimate *e)
+{
+  g_autoptr (GPtrArray) lanes = NULL;
+
+  g_return_val_if_fail (e != NULL, -1.0);
+  lanes = ws_bench_plan_lanes (e->plan);
+  return ws_bench_estimate_lanes_left (e, lanes, NULL);
+}
+
 char *
 ws_bench_format_duration (double s)
 {

@@ -78,6 +78,10 @@ double           ws_bench_estimate_lanes_left (const WsBenchEstimate *estimate,
                                                const GPtrArray       *lanes,
                                                const gboolean        *finished);
 
+/* The same before a run: the plan's own lanes, nothing finished — what
+ * bench and the panel say the plan will take. */
+double           ws_bench_estimate_plan_left (const WsBenchEstimate *estimate);
+
 /* "45 s", "4 min 11 s", "5 h 12 min", "3 d 4 h"; "unknown" when negative. */
 char            *ws_bench_format_duration    (double               seconds);
 
