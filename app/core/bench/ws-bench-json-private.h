@@ -17,4 +17,9 @@ typedef enum
 
 WsBenchJsonKind ws_bench_json_column_kind (const char *column);
 
+/* Takes c into j (ws-bench-json.c), a configuration of the same key
+ * replaced in its place: the reader's, built whole, go in as they are. */
+void            ws_bench_json_put_config  (WsBenchJson       *j,
+                                           WsBenchJsonConfig *c);
+
 G_END_DECLS

@@ -387,7 +387,7 @@ read_config (Reader *r, guint at, JsonNode *node, WsBenchJson *j)
                  samples ? ": it is " : "", samples ? kind_of (samples) : "");
   if (!read_row (r, at, row, c) || !read_samples (r, at, json_node_get_array (samples), c))
     return FALSE;
-  ws_bench_json_add_config (j, c);
+  ws_bench_json_put_config (j, g_steal_pointer (&c)); /* read, not copied again */
   return TRUE;
 }
 

@@ -82,8 +82,8 @@ ws_bench_json_lookup (const WsBenchJson *j, const char *key)
  * key is the configuration's own string, so a replaced one leaves the
  * index (g_hash_table_replace puts c's key in) before it is freed:
  * g_hash_table_insert would keep, and compare with, the freed key. */
-static void
-put_config (WsBenchJson *j, WsBenchJsonConfig *c)
+void
+ws_bench_json_put_config (WsBenchJson *j, WsBenchJsonConfig *c)
 {
   guint at = GPOINTER_TO_UINT (g_hash_table_lookup (j->index, c->key));
 
@@ -110,7 +110,7 @@ ws_bench_json_add_row (WsBenchJson *j, const WsPreset *preset, const WsBenchRow 
   c->fields = ws_bench_csv_fields (preset, row);
   c->samples = row->samples != NULL ? g_array_copy (row->samples)
                                     : g_array_new (FALSE, FALSE, sizeof (double));
-  put_config (j, c);
+  ws_bench_json_put_config (j, c);
 }
 
 void
@@ -122,7 +122,7 @@ ws_bench_json_add_config (WsBenchJson *j, const WsBenchJsonConfig *from)
   c->key = g_strdup (from->key);
   c->fields = g_strdupv (from->fields);
   c->samples = g_array_copy (from->samples);
-  put_config (j, c);
+  ws_bench_json_put_config (j, c);
 }
 
 /* ---- the columns' kinds ---- */
