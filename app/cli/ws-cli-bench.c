@@ -104,9 +104,10 @@ on_finished (const WsBenchRow *row, gpointer data, GError **error)
 {
   Bench *b = data;
   g_autofree char *line = ws_bench_row_summary (row);
+  g_auto (GStrv) fields = ws_bench_csv_fields (b->plan->preset, row);
 
-  ws_bench_json_add_row (b->json, b->plan->preset, row);
-  if (!ws_bench_csv_append (b->csv, b->plan->preset, row, error)
+  ws_bench_json_add_row (b->json, row, (const char *const *) fields);
+  if (!ws_bench_csv_append_fields (b->csv, (const char *const *) fields, error)
       || (b->samples != NULL && !ws_bench_samples_append (b->samples, row, error))
       || !ws_bench_json_write_due (b->json, b->json_path, error))
     return FALSE;

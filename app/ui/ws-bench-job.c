@@ -134,7 +134,7 @@ on_finished (const WsBenchRow *row, gpointer data, GError **error)
   g_auto (GStrv) fields = ws_bench_csv_fields (job->plan->preset, row);
   Event *e;
 
-  ws_bench_json_add_row (job->json, job->plan->preset, row);
+  ws_bench_json_add_row (job->json, row, (const char *const *) fields);
   if (!ws_bench_csv_append_fields (job->csv, (const char *const *) fields, error)
       || !ws_bench_json_write_due (job->json, job->json_path, error))
     return FALSE;

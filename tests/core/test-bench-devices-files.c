@@ -42,8 +42,10 @@ on_finished (const WsBenchRow *row, gpointer data, GError **error)
 {
   Run *r = data;
 
-  ws_bench_json_add_row (r->json, r->preset, row);
-  ws_csv_table_append (r->table, ws_bench_csv_fields (r->preset, row));
+  GStrv fields = ws_bench_csv_fields (r->preset, row);
+
+  ws_bench_json_add_row (r->json, row, (const char *const *) fields);
+  ws_csv_table_append (r->table, fields);
   return (r->csv == NULL || ws_bench_csv_append (r->csv, r->preset, row, error))
          && (r->samples == NULL || ws_bench_samples_append (r->samples, row, error));
 }

@@ -28,8 +28,9 @@ static gboolean
 on_finished (const WsBenchRow *row, gpointer data, GError **error)
 {
   Collect *c = data;
+  g_auto (GStrv) fields = ws_bench_csv_fields (c->preset, row);
 
-  ws_bench_json_add_row (c->json, c->preset, row);
+  ws_bench_json_add_row (c->json, row, (const char *const *) fields);
   return TRUE;
 }
 

@@ -101,13 +101,13 @@ ws_bench_json_put_config (WsBenchJson *j, WsBenchJsonConfig *c)
 }
 
 void
-ws_bench_json_add_row (WsBenchJson *j, const WsPreset *preset, const WsBenchRow *row)
+ws_bench_json_add_row (WsBenchJson *j, const WsBenchRow *row, const char *const *fields)
 {
   WsBenchJsonConfig *c = g_new0 (WsBenchJsonConfig, 1);
 
-  g_return_if_fail (j != NULL && row != NULL);
+  g_return_if_fail (j != NULL && row != NULL && fields != NULL);
   c->key = g_strdup (row->config->key);
-  c->fields = ws_bench_csv_fields (preset, row);
+  c->fields = g_strdupv ((char **) fields);
   c->samples = row->samples != NULL ? g_array_copy (row->samples)
                                     : g_array_new (FALSE, FALSE, sizeof (double));
   ws_bench_json_put_config (j, c);

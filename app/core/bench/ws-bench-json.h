@@ -75,11 +75,12 @@ const WsBenchJsonConfig *ws_bench_json_config (const WsBenchJson     *json,
 const WsBenchJsonConfig *ws_bench_json_lookup (const WsBenchJson     *json,
                                                const char            *key);
 
-/* A finished row and its samples; a configuration of the same key already
- * there is replaced, keeping its place. */
+/* A finished row and its samples, fields the row as result.csv has it
+ * (ws_bench_csv_fields: made once for both files); a configuration of the
+ * same key already there is replaced, keeping its place. */
 void                  ws_bench_json_add_row   (WsBenchJson           *json,
-                                               const WsPreset        *preset,
-                                               const WsBenchRow      *row);
+                                               const WsBenchRow      *row,
+                                               const char *const     *fields);
 /* A configuration from another result (a resumed run's earlier rows),
  * copied; replaces one of the same key as add_row does. (The reader adds
  * its configurations through this: a copy of a row is cheap beside
