@@ -82,9 +82,7 @@ void                  ws_bench_json_add_row   (WsBenchJson           *json,
                                                const WsBenchRow      *row,
                                                const char *const     *fields);
 /* A configuration from another result (a resumed run's earlier rows),
- * copied; replaces one of the same key as add_row does. (The reader adds
- * its configurations through this: a copy of a row is cheap beside
- * parsing it.) */
+ * copied; replaces one of the same key as add_row does. */
 void                  ws_bench_json_add_config (WsBenchJson             *json,
                                                 const WsBenchJsonConfig *config);
 
