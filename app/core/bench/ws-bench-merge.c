@@ -179,23 +179,6 @@ part_read (Part *p, GError **error)
 
 /* ---- the shards together ---- */
 
-/* The plan settings that differ, without the build, device and shard that
- * may differ anyway (or are refused apart). */
-static char *
-plan_changes (const Part *was, const Part *now)
-{
-  g_autofree char *device = g_strdup (ws_bench_record_get (now->record, "device"));
-  g_autofree char *shard = g_strdup (ws_bench_record_get (now->record, "shard"));
-  char *changes;
-
-  ws_bench_record_set_device (now->record, ws_bench_record_get (was->record, "device"));
-  ws_bench_record_set_shard (now->record, ws_bench_record_get (was->record, "shard"));
-  changes = ws_bench_record_changes (was->record, now->record);
-  ws_bench_record_set_device (now->record, device);
-  ws_bench_record_set_shard (now->record, shard);
-  return changes;
-}
-
 static gboolean
 same_plan (const WsBenchPlanKeys *a, const WsBenchPlanKeys *b)
 {
@@ -217,7 +200,7 @@ check_alike (const Part *first, const Part *p, GError **error)
 
   if (g_strcmp0 (hash, ws_bench_record_get (first->record, "hash")) != 0)
     {
-      g_autofree char *changes = plan_changes (first, p);
+      g_autofree char *changes = ws_bench_record_plan_changes (first->record, p->record);
       return REFUSE ("%s and %s are shards of different plans (%s): merge the shards of one "
                      "plan only", first->dir, p->dir, changes ? changes : "their hashes differ");
     }

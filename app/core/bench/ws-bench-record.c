@@ -425,12 +425,10 @@ compare (GString *s, const char *key, const char *was, const char *now)
                           was ? was : "(not set)", now ? now : "(not set)");
 }
 
-char *
-ws_bench_record_changes (const WsBenchRecord *was, const WsBenchRecord *now)
+/* The plan's settings, its hash where they agree, and the build. */
+static void
+plan_changes (GString *s, const WsBenchRecord *was, const WsBenchRecord *now)
 {
-  g_autoptr (GString) s = g_string_new (NULL);
-
-  g_return_val_if_fail (was != NULL && now != NULL, NULL);
   for (guint i = 0; i < now->keys->len; i++)
     compare (s, now->keys->pdata[i], ws_bench_record_get (was, now->keys->pdata[i]),
              now->values->pdata[i]);
@@ -442,6 +440,25 @@ ws_bench_record_changes (const WsBenchRecord *was, const WsBenchRecord *now)
   if (s->len == 0)
     compare (s, "the plan's hash", was->hash, now->hash);
   compare (s, "build", was->build, now->build);
+}
+
+char *
+ws_bench_record_plan_changes (const WsBenchRecord *was, const WsBenchRecord *now)
+{
+  g_autoptr (GString) s = g_string_new (NULL);
+
+  g_return_val_if_fail (was != NULL && now != NULL, NULL);
+  plan_changes (s, was, now);
+  return s->len ? g_string_free (g_steal_pointer (&s), FALSE) : NULL;
+}
+
+char *
+ws_bench_record_changes (const WsBenchRecord *was, const WsBenchRecord *now)
+{
+  g_autoptr (GString) s = g_string_new (NULL);
+
+  g_return_val_if_fail (was != NULL && now != NULL, NULL);
+  plan_changes (s, was, now);
   compare (s, "device", was->device, now->device);
   compare (s, "shard", was->shard, now->shard);
   return s->len ? g_string_free (g_steal_pointer (&s), FALSE) : NULL;

@@ -64,6 +64,10 @@ GStrv          ws_bench_record_settings (const WsBenchRecord *record);
  * nothing does. */
 char          *ws_bench_record_changes (const WsBenchRecord *was,
                                         const WsBenchRecord *now);
+/* The same but for the device and the shard: whether two shards ran one
+ * plan of one build (merge), on whichever machines. */
+char          *ws_bench_record_plan_changes (const WsBenchRecord *was,
+                                             const WsBenchRecord *now);
 
 /* Whether the rows in dir may be kept for a run of `now`: TRUE when dir
  * has no result.csv, or its run.ini matches. Otherwise
