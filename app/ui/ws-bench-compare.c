@@ -315,6 +315,8 @@ ws_bench_page_clear_baseline (WsBenchPage *self)
   g_return_if_fail (WS_IS_BENCH_PAGE (self));
   ws_bench_compare_dispose (self); /* whatever a compare still returns is stale */
   show_comparison (self);
+  /* The status line said what the baseline found: no longer true. */
+  gtk_label_set_text (self->status_label, "Baseline cleared");
 }
 
 gboolean

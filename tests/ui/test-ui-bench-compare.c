@@ -286,6 +286,7 @@ test_clear (Fixture *f, gconstpointer data)
   ws_bench_page_clear_baseline (f->page);
   assert_columns (f, FALSE);
   g_assert_null (ws_bench_page_baseline_text (f->page));
+  g_assert_cmpstr (ws_bench_page_status_text (f->page), ==, "Baseline cleared");
   g_assert_cmpuint (ws_bench_table_n_rows (table_of (f)), ==, 5);
   assert_cell (f, "bitonic cpu-seq n=4096", "comparison", "");
   assert_cell (f, "bitonic cpu-seq n=4096", "ratio", "");
