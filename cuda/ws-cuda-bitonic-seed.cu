@@ -134,7 +134,7 @@ ws::bitonic_seed (T *keys, size_t w, guint64 *launches, GError **error)
         ++*launches;
         // Study 003 waited for every pass before launching the next.
         if (!check_launch ("Cannot launch the bitonic step", error)
-            || !check (cudaDeviceSynchronize (), "The bitonic step failed", error))
+            || !synchronize ("The bitonic step failed", error))
           return false;
       }
   return true;

@@ -165,6 +165,7 @@ PhaseTimer::PhaseTimer (WsCudaTiming *timing) : timing_ (timing)
 
 PhaseTimer::~PhaseTimer ()
 {
+  gate_release (); // a run that failed midway
   if (created_)
     for (cudaEvent_t e : events_)
       cudaEventDestroy (e);
@@ -182,15 +183,14 @@ PhaseTimer::start (GError **error)
     if (!check (cudaEventCreate (&e), "Cannot create a CUDA event", error))
       return false;
   created_ = true;
-  if (cold_wanted ())
-    {
-      double before = host_ms ();
-      if (!flush_prepare (&flush_, &flush_bytes_, error)
-          || !check (cudaEventCreate (&uploaded_), "Cannot create a CUDA event", error))
-        return false;
-      // The buffer's first cudaMalloc is the cold run's, not the algorithm's allocation.
-      host_start_ += host_ms () - before;
-    }
+  double before = host_ms ();
+  if (!check (cudaEventCreate (&uploaded_), "Cannot create a CUDA event", error))
+    return false;
+  gate_prepare ();
+  if (cold_wanted () && !flush_prepare (&flush_, &flush_bytes_, error))
+    return false;
+  // The gate's flag and the flush buffer, made once, are not the algorithm's allocation.
+  host_start_ += host_ms () - before;
   return true;
 }
 
@@ -204,13 +204,17 @@ PhaseTimer::allocated ()
 void
 PhaseTimer::mark (Mark m)
 {
-  if (m == AFTER_UPLOAD && flush_ != nullptr)
+  if (m == AFTER_UPLOAD)
     {
       cudaEventRecord (uploaded_);
-      if (flush_status_ == cudaSuccess)
+      if (flush_ != nullptr && flush_status_ == cudaSuccess)
         flush_status_ = flush_run (flush_, flush_bytes_);
+      gate_hold ();
     }
   cudaEventRecord (events_[m]);
+  // After the event: it must be queued before the kernels can end.
+  if (m == AFTER_KERNELS)
+    gate_release ();
 }
 
 static double
@@ -224,21 +228,16 @@ between (cudaEvent_t a, cudaEvent_t b)
 bool
 PhaseTimer::finish (GError **error)
 {
-  double flush_ms = 0.0;
-
+  gate_release ();
   if (!check (flush_status_, "Cannot empty the GPU's L2 cache for a cold run", error)
       || !check (cudaEventSynchronize (events_[AFTER_DOWNLOAD]), "The GPU run failed", error))
     return false;
-  if (flush_ != nullptr)
-    {
-      timing_->h2d_ms = between (events_[BEFORE_UPLOAD], uploaded_);
-      flush_ms = between (uploaded_, events_[AFTER_UPLOAD]);
-    }
-  else
-    timing_->h2d_ms = between (events_[BEFORE_UPLOAD], events_[AFTER_UPLOAD]);
+  // The flush and the gate's hold: between the upload and the kernels, in no phase.
+  double between_ms = between (uploaded_, events_[AFTER_UPLOAD]);
+  timing_->h2d_ms = between (events_[BEFORE_UPLOAD], uploaded_);
   timing_->kernel_ms = between (events_[AFTER_UPLOAD], events_[AFTER_KERNELS]);
   timing_->d2h_ms = between (events_[AFTER_KERNELS], events_[AFTER_DOWNLOAD]);
-  timing_->total_ms = host_ms () - host_start_ - flush_ms;
+  timing_->total_ms = host_ms () - host_start_ - between_ms;
   timing_->cold = flush_ != nullptr;
   return true;
 }
@@ -265,6 +264,7 @@ LaunchPacer::launched (GError **error, unsigned n)
     return false;
   recorded_[next_] = true;
   next_ ^= 1;
+  gate_release ();
   // The group before this one: done, or about to be while this one waits.
   return !recorded_[next_]
          || check (cudaEventSynchronize (events_[next_]), "The GPU's launches failed", error);
@@ -275,6 +275,7 @@ static bool
 copy_in_pieces (char *to, const char *from, size_t bytes, cudaMemcpyKind kind, const char *what,
                 GError **error)
 {
+  gate_release (); // cudaMemcpy waits for the GPU
   for (size_t done = 0; done < bytes; done += TRANSFER_PIECE)
     {
       size_t piece = bytes - done < TRANSFER_PIECE ? bytes - done : TRANSFER_PIECE;

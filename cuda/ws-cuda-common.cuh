@@ -130,11 +130,24 @@ bool cold_wanted ();
 bool flush_prepare (void **buffer, size_t *bytes, GError **error);
 cudaError_t flush_run (void *buffer, size_t bytes);
 
+// The launch gate (ws-cuda-gate.cu): gate_prepare readies this thread's
+// flag (once); gate_hold queues a kernel on the default stream that holds
+// the GPU until gate_release (or a millisecond has passed). Every wait for
+// the GPU inside a run's kernel phase must release it first: synchronize
+// does, as do download, LaunchPacer and the AFTER_KERNELS mark.
+void gate_prepare ();
+void gate_hold ();
+void gate_release ();
+bool synchronize (const char *what, GError **error);
+
 // The phases of a whole run, timed as WsCudaTiming promises: the host clock
-// for allocation and total, events for upload, kernels and download. A cold
-// run (ws_cuda_set_cold) empties L2 at the AFTER_UPLOAD mark, between the
-// upload's end and the kernels' start, so neither phase times the flush and
-// the total leaves it out too: every algorithm gets it from the mark it has.
+// for allocation and total, events for upload, kernels and download. At the
+// AFTER_UPLOAD mark, between the upload's end and the kernels' start, a cold
+// run (ws_cuda_set_cold) empties L2, and every run holds the launch gate
+// until the AFTER_KERNELS mark, so that the kernel phase times the GPU's
+// work and not the host's launch calls. Neither phase times the flush or the
+// hold, and the total leaves them out too: every algorithm gets both from
+// the marks it has.
 class PhaseTimer
 {
 public:
@@ -160,8 +173,8 @@ private:
   double host_start_ = 0.0;
   cudaEvent_t events_[N_MARKS] = {};
   bool created_ = false;
-  // Cold: the flush buffer, the upload's end (AFTER_UPLOAD then follows the
-  // flush) and the flush's own status, reported by finish ().
+  // The upload's end (AFTER_UPLOAD follows the flush and the gate); cold:
+  // the flush buffer and the flush's own status, reported by finish ().
   void *flush_ = nullptr;
   size_t flush_bytes_ = 0;
   cudaEvent_t uploaded_ = nullptr;

@@ -436,6 +436,7 @@ key_range (const uint32_t *d_mm, int32_t *key_min, size_t *range, GError **error
 {
   uint32_t mm[2];
 
+  ws::gate_release (); // the copy waits for the GPU
   if (!ws::check_launch ("The counting-sort min/max kernel could not start", error)
       || !ws::check (cudaMemcpy (mm, d_mm, sizeof mm, cudaMemcpyDeviceToHost),
                      "Cannot read the key range back from the GPU", error))

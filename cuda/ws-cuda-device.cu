@@ -165,5 +165,5 @@ ws_cuda_download (gpointer      host,
 gboolean
 ws_cuda_synchronize (GError **error)
 {
-  return ws::check (cudaDeviceSynchronize (), "The GPU failed while working", error);
+  return ws::synchronize ("The GPU failed while working", error);
 }

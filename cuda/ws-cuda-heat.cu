@@ -168,10 +168,32 @@ ws_cuda_heat_fill (WsCudaType type, gconstpointer d_grid, guint64 side,
 
 // ---- OpenGL textures ----
 
+// The surface of the last fill lives on until its kernel has run:
+// destroying a surface object that queued work still uses is undefined (a
+// test saw one texture's texels in the other's, once in 12 runs, when each
+// fill destroyed its surface right after the launch).
 struct _WsCudaGlImage
 {
   cudaGraphicsResource_t resource;
+  cudaSurfaceObject_t surface; // 0: none pending
+  cudaEvent_t written;         // after the kernel that writes through it
 };
+
+// Destroys the last fill's surface once its kernel is done (by the next
+// fill, nearly always: no wait then).
+static void
+retire_surface (WsCudaGlImage *image)
+{
+  if (image->surface == 0)
+    return;
+  if (image->written != nullptr)
+    cudaEventSynchronize (image->written);
+  else
+    cudaDeviceSynchronize ();
+  cudaDestroySurfaceObject (image->surface);
+  image->surface = 0;
+  cudaGetLastError ();
+}
 
 WsCudaGlImage *
 ws_cuda_gl_register_image (guint gl_texture, GError **error)
@@ -186,6 +208,11 @@ ws_cuda_gl_register_image (guint gl_texture, GError **error)
     return nullptr;
   WsCudaGlImage *image = g_new0 (WsCudaGlImage, 1);
   image->resource = resource;
+  if (cudaEventCreateWithFlags (&image->written, cudaEventDisableTiming) != cudaSuccess)
+    {
+      image->written = nullptr; // retire_surface waits for the whole device instead
+      cudaGetLastError ();
+    }
   return image;
 }
 
@@ -231,10 +258,12 @@ ws_cuda_heat_fill_image (WsCudaGlImage *image, WsCudaType type, gconstpointer d_
       || !ws::check (cudaGraphicsMapResources (1, &image->resource),
                      "Cannot map the OpenGL texture", error))
     return FALSE;
+  retire_surface (image);
   ok = open_surface (image->resource, texels, &surface, &first)
        && launch (type, d_grid, side, g, mask, texels, SurfaceSink{ surface }, &first);
-  if (surface != 0)
-    cudaDestroySurfaceObject (surface);
+  image->surface = surface;
+  if (surface != 0 && image->written != nullptr)
+    cudaEventRecord (image->written);
   // Unmapping orders the kernel before OpenGL's next use of the texture:
   // no wait here. On every path, after a failure too; the first error wins.
   ok = ws::check (cudaGraphicsUnmapResources (1, &image->resource),
@@ -250,6 +279,9 @@ ws_cuda_gl_unregister_image (WsCudaGlImage *image)
 {
   if (image == nullptr)
     return;
+  retire_surface (image);
+  if (image->written != nullptr)
+    cudaEventDestroy (image->written);
   cudaGraphicsUnregisterResource (image->resource);
   g_free (image);
 }

@@ -115,7 +115,7 @@ seed_sort (T *keys, size_t n, guint64 *launches, GError **error)
         }
       // The study synchronised the host after every iteration: part of what gpu-seed measures.
       if (!ws::check_launch ("Cannot launch the odd-even kernels", error)
-          || !ws::check (cudaDeviceSynchronize (), "The odd-even kernels failed", error))
+          || !ws::synchronize ("The odd-even kernels failed", error))
         return false;
     }
   return true;

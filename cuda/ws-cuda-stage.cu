@@ -140,7 +140,7 @@ ws_cuda_stage_run (WsCudaStage *stage, gpointer d_keys, guint n_params, const gu
          && launched (d, d->launch ((CUfunction) stage->kernel, (unsigned) blocks, 1, 1, block, 1,
                                     1, 0, nullptr, args, nullptr),
                       error)
-         && ws::check (cudaDeviceSynchronize (), "Your kernel failed", error);
+         && ws::synchronize ("Your kernel failed", error);
 }
 
 gboolean

@@ -189,7 +189,7 @@ seed_tile (const Plan &p, const T *grid, T *out, const SeedTile &tile,
 
   seed_kernel<T><<<blocks, threads>>> (grid, out, p.side, p.m, p.radius, p.per_thread, tile, bad);
   return ws::check_launch ("Cannot launch the window sum kernel", error)
-         && ws::check (cudaDeviceSynchronize (), "The window sum kernel failed", error);
+         && ws::synchronize ("The window sum kernel failed", error);
 }
 
 // Cuts the launch into tiles: rows of all the thread columns while a row

@@ -63,7 +63,10 @@ typedef enum
 } WsCudaSort;
 
 /* Milliseconds per phase of one run. alloc and total come from the host
- * clock; h2d, kernel and d2h from CUDA events around those phases. */
+ * clock; h2d, kernel and d2h from CUDA events around those phases. The
+ * kernel phase starts once the host has queued its launches (the launch
+ * gate, ws-cuda-gate.cu): it times the GPU's work, not the host's launch
+ * calls. The total leaves out the gate's hold and a cold run's flush. */
 typedef struct
 {
   double  alloc_ms;
