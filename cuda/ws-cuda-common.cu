@@ -169,8 +169,9 @@ PhaseTimer::~PhaseTimer ()
   if (created_)
     for (cudaEvent_t e : events_)
       cudaEventDestroy (e);
-  if (uploaded_ != nullptr)
-    cudaEventDestroy (uploaded_);
+  for (cudaEvent_t e : { uploaded_, flushed_ })
+    if (e != nullptr)
+      cudaEventDestroy (e);
 }
 
 bool
@@ -187,7 +188,9 @@ PhaseTimer::start (GError **error)
   if (!check (cudaEventCreate (&uploaded_), "Cannot create a CUDA event", error))
     return false;
   gate_prepare ();
-  if (cold_wanted () && !flush_prepare (&flush_, &flush_bytes_, error))
+  if (cold_wanted ()
+      && (!flush_prepare (&flush_, &flush_bytes_, error)
+          || !check (cudaEventCreate (&flushed_), "Cannot create a CUDA event", error)))
     return false;
   // The gate's flag and the flush buffer, made once, are not the algorithm's allocation.
   host_start_ += host_ms () - before;
@@ -207,8 +210,12 @@ PhaseTimer::mark (Mark m)
   if (m == AFTER_UPLOAD)
     {
       cudaEventRecord (uploaded_);
-      if (flush_ != nullptr && flush_status_ == cudaSuccess)
-        flush_status_ = flush_run (flush_, flush_bytes_);
+      if (flush_ != nullptr)
+        {
+          if (flush_status_ == cudaSuccess)
+            flush_status_ = flush_run (flush_, flush_bytes_);
+          cudaEventRecord (flushed_);
+        }
       gate_hold ();
     }
   cudaEventRecord (events_[m]);
@@ -232,12 +239,14 @@ PhaseTimer::finish (GError **error)
   if (!check (flush_status_, "Cannot empty the GPU's L2 cache for a cold run", error)
       || !check (cudaEventSynchronize (events_[AFTER_DOWNLOAD]), "The GPU run failed", error))
     return false;
-  // The flush and the gate's hold: between the upload and the kernels, in no phase.
-  double between_ms = between (uploaded_, events_[AFTER_UPLOAD]);
+  // Between the upload and the kernels, in no phase: the flush, which the
+  // total leaves out too, and the gate's hold, which it keeps — the host's
+  // launch calls, which a run without the gate waits for as well.
+  double flush_ms = flushed_ != nullptr ? between (uploaded_, flushed_) : 0.0;
   timing_->h2d_ms = between (events_[BEFORE_UPLOAD], uploaded_);
   timing_->kernel_ms = between (events_[AFTER_UPLOAD], events_[AFTER_KERNELS]);
   timing_->d2h_ms = between (events_[AFTER_KERNELS], events_[AFTER_DOWNLOAD]);
-  timing_->total_ms = host_ms () - host_start_ - between_ms;
+  timing_->total_ms = host_ms () - host_start_ - flush_ms;
   timing_->cold = flush_ != nullptr;
   return true;
 }

@@ -146,8 +146,9 @@ bool synchronize (const char *what, GError **error);
 // run (ws_cuda_set_cold) empties L2, and every run holds the launch gate
 // until the AFTER_KERNELS mark, so that the kernel phase times the GPU's
 // work and not the host's launch calls. Neither phase times the flush or the
-// hold, and the total leaves them out too: every algorithm gets both from
-// the marks it has.
+// hold; the total leaves out the flush and keeps the hold (the launch calls
+// it waits for, which a run without the gate waits for too). Every
+// algorithm gets both from the marks it has.
 class PhaseTimer
 {
 public:
@@ -174,10 +175,11 @@ private:
   cudaEvent_t events_[N_MARKS] = {};
   bool created_ = false;
   // The upload's end (AFTER_UPLOAD follows the flush and the gate); cold:
-  // the flush buffer and the flush's own status, reported by finish ().
+  // the flush buffer, the flush's end and its status, reported by finish ().
   void *flush_ = nullptr;
   size_t flush_bytes_ = 0;
   cudaEvent_t uploaded_ = nullptr;
+  cudaEvent_t flushed_ = nullptr;
   cudaError_t flush_status_ = cudaSuccess;
 };
 

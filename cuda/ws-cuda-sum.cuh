@@ -245,26 +245,55 @@ blocks_for (size_t n)
   return ws::blocks_for (n, THREADS * 4u, MAX_BLOCKS);
 }
 
-// Each block's grid-stride sum of load (i), i < n, added into *total: one
-// launch whatever n, and no block waits for another. Four loads in flight
-// per thread keep the memory system busy.
-template <typename Total, typename Load>
-__global__ void
-sum_kernel (Load load, size_t n, Total *total)
+// Whether a load also gives items 4q … 4q + 3 summed, from one vector load.
+template <typename Load>
+concept HasQuads = requires (const Load &l) { l.quad (size_t ()); };
+
+// This thread's grid-stride sum of load (i), i < n: four loads in flight,
+// or two 16-byte quads and the items past the last quad.
+template <typename Load>
+__device__ auto
+thread_sum (const Load &load, size_t n)
 {
   using A = decltype (load (size_t ()));
   size_t stride = (size_t) gridDim.x * blockDim.x;
   size_t i = (size_t) blockIdx.x * blockDim.x + threadIdx.x;
   A acc = A ();
 
-  for (; i + 3 * stride < n; i += 4 * stride)
+  if constexpr (HasQuads<Load>)
     {
-      A a = load (i), b = load (i + stride), c = load (i + 2 * stride), d = load (i + 3 * stride);
-      acc = acc + ((a + b) + (c + d));
+      size_t quads = n / 4, tail = 4 * quads + i;
+      for (; i + stride < quads; i += 2 * stride)
+        {
+          A a = load.quad (i), b = load.quad (i + stride);
+          acc = acc + (a + b);
+        }
+      for (; i < quads; i += stride)
+        acc = acc + load.quad (i);
+      if (tail < n)
+        acc = acc + load (tail);
     }
-  for (; i < n; i += stride)
-    acc = acc + load (i);
-  acc = block_sum (acc);
+  else
+    {
+      for (; i + 3 * stride < n; i += 4 * stride)
+        {
+          A a = load (i), b = load (i + stride), c = load (i + 2 * stride),
+            d = load (i + 3 * stride);
+          acc = acc + ((a + b) + (c + d));
+        }
+      for (; i < n; i += stride)
+        acc = acc + load (i);
+    }
+  return acc;
+}
+
+// Each block's grid-stride sum of load (i), i < n, added into *total: one
+// launch whatever n, and no block waits for another.
+template <typename Total, typename Load>
+__global__ void
+sum_kernel (Load load, size_t n, Total *total)
+{
+  auto acc = block_sum (thread_sum (load, n));
   if (threadIdx.x == 0 && gridDim.x == 1)
     put_partial<true> (total, acc);
   else if (threadIdx.x == 0)

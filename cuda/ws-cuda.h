@@ -66,7 +66,7 @@ typedef enum
  * clock; h2d, kernel and d2h from CUDA events around those phases. The
  * kernel phase starts once the host has queued its launches (the launch
  * gate, ws-cuda-gate.cu): it times the GPU's work, not the host's launch
- * calls. The total leaves out the gate's hold and a cold run's flush. */
+ * calls. The total leaves out a cold run's flush. */
 typedef struct
 {
   double  alloc_ms;
