@@ -7,8 +7,10 @@
 // global memory about log2(w) times instead of log2(w)^2 / 2. The grouping
 // is app/core's launch plan (ws-launch-plan.h), which bitonic_ours walks
 // and the diagram draws:
-//  1. one launch sorts every tile of TILE = 16384 keys in shared memory
-//     (all stages k <= TILE; for w <= TILE the whole sort is one launch);
+//  1. one launch sorts every tile of TILE keys in shared memory (all
+//     stages k <= TILE; for w <= TILE the whole sort is one launch). TILE
+//     is 16384 keys from 2^21 keys up and smaller below, so that a mid-size
+//     sort still has tiles for most SMs (ws_plan_bitonic_tile_log);
 //  2. for each larger stage k, the distances j >= TILE go up to MAX_M at a
 //     time through registers: a thread loads the 2^m keys base, base + jlo,
 //     .., base + (2^m - 1) jlo (jlo the smallest distance of the group),
@@ -33,7 +35,8 @@
 namespace
 {
 
-constexpr unsigned TILE_LOG = WS_PLAN_BITONIC_TILE_LOG; // 16384 keys: 64 KB of shared memory
+// The largest tile (ws_plan_bitonic_tile_log picks each sort's): 16384 keys, 64 KB of shared memory.
+constexpr unsigned TILE_LOG = WS_PLAN_BITONIC_TILE_LOG;
 constexpr unsigned TILE_THREADS = 512; // 2 units of 16 keys each per group of 4 passes
 constexpr unsigned TILE_BLOCKS_PER_SM = 2; // 64 registers: 3 blocks (40) spill
 constexpr unsigned GROUP_THREADS = 256;
@@ -283,7 +286,7 @@ bitonic_ours (T *keys, size_t w, guint64 *launches, GError **error)
 
   if (!allow_tile_bytes<T> (error))
     return false;
-  ws_launch_plan_bitonic (&plan, w, TILE_LOG, MAX_M);
+  ws_launch_plan_bitonic (&plan, w, ws_plan_bitonic_tile_log (w), MAX_M);
   while (ws_launch_plan_next (&plan, &launch))
     {
       if (ws::stopped (error) || !launch_planned (keys, w, launch, error))

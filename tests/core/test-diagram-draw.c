@@ -319,7 +319,7 @@ test_tikz (void)
   grouped = ws_diagram_to_tikz (d);
   g_assert_cmpuint (occurrences (grouped, "\\draw"), ==, ws_diagram_n_comparators (d));
   g_assert_cmpuint (occurrences (grouped, "\\path[launch"), ==, ws_diagram_n_launches (d));
-  g_assert_nonnull (strstr (grouped, "tile of 4 keys standing for its 16384"));
+  g_assert_nonnull (strstr (grouped, "tile of 4 keys standing for its 4096"));
 }
 
 /* A narrow drawing at presentation size: the legend's lines shrink, then

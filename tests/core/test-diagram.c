@@ -248,11 +248,11 @@ test_gpu_groups (void)
       g_assert_cmpuint (first, ==, firsts[i]);
       g_assert_cmpuint (n, ==, counts[i]);
     }
-  g_assert_nonnull (strstr (ws_diagram_gpu_caption (d), "tile of 4 keys standing for its 16384"));
+  g_assert_nonnull (strstr (ws_diagram_gpu_caption (d), "tile of 4 keys standing for its 4096"));
   /* The kernel's own tile: one launch for a lecture's network, said so. */
   g_assert_true (ws_diagram_set_gpu_groups (d, 0, &error));
   g_assert_cmpuint (ws_diagram_n_launches (d), ==, 1);
-  g_assert_nonnull (strstr (ws_diagram_gpu_caption (d), "runs it: tiles of 16384 keys"));
+  g_assert_nonnull (strstr (ws_diagram_gpu_caption (d), "runs it: tiles of 4096 keys"));
   ws_diagram_clear_gpu_groups (d);
   g_assert_null (ws_diagram_gpu_caption (d));
 }

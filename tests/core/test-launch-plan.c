@@ -163,6 +163,21 @@ test_counts (void)
   g_assert_cmpuint (bitonic_launches (1 << 20, WS_PLAN_BITONIC_TILE_LOG, WS_PLAN_BITONIC_GROUP), ==, 15);
   /* … stages 21 … 24: 2+2+3+3 register launches, 4 tile launches more */
   g_assert_cmpuint (bitonic_launches (1 << 24, WS_PLAN_BITONIC_TILE_LOG, WS_PLAN_BITONIC_GROUP), ==, 29);
+  /* The tile the gpu variant picks by width (a power of two past a bound
+   * takes the larger tile), and what it launches then: 2^16 with tiles of
+   * 2^12, stages 13 … 16 one register launch and one tile launch each. */
+  g_assert_cmpuint (ws_plan_bitonic_tile_log (2), ==, 12);
+  g_assert_cmpuint (ws_plan_bitonic_tile_log (1 << 19), ==, 12);
+  g_assert_cmpuint (ws_plan_bitonic_tile_log (1 << 20), ==, 13);
+  g_assert_cmpuint (ws_plan_bitonic_tile_log (1 << 21), ==, WS_PLAN_BITONIC_TILE_LOG);
+  g_assert_cmpuint (ws_plan_bitonic_tile_log (G_GUINT64_CONSTANT (1) << 40), ==,
+                    WS_PLAN_BITONIC_TILE_LOG);
+  g_assert_cmpuint (bitonic_launches (4096, ws_plan_bitonic_tile_log (4096), WS_PLAN_BITONIC_GROUP), ==, 1);
+  g_assert_cmpuint (bitonic_launches (1 << 16, ws_plan_bitonic_tile_log (1 << 16), WS_PLAN_BITONIC_GROUP),
+                    ==, 9);
+  /* 2^20 with tiles of 2^13: stages 14 … 20, 1+1+1+1+2+2+2 register launches, 7 tile launches */
+  g_assert_cmpuint (bitonic_launches (1 << 20, ws_plan_bitonic_tile_log (1 << 20), WS_PLAN_BITONIC_GROUP),
+                    ==, 18);
   g_assert_cmpuint (merge_launches (1, WS_PLAN_MERGE_TILE_LOG), ==, 0);
   g_assert_cmpuint (merge_launches (8192, WS_PLAN_MERGE_TILE_LOG), ==, 1);
   g_assert_cmpuint (merge_launches (8193, WS_PLAN_MERGE_TILE_LOG), ==, 15);

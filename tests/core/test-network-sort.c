@@ -54,7 +54,8 @@ planned_launches (WsNetworkKind kind,
   while (width < n)
     width *= 2;
   if (kind == WS_NETWORK_BITONIC)
-    ws_launch_plan_bitonic (&plan, n < 2 ? 1 : width, WS_PLAN_BITONIC_TILE_LOG, WS_PLAN_BITONIC_GROUP);
+    ws_launch_plan_bitonic (&plan, n < 2 ? 1 : width, ws_plan_bitonic_tile_log (width),
+                            WS_PLAN_BITONIC_GROUP);
   else if (kind == WS_NETWORK_ODD_EVEN_MERGE)
     ws_launch_plan_merge (&plan, n, WS_PLAN_MERGE_TILE_LOG);
   else

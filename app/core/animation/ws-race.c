@@ -97,7 +97,7 @@ plan_for (WsLaunchPlan *plan, WsNetworkKind kind, gsize n)
         guint64 width = 1;
         while (width < n)
           width <<= 1;
-        ws_launch_plan_bitonic (plan, n < 2 ? n : width, WS_PLAN_BITONIC_TILE_LOG,
+        ws_launch_plan_bitonic (plan, n < 2 ? n : width, ws_plan_bitonic_tile_log (width),
                                 WS_PLAN_BITONIC_GROUP);
         return;
       }

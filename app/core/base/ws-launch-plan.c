@@ -32,6 +32,14 @@ plan_init (WsLaunchPlan *plan,
   plan->tile_log = MIN (CLAMP (tile_log, 1, WS_PLAN_MAX_TILE_LOG), plan->log_size);
 }
 
+guint
+ws_plan_bitonic_tile_log (guint64 width)
+{
+  if (width >= (G_GUINT64_CONSTANT (1) << 21))
+    return WS_PLAN_BITONIC_TILE_LOG;
+  return width >= (G_GUINT64_CONSTANT (1) << 20) ? 13 : 12;
+}
+
 void
 ws_launch_plan_bitonic (WsLaunchPlan *plan,
                         guint64       width,

@@ -40,7 +40,7 @@
 G_BEGIN_DECLS
 
 /* The kernels' constants, which cuda/ compiles with. */
-#define WS_PLAN_BITONIC_TILE_LOG 14  /* 16384 keys a tile: 64 KB of shared memory */
+#define WS_PLAN_BITONIC_TILE_LOG 14  /* the largest tile, 16384 keys: 64 KB of shared memory */
 #define WS_PLAN_BITONIC_GROUP    4   /* passes per trip through registers */
 #define WS_PLAN_MERGE_TILE_LOG   13
 #define WS_PLAN_ODD_EVEN_PHASES  128 /* passes per launch */
@@ -99,8 +99,16 @@ typedef struct
   gboolean started;
 } WsLaunchPlan;
 
+/* The tile the gpu variant sorts `width` keys with (2^result keys; a plan
+ * clamps it to the width): the largest, 2^14, from 2^21 keys up; 2^13 at
+ * 2^20; 2^12 below. The tile launches run one tile a block, so a sort of
+ * few large tiles leaves most of the GPU idle: with 2^12 keys a tile, 2^16
+ * keys sorted in 43 µs where 2^14 took 74 (an H100's 132 SMs, 2026-11-26,
+ * docs/performance.md), although the smaller tile needs more launches. */
+guint    ws_plan_bitonic_tile_log (guint64 width);
+
 /* width: a power of two; tile_log 1 .. WS_PLAN_MAX_TILE_LOG (the kernel's:
- * WS_PLAN_BITONIC_TILE_LOG); group ≥ 1 passes per trip through registers. */
+ * ws_plan_bitonic_tile_log); group ≥ 1 passes per trip through registers. */
 void     ws_launch_plan_bitonic  (WsLaunchPlan *plan,
                                   guint64       width,
                                   guint         tile_log,

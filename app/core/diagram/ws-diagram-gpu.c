@@ -7,9 +7,10 @@
 
 #include "ws-error.h"
 
-/* The kernel's own tile: keys for bitonic and merge, phases for odd-even. */
+/* The largest tile of the kernel: keys for bitonic and merge, phases for
+ * odd-even. */
 static guint
-kernel_tile (WsNetworkKind kind)
+largest_tile (WsNetworkKind kind)
 {
   switch (kind)
     {
@@ -22,12 +23,24 @@ kernel_tile (WsNetworkKind kind)
     }
 }
 
+/* The tile the kernel sorts this network's keys with (bitonic picks it by
+ * the width). */
+static guint
+kernel_tile (const WsDiagram *d)
+{
+  WsNetworkKind kind = ws_network_kind (d->net);
+
+  if (kind == WS_NETWORK_BITONIC)
+    return 1u << ws_plan_bitonic_tile_log (d->n_wires);
+  return largest_tile (kind);
+}
+
 static gboolean
 check_tile (WsNetworkKind kind,
             guint         tile,
             GError      **error)
 {
-  guint most = kernel_tile (kind);
+  guint most = largest_tile (kind);
 
   if (kind == WS_NETWORK_ODD_EVEN && tile >= 1 && tile <= most)
     return TRUE;
@@ -85,10 +98,11 @@ record_launch (WsDiagram          *d,
 }
 
 static char *
-caption (WsNetworkKind kind,
-         guint         tile)
+caption (const WsDiagram *d,
+         guint            tile)
 {
-  guint real = kernel_tile (kind);
+  WsNetworkKind kind = ws_network_kind (d->net);
+  guint real = kernel_tile (d);
 
   if (kind == WS_NETWORK_ODD_EVEN)
     return tile == real
@@ -119,14 +133,14 @@ ws_diagram_set_gpu_groups (WsDiagram *d,
 
   g_return_val_if_fail (d != NULL, FALSE);
   kind = ws_network_kind (d->net);
-  tile = tile == 0 ? kernel_tile (kind) : tile;
+  tile = tile == 0 ? kernel_tile (d) : tile;
   if (!check_tile (kind, tile, error))
     return FALSE;
   ws_diagram_clear_gpu_groups (d);
   d->memory = g_new0 (WsPlanMemory, MAX (d->n_layers, 1));
   d->launches = g_array_new (FALSE, FALSE, sizeof (WsDiagramSpan));
   d->groups = g_array_new (FALSE, FALSE, sizeof (WsDiagramSpan));
-  d->gpu_caption = caption (kind, tile);
+  d->gpu_caption = caption (d, tile);
   start_plan (d, tile, &plan);
   while (ws_launch_plan_next (&plan, &launch))
     record_launch (d, &launch);
