@@ -17,6 +17,7 @@
 struct _WsBenchBaseline
 {
   char           *path;    /* as chosen: a folder or a file */
+  char           *name;    /* the name the bar gives it (baseline_name) */
   WsCsvTable     *rows;    /* its rows, for the chart and its own rows in the table */
   WsBenchSamples *samples;
 };
@@ -27,6 +28,7 @@ baseline_clear (gpointer data)
   WsBenchBaseline *b = data;
 
   g_free (b->path);
+  g_free (b->name);
   g_clear_pointer (&b->rows, ws_csv_table_free);
   g_clear_pointer (&b->samples, ws_bench_samples_free);
 }
@@ -67,12 +69,24 @@ compare_job_free (gpointer data)
 
 /* ---- the worker ---- */
 
+/* "base" for …/base, …/base/result.json or …/base/result.csv: runs are
+ * told apart by their folders. */
+static char *
+baseline_name (const char *path)
+{
+  g_autofree char *dir = g_file_test (path, G_FILE_TEST_IS_DIR) ? g_strdup (path)
+                                                                  : g_path_get_dirname (path);
+
+  return g_path_get_basename (dir);
+}
+
 static WsBenchBaseline *
 read_baseline (const char *path, GError **error)
 {
   g_autoptr (WsBenchBaseline) b = g_atomic_rc_box_new0 (WsBenchBaseline);
 
   b->path = g_strdup (path);
+  b->name = baseline_name (path); /* here, not on each redraw of the bar: it asks the disk */
   b->samples = ws_compare_load_run ("The baseline", path, &b->rows, error);
   return b->samples != NULL ? g_steal_pointer (&b) : NULL;
 }
@@ -123,17 +137,6 @@ compare_thread (GTask *task, gpointer source, gpointer data, GCancellable *cance
 
 /* ---- showing it ---- */
 
-/* "base" for …/base, …/base/result.json or …/base/result.csv: runs are
- * told apart by their folders. */
-static char *
-baseline_name (const char *path)
-{
-  g_autofree char *dir = g_file_test (path, G_FILE_TEST_IS_DIR) ? g_strdup (path)
-                                                                  : g_path_get_dirname (path);
-
-  return g_path_get_basename (dir);
-}
-
 /* What the comparison found, or why there is none yet. */
 static char *
 compare_state (WsBenchPage *self)
@@ -163,27 +166,25 @@ compare_state (WsBenchPage *self)
 static void
 show_bar (WsBenchPage *self)
 {
-  g_autofree char *name = NULL, *state = NULL, *text = NULL;
+  g_autofree char *state = NULL, *text = NULL;
 
   gtk_widget_set_visible (GTK_WIDGET (self->baseline_bar), self->base_run != NULL);
   if (self->base_run == NULL)
     return;
-  name = baseline_name (self->base_run->path);
   state = compare_state (self);
-  text = g_strdup_printf ("Compared with: %s · %s", name, state);
+  text = g_strdup_printf ("Compared with: %s · %s", self->base_run->name, state);
   gtk_label_set_text (self->baseline_label, text);
   gtk_widget_set_tooltip_text (GTK_WIDGET (self->baseline_label), self->base_run->path);
 }
 
-/* The table's columns and rows, the chart and the bar, as they stand. */
+/* The table's columns and rows and the bar, as they stand. (The chart
+ * draws the baseline's series, not the verdicts: it is made again where
+ * the baseline changes, not on every compare.) */
 static void
 show_comparison (WsBenchPage *self)
 {
-  const WsCsvTable *rows = self->base_run ? self->base_run->rows : NULL;
-
   ws_bench_table_show_baseline (self->table, self->base_run != NULL);
-  ws_bench_table_set_comparison (self->table, self->comparison, rows);
-  ws_bench_chart_refresh (self);
+  ws_bench_table_set_comparison (self->table, self->comparison, ws_bench_page_baseline_rows (self));
   show_bar (self);
 }
 
@@ -238,6 +239,7 @@ on_compared (GObject *source, GAsyncResult *result, gpointer data)
     {
       g_clear_pointer (&self->base_run, baseline_unref);
       self->base_run = g_steal_pointer (&job->baseline);
+      ws_bench_chart_refresh (self);
     }
   g_clear_pointer (&self->comparison, ws_compare_runs_free);
   g_clear_pointer (&self->comparison_note, g_free);
@@ -315,6 +317,7 @@ ws_bench_page_clear_baseline (WsBenchPage *self)
   g_return_if_fail (WS_IS_BENCH_PAGE (self));
   ws_bench_compare_dispose (self); /* whatever a compare still returns is stale */
   show_comparison (self);
+  ws_bench_chart_refresh (self);
   /* The status line said what the baseline found: no longer true. */
   gtk_label_set_text (self->status_label, "Baseline cleared");
 }

@@ -142,6 +142,7 @@ describe (const WsCsvTable *table, guint r)
 {
   g_autofree char *params = g_strdelimit (g_strdup (field (table, r, "params")), ";", ' ');
   guint64 instance = g_ascii_strtoull (field (table, r, "instance"), NULL, 10);
+  const char *device;
   GString *s = g_string_new (NULL);
 
   g_string_append_printf (s, "%s %s n=%s", field (table, r, "algorithm"),
@@ -155,8 +156,9 @@ describe (const WsCsvTable *table, guint r)
     g_string_append (s, " cold");
   /* A GPU other than 0 (bench --devices), as the row's key names it:
    * GPU 0's rows read as those of a run on one GPU. */
-  if (field (table, r, "device_index")[0] != '\0' && !g_str_equal (field (table, r, "device_index"), "0"))
-    g_string_append_printf (s, WS_BENCH_ON_GPU, field (table, r, "device_index"));
+  device = field (table, r, "device_index");
+  if (device[0] != '\0' && !g_str_equal (device, "0"))
+    g_string_append_printf (s, WS_BENCH_ON_GPU, device);
   return g_string_free (s, FALSE);
 }
 

@@ -62,7 +62,6 @@ struct _WsBenchTable
   GtkColumnView       *view;
   GListStore          *store;               /* WsBenchItem, in arrival order */
   GtkColumnViewColumn *columns[WS_BENCH_N_COLUMNS]; /* the view holds them */
-  gboolean             baseline_shown;      /* the BASELINE columns are */
 };
 
 G_DEFINE_FINAL_TYPE (WsBenchTable, ws_bench_table, GTK_TYPE_WIDGET)
@@ -237,7 +236,6 @@ void
 ws_bench_table_show_baseline (WsBenchTable *self, gboolean shown)
 {
   g_return_if_fail (WS_IS_BENCH_TABLE (self));
-  self->baseline_shown = shown;
   for (guint i = 0; i < WS_BENCH_N_COLUMNS; i++)
     if (column_at (i)->flags & WS_BENCH_COLUMN_BASELINE)
       gtk_column_view_column_set_visible (self->columns[i], shown);
