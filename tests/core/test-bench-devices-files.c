@@ -46,7 +46,7 @@ on_finished (const WsBenchRow *row, gpointer data, GError **error)
 
   ws_bench_json_add_row (r->json, row, (const char *const *) fields);
   ws_csv_table_append (r->table, fields);
-  return (r->csv == NULL || ws_bench_csv_append (r->csv, r->preset, row, error))
+  return (r->csv == NULL || ws_bench_csv_append_fields (r->csv, (const char *const *) fields, error))
          && (r->samples == NULL || ws_bench_samples_append (r->samples, row, error));
 }
 

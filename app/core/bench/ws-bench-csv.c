@@ -212,14 +212,6 @@ ws_bench_csv_append_fields (WsBenchCsv *csv, const char *const *fields, GError *
   return write_durably (csv->file, csv->path, line, error);
 }
 
-gboolean
-ws_bench_csv_append (WsBenchCsv *csv, const WsPreset *p, const WsBenchRow *row, GError **error)
-{
-  g_auto (GStrv) fields = ws_bench_csv_fields (p, row);
-
-  return ws_bench_csv_append_fields (csv, (const char *const *) fields, error);
-}
-
 /* This build's columns in order, some of the later ones left out. */
 static gboolean
 older_header (const char *const *header)

@@ -20,12 +20,8 @@ typedef struct _WsBenchCsv WsBenchCsv;
  * cannot be made. */
 WsBenchCsv *ws_bench_csv_open   (const char        *path,
                                  GError           **error);
-gboolean    ws_bench_csv_append (WsBenchCsv        *csv,
-                                 const WsPreset    *preset,
-                                 const WsBenchRow  *row,
-                                 GError           **error);
-/* A row already made into fields (ws_bench_csv_fields), for a caller that
- * keeps them too. */
+/* A row, made into fields by ws_bench_csv_fields (which result.json and
+ * the table take too). */
 gboolean    ws_bench_csv_append_fields (WsBenchCsv         *csv,
                                         const char *const  *fields,
                                         GError            **error);

@@ -22,8 +22,6 @@ moments (const double *x, guint n, WsStats *out)
   out->cv = out->mean != 0.0 ? out->sd / fabs (out->mean) : 0.0;
 }
 
-/* P(B = k) for B ~ Binomial(n, 1/2), in log space so that large n neither
- * overflows the binomial coefficient nor underflows 2^-n. */
 /* ln Γ(x), without lgamma's write to the process's signgam. */
 static double
 log_gamma (double x)
@@ -33,6 +31,8 @@ log_gamma (double x)
   return lgamma_r (x, &sign);
 }
 
+/* P(B = k) for B ~ Binomial(n, 1/2), in log space so that large n neither
+ * overflows the binomial coefficient nor underflows 2^-n. */
 static double
 binomial_half_pmf (guint n, guint k)
 {
