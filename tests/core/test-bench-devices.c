@@ -665,6 +665,44 @@ test_estimate (void)
   rows_clear (&r), rows_clear (&r1);
 }
 
+/* The index of the configuration of variant v on device d at n. */
+static guint
+find (const WsBenchPlan *plan, WsVariant v, int device, guint64 n)
+{
+  for (guint i = 0; i < plan->configs->len; i++)
+    {
+      const WsBenchConfig *c = config_at (plan, i);
+      if (c->variant == v && c->device == device && c->n == n)
+        return i;
+    }
+  g_assert_not_reached ();
+}
+
+/* Each lane makes its own inputs (ws-bench.c keeps them a lane): a GPU's
+ * first configuration on an input counts their generation although the
+ * configuration before it in the plan, on the CPU's lane, used the same
+ * input; the GPU's next on that input counts none. */
+static void
+test_estimate_lane_data (void)
+{
+  Rows r;
+  g_autoptr (WsBenchPlan) plan = run_ok (PLAN ("devices = all\n"), &r, 0);
+  WsBenchEstimate *e = plan->estimate;
+  guint cpu = find (plan, WS_VARIANT_CPU_SEQ, -1, 2000), gpu = find (plan, WS_VARIANT_GPU, 0, 2000);
+  guint lib = find (plan, WS_VARIANT_GPU_LIB, 0, 2000);
+  double first = ws_bench_estimate_config (e, gpu), next = ws_bench_estimate_config (e, lib);
+
+  g_assert_cmpuint (cpu, <, gpu);
+  g_assert_cmpuint (gpu, <, lib);
+  /* With the GPU's configuration before it done (resumed), lib makes the input. */
+  ws_bench_estimate_set_done (e, gpu);
+  g_assert_cmpfloat (ws_bench_estimate_config (e, lib), >, next);
+  /* The CPU's configuration, done or not, is another lane's: gpu made its input all along. */
+  ws_bench_estimate_set_done (e, cpu);
+  g_assert_cmpfloat (ws_bench_estimate_config (e, gpu), ==, first);
+  rows_clear (&r);
+}
+
 int
 main (int argc, char **argv)
 {
@@ -685,5 +723,6 @@ main (int argc, char **argv)
   g_test_add_func ("/bench-devices/run/lane-error", test_run_lane_error);
   g_test_add_func ("/bench-devices/run/use-device-fails", test_run_use_device_fails);
   g_test_add_func ("/bench-devices/estimate", test_estimate);
+  g_test_add_func ("/bench-devices/estimate-lane-data", test_estimate_lane_data);
   return g_test_run ();
 }

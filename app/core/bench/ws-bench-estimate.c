@@ -406,13 +406,20 @@ ws_bench_estimate_observe (WsBenchEstimate *e, guint index, const WsBenchTiming 
     }
 }
 
-/* Whether configuration index makes its inputs anew: the run reuses them
- * from the one before when that ran on the same data. */
+/* Whether configuration index makes its inputs anew: its lane (the CPU's,
+ * or its GPU's: each keeps its own inputs, ws-bench.c) reuses them from
+ * the lane's configuration before it when that ran on the same data.
+ * Without devices every configuration has device -1: one lane, the plan's
+ * order. */
 static gboolean
 makes_data (const WsBenchEstimate *e, guint index)
 {
-  return index == 0 || e->done[index - 1]
-         || !ws_bench_config_same_data (config_at (e, index - 1), config_at (e, index));
+  const WsBenchConfig *c = config_at (e, index);
+
+  for (guint i = index; i-- > 0;)
+    if (config_at (e, i)->device == c->device)
+      return e->done[i] || !ws_bench_config_same_data (config_at (e, i), c);
+  return TRUE;
 }
 
 double
