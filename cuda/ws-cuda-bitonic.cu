@@ -11,18 +11,22 @@
 //     stages k <= TILE; for w <= TILE the whole sort is one launch). TILE
 //     is 16384 keys from 2^21 keys up and smaller below, so that a mid-size
 //     sort still has tiles for most SMs (ws_plan_bitonic_tile_log);
-//  2. for each larger stage k, the distances j >= TILE go up to MAX_M at a
-//     time through registers: a thread loads the 2^m keys base, base + jlo,
-//     .., base + (2^m - 1) jlo (jlo the smallest distance of the group),
-//     which the m passes only ever compare among themselves, runs the m
-//     passes on them, and stores them once;
-//  3. one tile launch per stage finishes the distances j < TILE, again
-//     MAX_M of them per trip through registers.
-// In a tile launch the first group loads its keys straight from global
-// memory when a warp's loads are whole lines (the largest distances of a
-// stage: jlo >= 32 keys; or pairs of neighbours): one trip through shared
-// memory fewer. (Its last group, the smallest distances, stores through
-// shared memory: straight from registers, 16 neighbouring keys a thread,
+//  2. for each larger stage k, the distances j >= TILE go up to m at a
+//     time through registers (m = ws_plan_bitonic_group: 5 from 2^20 keys
+//     up, 4 below): a thread loads the 2^m keys base, base + jlo, ..,
+//     base + (2^m - 1) jlo (jlo the smallest distance of the group), which
+//     the m passes only ever compare among themselves, runs the m passes on
+//     them, and stores them once;
+//  3. one tile launch per stage finishes the distances j < TILE, again m
+//     of them per trip through registers.
+// The first tile launch's first group sorts each thread's 2^m neighbouring
+// keys whole (stages 2 .. 2^m: 15 passes for m = 5) in one trip through
+// registers, loaded straight from global memory as 16-byte vectors.
+// In a later tile launch the first group loads its keys straight from
+// global memory when a warp's loads are whole lines (the largest distances
+// of a stage: jlo >= 32 keys): one trip through
+// shared memory fewer. (Its last group, the smallest distances, stores through
+// shared memory: straight from registers, 2^m neighbouring keys a thread,
 // each store instruction of a warp touches 32 sectors for 4 bytes each,
 // which measured twice as slow on an H200.)
 // The tile is 64 KB (4-byte keys, no padding: an XOR swizzle spreads the
@@ -37,12 +41,14 @@ namespace
 
 // The largest tile (ws_plan_bitonic_tile_log picks each sort's): 16384 keys, 64 KB of shared memory.
 constexpr unsigned TILE_LOG = WS_PLAN_BITONIC_TILE_LOG;
-constexpr unsigned TILE_THREADS = 512; // 2 units of 16 keys each per group of 4 passes
-constexpr unsigned TILE_BLOCKS_PER_SM = 2; // 64 registers: 3 blocks (40) spill
+// 256 threads, 3 blocks an SM: 85 registers, room for 32 keys a thread (72
+// used, no spills; 512 threads at 2 blocks leave 64, which 32 keys exceed).
+constexpr unsigned TILE_THREADS = 256;
+constexpr unsigned TILE_BLOCKS_PER_SM = 3;
 constexpr unsigned GROUP_THREADS = 256;
-constexpr unsigned MAX_M = WS_PLAN_BITONIC_GROUP; // passes per register group: 16 keys per thread
+constexpr unsigned MAX_M = WS_PLAN_BITONIC_GROUP; // the most passes per register group: 32 keys a thread
 constexpr unsigned FILL_THREADS = 256;
-static_assert (MAX_M == 4, "group_kernel and tile_group are instantiated for 1 .. 4 passes");
+static_assert (MAX_M == 5, "group_kernel and tile_group are instantiated for 1 .. 5 passes");
 
 // Unit u of a group whose smallest distance is 2^jlo_log and that spans m
 // passes starts at u with m zero bits inserted at bit jlo_log: the bits the
@@ -101,6 +107,68 @@ run_unit (I u, unsigned jlo_log, size_t k, size_t origin, From from, To to)
     to (first + (I) q * step, v[q]);
 }
 
+// Stages 2 .. 2^M of the network on the 2^M keys of a run, in registers:
+// pass (k, j) orders slots (q, q | j) ascending when (q & k) == 0, as the
+// CPU orders keys (i, i | j) for a run whose bit M is clear. A run whose
+// last stage descends (bit M set) is loaded last key first (tile_sort):
+// reversing the slots flips both the direction bit and which end is the
+// lower one of every earlier stage's comparator, so those stay the same
+// exchanges, and the last stage turns ascending, as in run_unit.
+template <unsigned M, typename T>
+__device__ __forceinline__ void
+sort_run (T (&v)[1u << M])
+{
+#pragma unroll
+  for (unsigned st = 1; st <= M; st++)
+#pragma unroll
+    for (int l = (int) st - 1; l >= 0; l--)
+#pragma unroll
+      for (unsigned q = 0; q < (1u << M); q++)
+        if ((q & (1u << l)) == 0)
+          {
+            if ((q & (1u << st)) == 0)
+              ws::order_pair (v[q], v[q | (1u << l)]);
+            else
+              ws::order_pair (v[q | (1u << l)], v[q]);
+          }
+}
+
+template <typename T>
+__device__ __forceinline__ T
+from_word (unsigned word)
+{
+  static_assert (sizeof (T) == sizeof (unsigned), "the tile kernels sort 4-byte keys");
+  T key;
+  memcpy (&key, &word, sizeof key);
+  return key;
+}
+
+// The U keys at p into r: as 16-byte vectors where p is 16-byte aligned
+// (a thread's run is 64 bytes: four vector loads instead of 16 scalar
+// ones, each of which would touch a sector of its own).
+template <unsigned U, typename T>
+__device__ __forceinline__ void
+load_run (const T *p, T (&r)[U], bool vectors)
+{
+  if (U % 4 == 0 && vectors)
+    {
+      const uint4 *p4 = reinterpret_cast<const uint4 *> (p);
+#pragma unroll
+      for (unsigned c = 0; c < U / 4; c++)
+        {
+          uint4 w = p4[c];
+          r[4 * c] = from_word<T> (w.x);
+          r[4 * c + 1] = from_word<T> (w.y);
+          r[4 * c + 2] = from_word<T> (w.z);
+          r[4 * c + 3] = from_word<T> (w.w);
+        }
+    }
+  else
+#pragma unroll
+    for (unsigned q = 0; q < U; q++)
+      r[q] = p[q];
+}
+
 // Key i of a tile sits at i with its column (i mod 32) XORed by its row:
 // a bijection inside each row of 32 words, so the tile needs no padding
 // (64 KB exactly), while a warp reading 16 consecutive keys per thread,
@@ -153,6 +221,51 @@ tile_group (T *s, T *keys, unsigned tile_log, unsigned jlo_log, size_t k, size_t
       run_unit<M, T> (u, jlo_log, k, origin, shared_from, shared_to);
 }
 
+// The first group of the first tile launch: each run of 2^M neighbouring
+// keys of the tile at origin comes straight from global memory, is sorted
+// whole in registers (stages 2 .. 2^M) and goes to the tile in shared
+// memory. A warp's stores hit 32 distinct banks: its 32 runs fill whole
+// rows of 32 words, and each row's swizzle (its row number, XORed into the
+// column) sends slot q of every run to a bank of its own.
+template <unsigned M, typename T>
+__device__ void
+tile_sort (T *s, const T *keys, unsigned tile_log, size_t origin)
+{
+  constexpr unsigned U = 1u << M;
+  unsigned runs = 1u << (tile_log - M);
+  const T *g = keys + origin;
+  bool vectors = (reinterpret_cast<uintptr_t> (g) & 15) == 0;
+
+  for (unsigned u = threadIdx.x; u < runs; u += blockDim.x)
+    {
+      unsigned base = u << M;
+      bool descending = ((origin + base) & U) != 0;
+      T r[U], v[U];
+
+      load_run<U> (g + base, r, vectors);
+#pragma unroll
+      for (unsigned q = 0; q < U; q++)
+        v[q] = descending ? r[U - 1 - q] : r[q];
+      sort_run<M> (v);
+#pragma unroll
+      for (unsigned q = 0; q < U; q++)
+        s[swizzle (base + q)] = descending ? v[U - 1 - q] : v[q];
+    }
+}
+
+template <typename T>
+__device__ void
+tile_run_sort (T *s, const T *keys, unsigned tile_log, unsigned m, size_t origin)
+{
+  switch (m)
+    {
+    case 2: tile_sort<2> (s, keys, tile_log, origin); break;
+    case 3: tile_sort<3> (s, keys, tile_log, origin); break;
+    case 4: tile_sort<4> (s, keys, tile_log, origin); break;
+    default: tile_sort<5> (s, keys, tile_log, origin); break;
+    }
+}
+
 // Group g of a tile launch: its m passes from distance 2^dist_log down.
 template <typename T>
 __device__ void
@@ -168,7 +281,8 @@ tile_run_group (T *s, T *keys, unsigned tile_log, const ws::TileGroups &groups, 
     case 1: tile_group<1> (s, keys, tile_log, jlo_log, k, origin, route); break;
     case 2: tile_group<2> (s, keys, tile_log, jlo_log, k, origin, route); break;
     case 3: tile_group<3> (s, keys, tile_log, jlo_log, k, origin, route); break;
-    default: tile_group<4> (s, keys, tile_log, jlo_log, k, origin, route); break;
+    case 4: tile_group<4> (s, keys, tile_log, jlo_log, k, origin, route); break;
+    default: tile_group<5> (s, keys, tile_log, jlo_log, k, origin, route); break;
     }
 }
 
@@ -196,11 +310,14 @@ tile_kernel (T *keys, size_t w, unsigned tile_log, const __grid_constant__ ws::T
   extern __shared__ __align__ (16) unsigned char tile_bytes[];
   T *s = reinterpret_cast<T *> (tile_bytes);
   unsigned tile = 1u << tile_log;
-  bool direct_in = lines_whole (groups, 0);
+  bool sorts_runs = groups.last_stage_log[0] > groups.stage_log[0];
+  bool direct_in = sorts_runs || lines_whole (groups, 0);
 
   for (size_t origin = (size_t) blockIdx.x * tile; origin < w; origin += (size_t) gridDim.x * tile)
     {
-      if (direct_in)
+      if (sorts_runs)
+        tile_run_sort (s, keys, tile_log, groups.last_stage_log[0], origin);
+      else if (direct_in)
         tile_run_group (s, keys, tile_log, groups, 0, origin, GLOBAL_TO_SHARED);
       else
         for (unsigned i = threadIdx.x; i < tile; i += blockDim.x)
@@ -229,7 +346,8 @@ launch_group (T *keys, size_t w, unsigned m, unsigned jlo_log, size_t k, GError 
     case 1: group_kernel<1><<<blocks, GROUP_THREADS>>> (keys, w, jlo_log, k); break;
     case 2: group_kernel<2><<<blocks, GROUP_THREADS>>> (keys, w, jlo_log, k); break;
     case 3: group_kernel<3><<<blocks, GROUP_THREADS>>> (keys, w, jlo_log, k); break;
-    default: group_kernel<4><<<blocks, GROUP_THREADS>>> (keys, w, jlo_log, k); break;
+    case 4: group_kernel<4><<<blocks, GROUP_THREADS>>> (keys, w, jlo_log, k); break;
+    default: group_kernel<5><<<blocks, GROUP_THREADS>>> (keys, w, jlo_log, k); break;
     }
   return ws::check_launch ("Cannot launch a bitonic register pass", error);
 }
@@ -286,7 +404,7 @@ bitonic_ours (T *keys, size_t w, guint64 *launches, GError **error)
 
   if (!allow_tile_bytes<T> (error))
     return false;
-  ws_launch_plan_bitonic (&plan, w, ws_plan_bitonic_tile_log (w), MAX_M);
+  ws_launch_plan_bitonic (&plan, w, ws_plan_bitonic_tile_log (w), ws_plan_bitonic_group (w));
   while (ws_launch_plan_next (&plan, &launch))
     {
       if (ws::stopped (error) || !launch_planned (keys, w, launch, error))

@@ -123,13 +123,16 @@ padded_index (unsigned i)
 
 // The groups of a tile launch of the plan (ws-launch-plan.h) as its kernel
 // walks them: group g runs passes[g] passes of stage 2^stage_log[g] from
-// distance 2^dist_log[g] down. Passed as a __grid_constant__ parameter, so
-// that the kernel reads it where the launch put it (no per-thread copy).
+// distance 2^dist_log[g] down, or (last_stage_log[g] above stage_log[g])
+// sorts runs of 2^last_stage_log[g] keys whole. Passed as a
+// __grid_constant__ parameter, so that the kernel reads it where the
+// launch put it (no per-thread copy).
 struct TileGroups
 {
   unsigned char n;
   unsigned char stage_log[WS_PLAN_MAX_GROUPS];
   unsigned char dist_log[WS_PLAN_MAX_GROUPS];
+  unsigned char last_stage_log[WS_PLAN_MAX_GROUPS];
   unsigned char passes[WS_PLAN_MAX_GROUPS];
 };
 
@@ -143,6 +146,7 @@ tile_groups (const WsPlanLaunch &launch)
     {
       t.stage_log[g] = (unsigned char) launch.groups[g].stage_log;
       t.dist_log[g] = (unsigned char) launch.groups[g].dist_log;
+      t.last_stage_log[g] = (unsigned char) launch.groups[g].last_stage_log;
       t.passes[g] = (unsigned char) launch.groups[g].n_passes;
     }
   return t;

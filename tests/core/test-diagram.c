@@ -222,13 +222,13 @@ test_columns (void)
 /* ---- The GPU grouping ---- */
 
 /* Bitonic on 16 keys with a tile of 4 standing for the kernel's, by hand
- * (as test-launch-plan.c's shape): pass 0 in shared memory, 1-2 in
- * registers, 3 on global memory, then all in registers; five launches. */
+ * (as test-launch-plan.c's shape): passes 0-2 in registers (one trip),
+ * 3 on global memory, then all in registers; five launches. */
 static void
 test_gpu_groups (void)
 {
   static const WsPlanMemory memory[] = {
-    WS_PLAN_SHARED, WS_PLAN_REGISTERS, WS_PLAN_REGISTERS, WS_PLAN_GLOBAL, WS_PLAN_REGISTERS,
+    WS_PLAN_REGISTERS, WS_PLAN_REGISTERS, WS_PLAN_REGISTERS, WS_PLAN_GLOBAL, WS_PLAN_REGISTERS,
     WS_PLAN_REGISTERS, WS_PLAN_REGISTERS, WS_PLAN_REGISTERS, WS_PLAN_REGISTERS, WS_PLAN_REGISTERS,
   };
   static const guint firsts[] = { 0, 3, 4, 6, 8 }, counts[] = { 3, 1, 2, 2, 2 };

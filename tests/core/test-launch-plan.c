@@ -8,28 +8,54 @@
 #include "ws-launch-plan.h"
 #include "ws-network.h"
 
-/* A group's pass i against the network's table. */
-static void
-assert_pass_matches (const WsNetwork   *net,
-                     const WsPlanGroup *g,
-                     guint              i)
+/* A bitonic group's passes against the network's table: from (stage_log,
+ * dist_log) the distance halves, and after distance 1 the next stage
+ * starts from its largest, ending in stage last_stage_log. Returns the
+ * number of key-index bits the group's distances span: a thread's keys
+ * are 2^that. */
+static guint
+assert_bitonic_group (const WsNetwork   *net,
+                      const WsPlanGroup *g)
+{
+  guint stage = g->stage_log, dist = g->dist_log, lowest = dist, highest = dist;
+
+  g_assert_cmpuint (g->dist_log, <, g->stage_log);
+  for (guint i = 0; i < g->n_passes; i++)
+    {
+      WsPassInfo info;
+
+      ws_network_pass_info (net, g->first_pass + i, &info);
+      g_assert_cmpuint (info.k, ==, G_GUINT64_CONSTANT (1) << stage);
+      g_assert_cmpuint (info.j, ==, G_GUINT64_CONSTANT (1) << dist);
+      lowest = MIN (lowest, dist);
+      highest = MAX (highest, dist);
+      if (i + 1 < g->n_passes && dist-- == 0)
+        dist = stage++;
+    }
+  g_assert_cmpuint (stage, ==, g->last_stage_log);
+  return highest - lowest + 1;
+}
+
+/* A group's passes against the network's table; returns the bits of the
+ * key index its distances span. */
+static guint
+assert_group_matches (const WsNetwork   *net,
+                      const WsPlanGroup *g)
 {
   WsPassInfo info;
 
-  ws_network_pass_info (net, g->first_pass + i, &info);
   switch (ws_network_kind (net))
     {
     case WS_NETWORK_BITONIC:
-      g_assert_cmpuint (info.k, ==, G_GUINT64_CONSTANT (1) << g->stage_log);
-      g_assert_cmpuint (info.j, ==, G_GUINT64_CONSTANT (1) << (g->dist_log - i));
-      break;
+      return assert_bitonic_group (net, g);
     case WS_NETWORK_ODD_EVEN_MERGE:
+      ws_network_pass_info (net, g->first_pass, &info);
       g_assert_cmpuint (g->n_passes, ==, 1);
       g_assert_cmpuint (info.k, ==, G_GUINT64_CONSTANT (1) << g->stage_log);
       g_assert_cmpuint (info.j, ==, G_GUINT64_CONSTANT (1) << g->dist_log);
-      break;
+      return 1;
     default:
-      break;
+      return g->n_passes;
     }
 }
 
@@ -51,13 +77,16 @@ check_launch (const WsNetwork    *net,
       const WsPlanGroup *g = &launch->groups[i];
       g_assert_cmpuint (g->first_pass, ==, next);
       g_assert_cmpuint (g->n_passes, >=, 1);
-      g_assert_cmpuint (g->n_passes, <=, group);
+      /* A thread holds at most 2^group keys (odd-even: group phases). */
+      g_assert_cmpuint (assert_group_matches (net, g), <=, group);
+      /* Only the first group of the first launch spans stages. */
+      g_assert_true (g->last_stage_log == g->stage_log || (next == 0 && g->stage_log == 1));
       g_assert_cmpint (g->memory, ==, g->n_passes > 1 ? WS_PLAN_REGISTERS : launch->memory);
-      /* A tile launch compares only keys of one tile. */
+      /* A tile launch compares only keys of one tile (a group spanning
+       * stages reaches the distance below its last stage). */
       if (launch->memory == WS_PLAN_SHARED)
-        g_assert_cmpuint (g->dist_log, <, MIN (launch->tile_log, tile_log));
-      for (guint p = 0; p < g->n_passes; p++)
-        assert_pass_matches (net, g, p);
+        g_assert_cmpuint (g->last_stage_log > g->stage_log ? g->last_stage_log - 1 : g->dist_log,
+                          <, MIN (launch->tile_log, tile_log));
       next += g->n_passes;
     }
   g_assert_cmpuint (next, ==, launch->first_pass + launch->n_passes);
@@ -149,35 +178,47 @@ test_odd_even_covers (void)
 
 /* With the kernels' constants, counted by hand: bitonic launches once for
  * all stages up to the tile of 2^14, then per larger stage k = 2^s one
- * register launch per 4 distances of the s - 14 at or above the tile, and
- * one tile launch; merge once for its tile of 2^13, then once per pass of
- * each stage p = 2^s ≥ 2^13 (s + 1 passes); odd-even once per 128 phases. */
+ * register launch per `group` distances of the s - 14 at or above the
+ * tile, and one tile launch; merge once for its tile of 2^13, then once
+ * per pass of each stage p = 2^s ≥ 2^13 (s + 1 passes); odd-even once per
+ * 128 phases. */
 static void
 test_counts (void)
 {
-  g_assert_cmpuint (bitonic_launches (1, WS_PLAN_BITONIC_TILE_LOG, WS_PLAN_BITONIC_GROUP), ==, 0);
-  g_assert_cmpuint (bitonic_launches (2, WS_PLAN_BITONIC_TILE_LOG, WS_PLAN_BITONIC_GROUP), ==, 1);
-  g_assert_cmpuint (bitonic_launches (16384, WS_PLAN_BITONIC_TILE_LOG, WS_PLAN_BITONIC_GROUP), ==, 1);
-  g_assert_cmpuint (bitonic_launches (32768, WS_PLAN_BITONIC_TILE_LOG, WS_PLAN_BITONIC_GROUP), ==, 3);
-  /* stages 15 … 20: 1+1+1+1+2+2 register launches, 6 tile launches */
-  g_assert_cmpuint (bitonic_launches (1 << 20, WS_PLAN_BITONIC_TILE_LOG, WS_PLAN_BITONIC_GROUP), ==, 15);
+  const guint tile = WS_PLAN_BITONIC_TILE_LOG;
+
+  g_assert_cmpuint (bitonic_launches (1, tile, 4), ==, 0);
+  g_assert_cmpuint (bitonic_launches (2, tile, 4), ==, 1);
+  g_assert_cmpuint (bitonic_launches (16384, tile, 4), ==, 1);
+  g_assert_cmpuint (bitonic_launches (32768, tile, 4), ==, 3);
+  /* stages 15 … 20: 1+1+1+1+2+2 register launches of up to 4 passes, 6 tile launches */
+  g_assert_cmpuint (bitonic_launches (1 << 20, tile, 4), ==, 15);
   /* … stages 21 … 24: 2+2+3+3 register launches, 4 tile launches more */
-  g_assert_cmpuint (bitonic_launches (1 << 24, WS_PLAN_BITONIC_TILE_LOG, WS_PLAN_BITONIC_GROUP), ==, 29);
-  /* The tile the gpu variant picks by width (a power of two past a bound
-   * takes the larger tile), and what it launches then: 2^16 with tiles of
-   * 2^12, stages 13 … 16 one register launch and one tile launch each. */
+  g_assert_cmpuint (bitonic_launches (1 << 24, tile, 4), ==, 29);
+  /* Up to 5 passes a trip: stages 15 … 24, 1+1+1+1+1+2+2+2+2+2, and 10 tile launches */
+  g_assert_cmpuint (bitonic_launches (1 << 24, tile, WS_PLAN_BITONIC_GROUP), ==, 26);
+  /* The tile and the passes a trip the gpu variant picks by width (a
+   * power of two past a bound takes the larger), and what it launches
+   * then: 2^16 with tiles of 2^12, stages 13 … 16 one register launch and
+   * one tile launch each. */
   g_assert_cmpuint (ws_plan_bitonic_tile_log (2), ==, 12);
   g_assert_cmpuint (ws_plan_bitonic_tile_log (1 << 19), ==, 12);
   g_assert_cmpuint (ws_plan_bitonic_tile_log (1 << 20), ==, 13);
   g_assert_cmpuint (ws_plan_bitonic_tile_log (1 << 21), ==, WS_PLAN_BITONIC_TILE_LOG);
   g_assert_cmpuint (ws_plan_bitonic_tile_log (G_GUINT64_CONSTANT (1) << 40), ==,
                     WS_PLAN_BITONIC_TILE_LOG);
-  g_assert_cmpuint (bitonic_launches (4096, ws_plan_bitonic_tile_log (4096), WS_PLAN_BITONIC_GROUP), ==, 1);
-  g_assert_cmpuint (bitonic_launches (1 << 16, ws_plan_bitonic_tile_log (1 << 16), WS_PLAN_BITONIC_GROUP),
-                    ==, 9);
-  /* 2^20 with tiles of 2^13: stages 14 … 20, 1+1+1+1+2+2+2 register launches, 7 tile launches */
-  g_assert_cmpuint (bitonic_launches (1 << 20, ws_plan_bitonic_tile_log (1 << 20), WS_PLAN_BITONIC_GROUP),
-                    ==, 18);
+  g_assert_cmpuint (ws_plan_bitonic_group (2), ==, 4);
+  g_assert_cmpuint (ws_plan_bitonic_group (1 << 19), ==, 4);
+  g_assert_cmpuint (ws_plan_bitonic_group (1 << 20), ==, WS_PLAN_BITONIC_GROUP);
+  g_assert_cmpuint (ws_plan_bitonic_group (G_GUINT64_CONSTANT (1) << 40), ==,
+                    WS_PLAN_BITONIC_GROUP);
+  g_assert_cmpuint (bitonic_launches (4096, ws_plan_bitonic_tile_log (4096),
+                                      ws_plan_bitonic_group (4096)), ==, 1);
+  g_assert_cmpuint (bitonic_launches (1 << 16, ws_plan_bitonic_tile_log (1 << 16),
+                                      ws_plan_bitonic_group (1 << 16)), ==, 9);
+  /* 2^20 with tiles of 2^13: stages 14 … 20, 1+1+1+1+1+2+2 register launches, 7 tile launches */
+  g_assert_cmpuint (bitonic_launches (1 << 20, ws_plan_bitonic_tile_log (1 << 20),
+                                      ws_plan_bitonic_group (1 << 20)), ==, 17);
   g_assert_cmpuint (merge_launches (1, WS_PLAN_MERGE_TILE_LOG), ==, 0);
   g_assert_cmpuint (merge_launches (8192, WS_PLAN_MERGE_TILE_LOG), ==, 1);
   g_assert_cmpuint (merge_launches (8193, WS_PLAN_MERGE_TILE_LOG), ==, 15);
@@ -190,7 +231,7 @@ test_counts (void)
 }
 
 /* Bitonic on 16 wires with a tile of 4 keys, by hand: the tile launch runs
- * stages 2 (one pass, in shared memory) and 4 (two passes in registers);
+ * stages 2 and 4 (three passes) in one trip through registers;
  * stage 8 runs distance 4 from global memory, then 2 and 1 in a tile;
  * stage 16 runs distances 8 and 4 in registers from global memory, then 2
  * and 1 in a tile. */
@@ -203,7 +244,7 @@ test_bitonic_shape (void)
     guint        first_pass, n_passes;
     WsPlanMemory group;
   } expected[] = {
-    { WS_PLAN_SHARED, 0, 1, WS_PLAN_SHARED },    /* … and the group of passes 1, 2 */
+    { WS_PLAN_SHARED, 0, 3, WS_PLAN_REGISTERS },
     { WS_PLAN_GLOBAL, 3, 1, WS_PLAN_GLOBAL },
     { WS_PLAN_SHARED, 4, 2, WS_PLAN_REGISTERS },
     { WS_PLAN_GLOBAL, 6, 2, WS_PLAN_REGISTERS },
@@ -212,7 +253,7 @@ test_bitonic_shape (void)
   WsLaunchPlan plan;
   WsPlanLaunch launch;
 
-  ws_launch_plan_bitonic (&plan, 16, 2, WS_PLAN_BITONIC_GROUP);
+  ws_launch_plan_bitonic (&plan, 16, 2, ws_plan_bitonic_group (16));
   for (guint i = 0; i < G_N_ELEMENTS (expected); i++)
     {
       g_assert_true (ws_launch_plan_next (&plan, &launch));

@@ -55,7 +55,7 @@ planned_launches (WsNetworkKind kind,
     width *= 2;
   if (kind == WS_NETWORK_BITONIC)
     ws_launch_plan_bitonic (&plan, n < 2 ? 1 : width, ws_plan_bitonic_tile_log (width),
-                            WS_PLAN_BITONIC_GROUP);
+                            ws_plan_bitonic_group (width));
   else if (kind == WS_NETWORK_ODD_EVEN_MERGE)
     ws_launch_plan_merge (&plan, n, WS_PLAN_MERGE_TILE_LOG);
   else
@@ -230,15 +230,48 @@ test_plain_network (gconstpointer data)
     check_network_at (c, larger[i]);
 }
 
+/* ---- GPU only: the CPU's exchanges, bit for bit ---- */
+
+/* The gpu variant makes exactly the CPU network's exchanges: with many
+ * equal keys (-0.0 beside +0.0, ±inf) any comparator run the wrong way
+ * round, or on other slots, moves a bit pattern the CPU leaves. Sizes:
+ * runs of 4, 8 and 16 sorted whole in the first trip (w = 4, 8, ≥ 16),
+ * their descending halves loaded in reverse, a tile of 2^12 whole, and
+ * the larger tiles with the launches above them. (The study variants run
+ * their own comparators: gpu-seed-shared is not this network.) */
+static void
+test_same_exchanges (gconstpointer data)
+{
+  static const gsize sizes[] = { 3, 4, 7, 8, 16, 17, 31, 32, 100, 1000, 4096, 5000, 16385,
+                                 (1u << 20) + 3, (1u << 21) + 1 };
+  const WsTestCase *c = data;
+  WsNetworkKind kind;
+
+  g_assert_true (ws_network_kind_from_name (c->algo->name, &kind));
+  for (guint s = 0; s < G_N_ELEMENTS (sizes); s++)
+    {
+      g_autoptr (WsArray) in = many_equal (c->type, sizes[s], 40 + s);
+      g_autoptr (WsArray) out = run_sort (c, in, NULL);
+      WsCounters counters = { 0 };
+      g_autoptr (WsArray) want = ws_test_network_sort (kind, in, WS_VARIANT_CPU_SEQ, FALSE,
+                                                       &counters);
+
+      if (!ws_array_equal (want, out))
+        g_error ("%s %s differs from the CPU's network at n = %" G_GSIZE_FORMAT, c->algo->name,
+                 ws_variant_name (c->variant), sizes[s]);
+    }
+}
+
 /* ---- GPU only: bigger sizes, and kernel times for the report ---- */
 
 /* Sizes that make odd-even merge run many one-pass launches, and bitonic's
  * gpu meet each edge of its plan: the one-launch sort below, at and above
  * its tile of 2^14 (a first group reading global memory itself, or a
  * plain copy), one and two stages above the tile, register launches of
- * 1 to 4 passes from global memory (2^20 + 5 pads to 2^21: 7 distances at
- * or above the tile, 4 + 3; 2^23 + 1 pads to 2^24: 10, 4 + 4 + 2), and odd
- * sizes between. */
+ * 1 to 5 passes from global memory (2^20 + 5 pads to 2^21: 7 distances at
+ * or above the tile, 5 + 2; 2^23 + 1 pads to 2^24: stages of 1 to 10,
+ * from 1 to 5 + 5), 16 keys a thread below 2^20 and 32 from there, and
+ * odd sizes between. */
 static void
 test_medium (gconstpointer data)
 {
@@ -535,6 +568,9 @@ static const WsTestRows rows[] = {
   SORT_ROWS ("oddeven-merge"),
   { "/network/odd-even/plain-network", "odd-even", WS_TEST_ALL, 0, FALSE, test_plain_network },
   { "/network/bitonic/medium", "bitonic", GPU_OURS, 0, FALSE, test_medium },
+  { "/network/bitonic/same-exchanges", "bitonic", GPU_OURS, 0, FALSE, test_same_exchanges },
+  { "/network/oddeven-merge/same-exchanges", "oddeven-merge", GPU_OURS, 0, FALSE,
+    test_same_exchanges },
   { "/network/oddeven-merge/medium", "oddeven-merge", GPU_OURS, 0, FALSE, test_medium },
 };
 

@@ -98,7 +98,7 @@ plan_for (WsLaunchPlan *plan, WsNetworkKind kind, gsize n)
         while (width < n)
           width <<= 1;
         ws_launch_plan_bitonic (plan, n < 2 ? n : width, ws_plan_bitonic_tile_log (width),
-                                WS_PLAN_BITONIC_GROUP);
+                                ws_plan_bitonic_group (width));
         return;
       }
     case WS_NETWORK_ODD_EVEN_MERGE:

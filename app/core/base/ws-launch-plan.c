@@ -40,6 +40,12 @@ ws_plan_bitonic_tile_log (guint64 width)
   return width >= (G_GUINT64_CONSTANT (1) << 20) ? 13 : 12;
 }
 
+guint
+ws_plan_bitonic_group (guint64 width)
+{
+  return width >= (G_GUINT64_CONSTANT (1) << 20) ? WS_PLAN_BITONIC_GROUP : 4;
+}
+
 void
 ws_launch_plan_bitonic (WsLaunchPlan *plan,
                         guint64       width,
@@ -84,7 +90,32 @@ begin_launch (WsLaunchPlan *plan,
   launch->n_groups = 0;
 }
 
-/* The next n_passes passes as one group of launch. */
+/* The next n_passes passes, from stage 2^stage_log's distance 2^dist_log
+ * to stage 2^last_stage_log, as one group of launch. */
+static void
+add_stages (WsLaunchPlan *plan,
+            WsPlanLaunch *launch,
+            guint         stage_log,
+            guint         dist_log,
+            guint         last_stage_log,
+            guint         n_passes)
+{
+  WsPlanGroup *g = &launch->groups[launch->n_groups++];
+
+  g_assert (launch->n_groups <= WS_PLAN_MAX_GROUPS);
+  *g = (WsPlanGroup) {
+    .first_pass = plan->next_pass,
+    .n_passes = n_passes,
+    .stage_log = stage_log,
+    .dist_log = dist_log,
+    .last_stage_log = last_stage_log,
+    .memory = n_passes > 1 ? WS_PLAN_REGISTERS : launch->memory,
+  };
+  plan->next_pass += n_passes;
+  launch->n_passes += n_passes;
+}
+
+/* The next n_passes passes, all of stage 2^stage_log, as one group. */
 static void
 add_group (WsLaunchPlan *plan,
            WsPlanLaunch *launch,
@@ -92,13 +123,7 @@ add_group (WsLaunchPlan *plan,
            guint         dist_log,
            guint         n_passes)
 {
-  WsPlanGroup *g = &launch->groups[launch->n_groups++];
-
-  g_assert (launch->n_groups <= WS_PLAN_MAX_GROUPS);
-  *g = (WsPlanGroup) { plan->next_pass, n_passes, stage_log, dist_log,
-                       n_passes > 1 ? WS_PLAN_REGISTERS : launch->memory };
-  plan->next_pass += n_passes;
-  launch->n_passes += n_passes;
+  add_stages (plan, launch, stage_log, dist_log, stage_log, n_passes);
 }
 
 /* Bitonic stage 2^stage_log's distances 2^(top-1) .. 1 on a tile,
@@ -129,8 +154,12 @@ next_bitonic (WsLaunchPlan *plan,
       plan->stage = plan->top = plan->tile_log + 1; /* past the end, for a width of 1 */
       if (plan->log_size == 0)
         return FALSE;
+      /* Stages 2 .. 2^first compare only keys of one aligned run of
+       * 2^first: one trip sorts each run whole (s (s + 1) / 2 passes). */
+      guint first = MIN (plan->group, plan->tile_log);
       begin_launch (plan, launch, WS_PLAN_SHARED);
-      for (guint s = 1; s <= plan->tile_log; s++)
+      add_stages (plan, launch, 1, 0, first, first * (first + 1) / 2);
+      for (guint s = first + 1; s <= plan->tile_log; s++)
         add_tile_stage (plan, launch, s, s);
       return TRUE;
     }

@@ -14,7 +14,10 @@
  * memory. Every launch is one trip of all keys through global memory.
  *
  *  bitonic (width w = 2^m): one tile launch sorts every tile of 2^tile_log
- *    keys (all stages k ≤ the tile); then each larger stage k runs its
+ *    keys (all stages k ≤ the tile; its first group sorts each thread's
+ *    2^group neighbouring keys whole, stages 2 .. 2^group in one trip
+ *    through registers: no stage of it compares keys further apart than
+ *    the group spans); then each larger stage k runs its
  *    distances j ≥ the tile `group` passes at a time straight from global
  *    memory (one launch per group), and one tile launch for its distances
  *    j < the tile, again `group` passes per trip through registers.
@@ -41,7 +44,7 @@ G_BEGIN_DECLS
 
 /* The kernels' constants, which cuda/ compiles with. */
 #define WS_PLAN_BITONIC_TILE_LOG 14  /* the largest tile, 16384 keys: 64 KB of shared memory */
-#define WS_PLAN_BITONIC_GROUP    4   /* passes per trip through registers */
+#define WS_PLAN_BITONIC_GROUP    5   /* the most passes per trip through registers */
 #define WS_PLAN_MERGE_TILE_LOG   13
 #define WS_PLAN_ODD_EVEN_PHASES  128 /* passes per launch */
 
@@ -59,16 +62,20 @@ typedef enum
 
 /* Passes first_pass .. first_pass + n_passes - 1, in one trip through
  * registers. Bitonic: stage k = 2^stage_log, distances 2^dist_log, then
- * halved for each further pass; merge: stage p = 2^stage_log, step
- * 2^dist_log; odd-even: both 0. memory: REGISTERS when the group has two
- * passes or more (the keys stay in registers between them), else its
- * launch's. */
+ * halved for each further pass; after distance 1 the group goes on with
+ * the next stage from its largest distance, up to stage 2^last_stage_log
+ * (only the first launch's first group spans stages: 1 .. group; every
+ * other group has last_stage_log == stage_log); merge: stage p =
+ * 2^stage_log, step 2^dist_log; odd-even: both 0. memory: REGISTERS when
+ * the group has two passes or more (the keys stay in registers between
+ * them), else its launch's. */
 typedef struct
 {
   guint        first_pass;
   guint        n_passes;
   guint        stage_log;
   guint        dist_log;
+  guint        last_stage_log;
   WsPlanMemory memory;
 } WsPlanGroup;
 
@@ -106,9 +113,16 @@ typedef struct
  * keys sorted in 43 µs where 2^14 took 74 (an H100's 132 SMs, 2026-11-26,
  * docs/performance.md), although the smaller tile needs more launches. */
 guint    ws_plan_bitonic_tile_log (guint64 width);
+/* The passes per trip through registers the gpu variant sorts `width` keys
+ * with (a thread holds 2^result keys): WS_PLAN_BITONIC_GROUP from 2^20
+ * keys up, 4 below, where a tile's 2^12 keys as 16 a thread keep twice
+ * the threads at work (2^10 keys: 8 µs against 9 with 5, 2^24: 1.62 ms
+ * against 1.87 with 4, on an H100, 2026-11-26, docs/performance.md). */
+guint    ws_plan_bitonic_group    (guint64 width);
 
 /* width: a power of two; tile_log 1 .. WS_PLAN_MAX_TILE_LOG (the kernel's:
- * ws_plan_bitonic_tile_log); group ≥ 1 passes per trip through registers. */
+ * ws_plan_bitonic_tile_log); group ≥ 1 passes per trip through registers
+ * (the kernel's: ws_plan_bitonic_group). */
 void     ws_launch_plan_bitonic  (WsLaunchPlan *plan,
                                   guint64       width,
                                   guint         tile_log,

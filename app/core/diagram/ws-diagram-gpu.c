@@ -65,7 +65,8 @@ start_plan (const WsDiagram *d,
   switch (ws_network_kind (d->net))
     {
     case WS_NETWORK_BITONIC:
-      ws_launch_plan_bitonic (plan, d->n_wires, g_bit_storage (tile) - 1, WS_PLAN_BITONIC_GROUP);
+      ws_launch_plan_bitonic (plan, d->n_wires, g_bit_storage (tile) - 1,
+                              ws_plan_bitonic_group (d->n_wires));
       break;
     case WS_NETWORK_ODD_EVEN_MERGE:
       ws_launch_plan_merge (plan, d->n_keys, g_bit_storage (tile) - 1);
@@ -115,11 +116,11 @@ caption (const WsDiagram *d,
              : g_strdup_printf ("as the gpu variant groups a large sort, with a tile of %u keys "
                                 "standing for its %u", tile, real);
   return tile == real
-           ? g_strdup_printf ("as the gpu variant runs it: tiles of %u keys, up to %d passes a "
-                              "trip through registers", real, WS_PLAN_BITONIC_GROUP)
+           ? g_strdup_printf ("as the gpu variant runs it: tiles of %u keys, %u keys a thread "
+                              "in registers", real, 1u << ws_plan_bitonic_group (d->n_wires))
            : g_strdup_printf ("as the gpu variant groups a large sort, with a tile of %u keys "
-                              "standing for its %u (up to %d passes a trip through registers)",
-                              tile, real, WS_PLAN_BITONIC_GROUP);
+                              "standing for its %u (%u keys a thread in registers)",
+                              tile, real, 1u << ws_plan_bitonic_group (d->n_wires));
 }
 
 gboolean
