@@ -31,7 +31,9 @@
 // which measured twice as slow on an H200.)
 // The tile is 64 KB (4-byte keys, no padding: an XOR swizzle spreads the
 // banks), the opt-in shared memory of every built arch (sm_75: 64 KB).
-// Everything is launched on the default stream without a host sync.
+// Everything is launched on the default stream without a host sync; on
+// sm_90 each launch of the plan after the first is chained to the one
+// before it (follow_previous).
 #include <atomic>
 
 #include "ws-cuda-networks.cuh"
@@ -180,6 +182,19 @@ swizzle (unsigned i)
   return i ^ ((i >> 5) & 31u);
 }
 
+// A chained launch (sm_90, launch_chained) is placed on the SMs while the
+// launch before it drains, and waits here until that one has finished and
+// its stores are visible: the gap between launches, which the plan's
+// 5 to 26 launches each paid, overlaps the previous launch's last blocks.
+// Unchained, it returns at once.
+__device__ __forceinline__ void
+follow_previous ()
+{
+#if defined(__CUDA_ARCH__) && __CUDA_ARCH__ >= 900
+  cudaGridDependencySynchronize ();
+#endif
+}
+
 // Step 2: passes 2^(jlo_log+M-1) .. 2^jlo_log of stage k over all w keys.
 // jlo >= TILE >= 32, so a warp's 32 consecutive units read 32 consecutive
 // keys per load: coalesced.
@@ -191,6 +206,8 @@ group_kernel (T *keys, size_t w, unsigned jlo_log, size_t k)
   size_t stride = (size_t) gridDim.x * blockDim.x;
   auto from = [keys] (size_t i) { return keys[i]; };
   auto to = [keys] (size_t i, T v) { keys[i] = v; };
+
+  follow_previous ();
 
   for (size_t u = (size_t) blockIdx.x * blockDim.x + threadIdx.x; u < units; u += stride)
     run_unit<M, T> (u, jlo_log, k, 0, from, to);
@@ -313,6 +330,8 @@ tile_kernel (T *keys, size_t w, unsigned tile_log, const __grid_constant__ ws::T
   bool sorts_runs = groups.last_stage_log[0] > groups.stage_log[0];
   bool direct_in = sorts_runs || lines_whole (groups, 0);
 
+  follow_previous ();
+
   for (size_t origin = (size_t) blockIdx.x * tile; origin < w; origin += (size_t) gridDim.x * tile)
     {
       if (sorts_runs)
@@ -335,62 +354,96 @@ tile_kernel (T *keys, size_t w, unsigned tile_log, const __grid_constant__ ws::T
     }
 }
 
+// Launches kernel on the default stream, chained to the launch before it
+// where `chained` (see follow_previous; only on devices of compute
+// capability 9.0 and up, prepare_device says).
+template <typename... Params, typename... Args>
+cudaError_t
+launch_chained (bool chained, void (*kernel) (Params...), unsigned blocks, unsigned threads,
+                size_t bytes, Args... args)
+{
+  cudaLaunchConfig_t config = {};
+  cudaLaunchAttribute attribute = {};
+
+  config.gridDim = dim3 (blocks);
+  config.blockDim = dim3 (threads);
+  config.dynamicSmemBytes = bytes;
+  config.stream = 0;
+  attribute.id = cudaLaunchAttributeProgrammaticStreamSerialization;
+  attribute.val.programmaticStreamSerializationAllowed = 1;
+  config.attrs = &attribute;
+  config.numAttrs = chained ? 1 : 0;
+  return cudaLaunchKernelEx (&config, kernel, args...);
+}
+
 template <typename T>
 bool
-launch_group (T *keys, size_t w, unsigned m, unsigned jlo_log, size_t k, GError **error)
+launch_group (T *keys, size_t w, unsigned m, unsigned jlo_log, size_t k, bool c, GError **error)
 {
   unsigned blocks = ws::blocks_for (w >> m, GROUP_THREADS);
+  cudaError_t e;
 
   switch (m)
     {
-    case 1: group_kernel<1><<<blocks, GROUP_THREADS>>> (keys, w, jlo_log, k); break;
-    case 2: group_kernel<2><<<blocks, GROUP_THREADS>>> (keys, w, jlo_log, k); break;
-    case 3: group_kernel<3><<<blocks, GROUP_THREADS>>> (keys, w, jlo_log, k); break;
-    case 4: group_kernel<4><<<blocks, GROUP_THREADS>>> (keys, w, jlo_log, k); break;
-    default: group_kernel<5><<<blocks, GROUP_THREADS>>> (keys, w, jlo_log, k); break;
+    case 1: e = launch_chained (c, group_kernel<1, T>, blocks, GROUP_THREADS, 0, keys, w, jlo_log, k); break;
+    case 2: e = launch_chained (c, group_kernel<2, T>, blocks, GROUP_THREADS, 0, keys, w, jlo_log, k); break;
+    case 3: e = launch_chained (c, group_kernel<3, T>, blocks, GROUP_THREADS, 0, keys, w, jlo_log, k); break;
+    case 4: e = launch_chained (c, group_kernel<4, T>, blocks, GROUP_THREADS, 0, keys, w, jlo_log, k); break;
+    default: e = launch_chained (c, group_kernel<5, T>, blocks, GROUP_THREADS, 0, keys, w, jlo_log, k); break;
     }
-  return ws::check_launch ("Cannot launch a bitonic register pass", error);
+  return ws::check (e, "Cannot launch a bitonic register pass", error);
 }
 
 // One launch of the plan: a tile launch, or one register group straight
-// on global memory.
+// on global memory; chained to the plan's launch before it, if any.
 template <typename T>
 bool
-launch_planned (T *keys, size_t w, const WsPlanLaunch &launch, GError **error)
+launch_planned (T *keys, size_t w, const WsPlanLaunch &launch, bool chains, GError **error)
 {
   const WsPlanGroup &g = launch.groups[0];
+  bool chained = chains && launch.first_pass > 0;
 
   if (launch.memory == WS_PLAN_GLOBAL)
     return launch_group (keys, w, g.n_passes, g.dist_log + 1 - g.n_passes,
-                         (size_t) 1 << g.stage_log, error);
-  tile_kernel<<<ws::blocks_for (w >> launch.tile_log, 1), TILE_THREADS,
-                sizeof (T) << launch.tile_log>>> (keys, w, launch.tile_log,
-                                                  ws::tile_groups (launch));
-  return ws::check_launch ("Cannot launch a bitonic tile kernel", error);
+                         (size_t) 1 << g.stage_log, chained, error);
+  return ws::check (launch_chained (chained, tile_kernel<T>,
+                                    ws::blocks_for (w >> launch.tile_log, 1), TILE_THREADS,
+                                    sizeof (T) << launch.tile_log, keys, w, launch.tile_log,
+                                    ws::tile_groups (launch)),
+                    "Cannot launch a bitonic tile kernel", error);
 }
 
-// The tile's 64 KB are above the 48 KB a block gets without opting in;
-// every built arch allows them (sm_75: 64 KB at most). Once per device
-// and type, since the attribute call costs microseconds of host time that
-// a small sort's launch would wait for (setting it twice from two threads
-// is harmless, hence relaxed atomics).
+// Once per device and type: the tile's 64 KB, above the 48 KB a block gets
+// without opting in (every built arch allows them; sm_75: 64 KB at most),
+// and whether the device chains launches (compute capability 9.0 and up).
+// Cached, since the calls cost microseconds of host time that a small
+// sort's launch would wait for; two threads preparing one device at once
+// do the same harmless work, hence relaxed atomics. 0: not yet; 1: ready;
+// 2: ready, chaining.
 template <typename T>
 bool
-allow_tile_bytes (GError **error)
+prepare_device (bool *chains, GError **error)
 {
-  static std::atomic<bool> allowed[ws::MAX_DEVICES];
-  int device = 0;
+  static std::atomic<int> ready[ws::MAX_DEVICES];
+  int device = 0, major = 0, state;
 
   if (!ws::check (cudaGetDevice (&device), "Cannot read the current GPU", error))
     return false;
-  if (device >= 0 && device < ws::MAX_DEVICES && allowed[device].load (std::memory_order_relaxed))
-    return true;
-  if (!ws::check (cudaFuncSetAttribute (tile_kernel<T>, cudaFuncAttributeMaxDynamicSharedMemorySize,
-                                        (int) (sizeof (T) << TILE_LOG)),
-                  "Cannot give the bitonic tile kernel 64 KB of shared memory", error))
-    return false;
-  if (device >= 0 && device < ws::MAX_DEVICES)
-    allowed[device].store (true, std::memory_order_relaxed);
+  state = device >= 0 && device < ws::MAX_DEVICES ? ready[device].load (std::memory_order_relaxed) : 0;
+  if (state == 0)
+    {
+      if (!ws::check (cudaFuncSetAttribute (tile_kernel<T>,
+                                            cudaFuncAttributeMaxDynamicSharedMemorySize,
+                                            (int) (sizeof (T) << TILE_LOG)),
+                      "Cannot give the bitonic tile kernel 64 KB of shared memory", error)
+          || !ws::check (cudaDeviceGetAttribute (&major, cudaDevAttrComputeCapabilityMajor, device),
+                         "Cannot read the GPU's compute capability", error))
+        return false;
+      state = major >= 9 ? 2 : 1;
+      if (device >= 0 && device < ws::MAX_DEVICES)
+        ready[device].store (state, std::memory_order_relaxed);
+    }
+  *chains = state == 2;
   return true;
 }
 
@@ -401,13 +454,14 @@ bitonic_ours (T *keys, size_t w, guint64 *launches, GError **error)
 {
   WsLaunchPlan plan;
   WsPlanLaunch launch;
+  bool chains = false;
 
-  if (!allow_tile_bytes<T> (error))
+  if (!prepare_device<T> (&chains, error))
     return false;
   ws_launch_plan_bitonic (&plan, w, ws_plan_bitonic_tile_log (w), ws_plan_bitonic_group (w));
   while (ws_launch_plan_next (&plan, &launch))
     {
-      if (ws::stopped (error) || !launch_planned (keys, w, launch, error))
+      if (ws::stopped (error) || !launch_planned (keys, w, launch, chains, error))
         return false;
       ++*launches;
     }
