@@ -263,7 +263,12 @@ test_fault (void)
   g_assert_no_error (error);
   g_assert_cmpint (r.outcome, ==, WS_STUDENT_FAULT);
   g_assert_cmpuint (r.pass, ==, 1); /* stage k=4 begins at the second pass */
-  g_assert_nonnull (strstr (r.message, "illegal"));
+  /* The fault's kind depends on the GPU: an H100 reports an illegal memory
+   * access, while on an H200 (2026-11-26) the message named none. Every
+   * kind the library classes as a kernel fault carries the hint. */
+  g_test_message ("fault: %s", r.message);
+  if (strstr (r.message, "kernel faulted") == NULL)
+    g_error ("the fault's message does not say a kernel faulted: %s", r.message);
   ws_student_result_clear (&r);
 }
 
