@@ -24,11 +24,11 @@
 // registers, loaded straight from global memory as 16-byte vectors.
 // In a later tile launch the first group loads its keys straight from
 // global memory when a warp's loads are whole lines (the largest distances
-// of a stage: jlo >= 32 keys): one trip through
-// shared memory fewer. (Its last group, the smallest distances, stores through
-// shared memory: straight from registers, 2^m neighbouring keys a thread,
-// each store instruction of a warp touches 32 sectors for 4 bytes each,
-// which measured twice as slow on an H200.)
+// of a stage: jlo >= 32 keys): one trip through shared memory fewer. (Its
+// last group, the smallest distances, stores through shared memory:
+// straight from registers, 2^m neighbouring keys a thread, each store
+// instruction of a warp touches 32 lines — twice as slow as scalar stores
+// on an H200, four times as 16-byte vectors on an H100.)
 // The tile is 64 KB (4-byte keys, no padding: an XOR swizzle spreads the
 // banks), the opt-in shared memory of every built arch (sm_75: 64 KB).
 // Everything is launched on the default stream without a host sync; on
@@ -146,8 +146,8 @@ from_word (unsigned word)
 }
 
 // The U keys at p into r: as 16-byte vectors where p is 16-byte aligned
-// (a thread's run is 64 bytes: four vector loads instead of 16 scalar
-// ones, each of which would touch a sector of its own).
+// (a thread's run is 64 or 128 bytes: one vector load for every four
+// scalar ones, each of which would touch a sector of its own).
 template <unsigned U, typename T>
 __device__ __forceinline__ void
 load_run (const T *p, T (&r)[U], bool vectors)
@@ -184,8 +184,9 @@ swizzle (unsigned i)
 
 // A chained launch (sm_90, launch_chained) is placed on the SMs while the
 // launch before it drains, and waits here until that one has finished and
-// its stores are visible: the gap between launches, which the plan's
-// 5 to 26 launches each paid, overlaps the previous launch's last blocks.
+// its stores are visible: the gap between launches, which each of the
+// plan's launches paid (26 at 2^24), overlaps the previous one's last
+// blocks.
 // Unchained, it returns at once.
 __device__ __forceinline__ void
 follow_previous ()
