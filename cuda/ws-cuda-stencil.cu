@@ -915,11 +915,15 @@ alloc_all (Plan &p, Buffers<T> &b, GError **error)
 }
 
 // The sliding sums; true in *done unless float32 inputs left some block
-// unsure of exactness (read back: a few microseconds), when the caller
-// sums again by p.path.
+// unsure of exactness, when the caller sums again by p.path. The kernels'
+// phase ends with the sums: the flag's read-back (a host round trip of
+// 12–26 µs on an H200, which made float32 that much slower than int32 in
+// `run`) is a download, and the phase's end is marked again after the
+// second summing if one follows.
 template <typename T>
 bool
-slide_first (const Plan &p, Buffers<T> &b, guint64 *launches, bool *done, GError **error)
+slide_first (const Plan &p, Buffers<T> &b, ws::PhaseTimer &timer, guint64 *launches, bool *done,
+             GError **error)
 {
   unsigned inexact = 0;
 
@@ -930,6 +934,7 @@ slide_first (const Plan &p, Buffers<T> &b, guint64 *launches, bool *done, GError
                                      b.inexact.get (), b.bad.get (), error))
     return false;
   *launches += 1;
+  timer.mark (ws::PhaseTimer::AFTER_KERNELS);
   if (std::is_same_v<T, float>
       && !ws::download (&inexact, b.inexact.get (), sizeof inexact, error))
     return false;
@@ -939,18 +944,17 @@ slide_first (const Plan &p, Buffers<T> &b, guint64 *launches, bool *done, GError
 
 template <typename T>
 bool
-launch_all (const Plan &p, Buffers<T> &b, guint64 *launches, GError **error)
+clear_overflow (Buffers<T> &b, GError **error)
 {
-  bool done = false;
+  return ws::check (cudaMemsetAsync (b.bad.get (), 0xff, sizeof (unsigned long long)),
+                    "Cannot clear the overflow flag", error);
+}
 
-  if (p.copy ())
-    return true;
-  if (std::is_same_v<T, int32_t>
-      && !ws::check (cudaMemsetAsync (b.bad.get (), 0xff, sizeof (unsigned long long)),
-                     "Cannot clear the overflow flag", error))
-    return false;
-  if (p.slide && (!slide_first (p, b, launches, &done, error) || done))
-    return done;
+// The kernels of p.path (after the sliding sums, where those were not exact).
+template <typename T>
+bool
+launch_path (const Plan &p, Buffers<T> &b, guint64 *launches, GError **error)
+{
   if (p.sweep ())
     return sweep_launch (p, b.grid.get (), b.out.get (), b.rows.get (), b.bad.get (), launches,
                          error);
@@ -960,6 +964,29 @@ launch_all (const Plan &p, Buffers<T> &b, guint64 *launches, GError **error)
   if (p.path == Path::BAND)
     return band_launch (p, b.grid.get (), b.out.get (), b.bad.get (), error);
   return strip_launch (p, b.grid.get (), b.out.get (), b.bad.get (), error);
+}
+
+// Every kernel of the run, then the AFTER_KERNELS mark (which exact
+// sliding sums make themselves, before their flag is read back).
+template <typename T>
+bool
+launch_all (const Plan &p, Buffers<T> &b, ws::PhaseTimer &timer, guint64 *launches,
+            GError **error)
+{
+  bool done = false;
+
+  if (!p.copy ())
+    {
+      if (std::is_same_v<T, int32_t> && !clear_overflow (b, error))
+        return false;
+      if (p.slide && !slide_first (p, b, timer, launches, &done, error))
+        return false;
+      if (!done && !launch_path (p, b, launches, error))
+        return false;
+    }
+  if (!done)
+    timer.mark (ws::PhaseTimer::AFTER_KERNELS);
+  return true;
 }
 
 // Ours: the fused bands at 256 columns a block where their ring fits the
@@ -1047,9 +1074,8 @@ stencil_run (Plan &p, const void *grid, void *out, WsCudaTiming *timing, GError 
   if (!ws::upload (b.grid.get (), grid, p.side * p.side * sizeof (T), error))
     return false;
   timer.mark (ws::PhaseTimer::AFTER_UPLOAD);
-  if (!launch_all (p, b, &timing->launches, error))
+  if (!launch_all (p, b, timer, &timing->launches, error))
     return false;
-  timer.mark (ws::PhaseTimer::AFTER_KERNELS);
   if (!fetch (p, b, out, &bad, error))
     return false;
   timer.mark (ws::PhaseTimer::AFTER_DOWNLOAD);
