@@ -155,7 +155,7 @@ next_bitonic (WsLaunchPlan *plan,
       if (plan->log_size == 0)
         return FALSE;
       /* Stages 2 .. 2^first compare only keys of one aligned run of
-       * 2^first: one trip sorts each run whole (s (s + 1) / 2 passes). */
+       * 2^first: one trip sorts each run whole, first (first + 1) / 2 passes. */
       guint first = MIN (plan->group, plan->tile_log);
       begin_launch (plan, launch, WS_PLAN_SHARED);
       add_stages (plan, launch, 1, 0, first, first * (first + 1) / 2);
