@@ -257,6 +257,60 @@ test_legend_clears_bars (void)
   cairo_surface_destroy (surface);
 }
 
+/* Where the legend lands in a fresh frame of plot (W × H): its box's
+ * centre relative to the plot area's, -1 or 1 on each axis. */
+static void
+legend_side (WsPlot *plot,
+             int    *sx,
+             int    *sy)
+{
+  cairo_surface_t *surface = cairo_image_surface_create (CAIRO_FORMAT_ARGB32, W, H);
+  cairo_t *cr = cairo_create (surface);
+  g_auto (WsPlotFrame) f = { 0 };
+
+  ws_plot_frame_init (&f, plot, cr, W, H);
+  g_assert_true (ws_plot_frame_lay_out (&f));
+  *sx = f.legend.x + f.legend.w / 2 < f.area.x + f.area.w / 2 ? -1 : 1;
+  *sy = f.legend.y + f.legend.h / 2 < f.area.y + f.area.h / 2 ? -1 : 1;
+  cairo_destroy (cr);
+  cairo_surface_destroy (surface);
+}
+
+/* A click on a legend entry hides its series: the legend stays where it
+ * was while that corner hides nothing, so the entry is still under the
+ * pointer for the click that shows it again — although with the bar
+ * hidden from the start the top left, free now, would be the best. */
+static void
+test_legend_stays (void)
+{
+  g_autoptr (WsPlot) plot = ws_plot_new ("Stays");
+  g_autoptr (WsPlot) fresh = ws_plot_new ("Fresh");
+  WsPlot *plots[] = { plot, fresh };
+  int x0, y0, x1, y1;
+
+  for (guint p = 0; p < G_N_ELEMENTS (plots); p++)
+    {
+      guint a = ws_plot_add_series (plots[p], "cpu-seq"), b = ws_plot_add_series (plots[p], "gpu");
+      for (int x = 1; x <= 10; x++)
+        ws_plot_add_point (plots[p], a, x, 10 * x, NAN, NAN);
+      ws_plot_add_point (plots[p], b, 1.5, 5, 1, 100);
+    }
+  legend_side (plot, &x0, &y0);
+  g_assert_false (x0 < 0 && y0 < 0); /* the bar keeps it from the top left */
+  ws_plot_set_series_visible (plot, 1, FALSE);
+  legend_side (plot, &x1, &y1);
+  g_assert_cmpint (x1, ==, x0);
+  g_assert_cmpint (y1, ==, y0);
+  ws_plot_set_series_visible (plot, 1, TRUE);
+  legend_side (plot, &x1, &y1);
+  g_assert_cmpint (x1, ==, x0);
+  g_assert_cmpint (y1, ==, y0);
+  ws_plot_set_series_visible (fresh, 1, FALSE);
+  legend_side (fresh, &x1, &y1);
+  g_assert_cmpint (x1, ==, -1);
+  g_assert_cmpint (y1, ==, -1);
+}
+
 /* Five series: the first five Okabe–Ito colours, in order. */
 static void
 test_palette (void)
@@ -913,6 +967,7 @@ main (int argc, char **argv)
   g_test_add_func ("/plot/legend", test_legend);
   g_test_add_func ("/plot/legend-clears-bars", test_legend_clears_bars);
   g_test_add_func ("/plot/palette", test_palette);
+  g_test_add_func ("/plot/legend-stays", test_legend_stays);
   g_test_add_func ("/plot/dashed", test_dashed);
   g_test_add_func ("/plot/error-bars", test_error_bars);
   g_test_add_func ("/plot/hline", test_hline);

@@ -597,6 +597,22 @@ test_view_pixels (Fixture *f, gconstpointer data)
 
 /* Hovering a point shows its series and values; clicking a legend entry
  * hides the series, clicking again shows it. */
+/* The middle of the legend entry whose tooltip, tip, starts at (x, y). */
+static int
+entry_middle (WsPlotView *view, int x, int y, const char *tip)
+{
+  int end = x;
+
+  for (;;)
+    {
+      g_autofree char *next = ws_plot_view_tooltip_at (view, end + 1, y);
+      if (g_strcmp0 (next, tip) != 0)
+        break;
+      end++;
+    }
+  return (x + end) / 2;
+}
+
 static void
 test_hover_and_legend (Fixture *f, gconstpointer data)
 {
@@ -624,6 +640,10 @@ test_hover_and_legend (Fixture *f, gconstpointer data)
         g_autofree char *tip = ws_plot_view_tooltip_at (view, x, y);
         if (tip != NULL && strstr (tip, "click to hide") != NULL)
           {
+            /* as a user would, in the entry, not on its first pixel:
+             * hiding a series rescales the axes, and the legend moves
+             * with the plot area's edge by the width of a tick label */
+            x = entry_middle (view, x, y, tip);
             g_assert_true (ws_plot_view_click_at (view, x, y));
             g_assert_cmpuint (n_visible (ws_bench_page_plot (f->page)), <,
                               ws_plot_n_series (ws_bench_page_plot (f->page)));

@@ -130,11 +130,16 @@ ink_under (const WsPlotFrame *f,
   return score + references_under (f, box);
 }
 
-/* The corner that hides the least; ties go to the first of top left, top
- * right, bottom right, bottom left (rising curves leave the top left). */
+/* The corner the legend took last while it still hides no marker, else
+ * the corner that hides the least; ties go to the first of top left, top
+ * right, bottom right, bottom left (rising curves leave the top left). A
+ * click on an entry hides its series and the axes rescale: had the legend
+ * then gone to another corner, the entry to click again would no longer
+ * be under the pointer. *corner: the one taken. */
 static WsPlotRect
 legend_corner (const WsPlotFrame *f,
                WsPlotRect         box,
+               int               *corner,
                double            *hidden)
 {
   const WsPlotRect *a = &f->area;
@@ -142,15 +147,24 @@ legend_corner (const WsPlotFrame *f,
   double xs[] = { a->x + inset, a->x + a->w - inset - box.w };
   double ys[] = { a->y + inset, a->y + a->h - inset - box.h };
   const int corners[][2] = { { 0, 0 }, { 1, 0 }, { 1, 1 }, { 0, 1 } };
+  int kept = f->legend_corner != NULL ? *f->legend_corner : -1;
   WsPlotRect best = box;
 
+  if (kept >= 0 && kept < (int) G_N_ELEMENTS (corners))
+    {
+      box.x = xs[corners[kept][0]], box.y = ys[corners[kept][1]];
+      *hidden = ink_under (f, &box);
+      *corner = kept;
+      if (*hidden < HIDDEN_MARK)
+        return box;
+    }
   for (guint c = 0; c < G_N_ELEMENTS (corners); c++)
     {
       double score;
       box.x = xs[corners[c][0]], box.y = ys[corners[c][1]];
       score = ink_under (f, &box);
       if (score < best_score)
-        best = box, best_score = score;
+        best = box, best_score = score, *corner = (int) c;
     }
   *hidden = best_score;
   return best;
@@ -166,10 +180,13 @@ ws_plot_legend_place (WsPlotFrame *f,
   LegendMetrics m = legend_metrics (f);
   WsPlotRect box = legend_size (f, &m);
   double hidden;
+  int corner = -1;
 
   if (f->series->len == 0)
     return;
-  f->legend = legend_corner (f, box, &hidden);
+  f->legend = legend_corner (f, box, &corner, &hidden);
+  if (f->legend_corner != NULL)
+    *f->legend_corner = hidden < HIDDEN_MARK ? corner : -1;
   if (hidden < HIDDEN_MARK || box.w + WS_PLOT_GAP * f->u > MAX_LEGEND * f->width)
     return;
   ws_plot_frame_layout (f, top, box.w + WS_PLOT_GAP * f->u);

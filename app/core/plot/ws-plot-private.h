@@ -98,6 +98,7 @@ typedef struct
   GPtrArray   *series; /* WsPlotSeries */
   GArray      *hlines; /* WsPlotHline */
   GArray      *vlines; /* WsPlotVline */
+  int         *legend_corner; /* the plot's memory of it, which placing the legend updates */
 
   /* This drawing's. */
   cairo_t     *cr;
@@ -196,7 +197,7 @@ ws_plot_snap (double v,
 
 /* A frame for drawing plot at width × height on cr, not laid out yet. */
 void       ws_plot_frame_init            (WsPlotFrame       *f,
-                                          const WsPlot      *plot,
+                                          WsPlot            *plot,
                                           cairo_t           *cr,
                                           double             width,
                                           double             height);

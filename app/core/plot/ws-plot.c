@@ -25,6 +25,7 @@ struct _WsPlot
   GArray      *hlines; /* WsPlotHline */
   GArray      *vlines; /* WsPlotVline */
   double       emphasis; /* text, markers and strokes a multiple of the size's */
+  int          legend_corner; /* where the legend went last (ws-plot-legend.c), -1: nowhere yet */
 };
 
 /* ---- The model ---- */
@@ -61,6 +62,7 @@ ws_plot_new (const char *title)
 
   plot->title = g_strdup (title);
   plot->emphasis = 1.0;
+  plot->legend_corner = -1;
   plot->series = g_ptr_array_new_with_free_func (series_free);
   plot->hlines = g_array_new (FALSE, FALSE, sizeof (WsPlotHline));
   g_array_set_clear_func (plot->hlines, hline_clear);
@@ -800,7 +802,7 @@ draw_chart (const WsPlotFrame *f)
 
 void
 ws_plot_frame_init (WsPlotFrame  *f,
-                    const WsPlot *plot,
+                    WsPlot       *plot,
                     cairo_t      *cr,
                     double        width,
                     double        height)
@@ -813,6 +815,7 @@ ws_plot_frame_init (WsPlotFrame  *f,
   f->series = plot->series;
   f->hlines = plot->hlines;
   f->vlines = plot->vlines;
+  f->legend_corner = &plot->legend_corner;
   f->cr = cr;
   f->width = width;
   f->height = height;
