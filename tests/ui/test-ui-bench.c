@@ -601,9 +601,9 @@ test_view_pixels (Fixture *f, gconstpointer data)
 static int
 entry_middle (WsPlotView *view, int x, int y, const char *tip)
 {
-  int end = x;
+  int end = x, w = gtk_widget_get_width (GTK_WIDGET (view));
 
-  for (;;)
+  while (end + 1 < w)
     {
       g_autofree char *next = ws_plot_view_tooltip_at (view, end + 1, y);
       if (g_strcmp0 (next, tip) != 0)
