@@ -135,16 +135,6 @@ sort_run (T (&v)[1u << M])
           }
 }
 
-template <typename T>
-__device__ __forceinline__ T
-from_word (unsigned word)
-{
-  static_assert (sizeof (T) == sizeof (unsigned), "the tile kernels sort 4-byte keys");
-  T key;
-  memcpy (&key, &word, sizeof key);
-  return key;
-}
-
 // The U keys at p into r: as 16-byte vectors where p is 16-byte aligned
 // (a thread's run is 64 or 128 bytes: one vector load for every four
 // scalar ones, each of which would touch a sector of its own).
@@ -154,15 +144,12 @@ load_run (const T *p, T (&r)[U], bool vectors)
 {
   if (U % 4 == 0 && vectors)
     {
-      const uint4 *p4 = reinterpret_cast<const uint4 *> (p);
+      const ws::Vec4<T> *p4 = reinterpret_cast<const ws::Vec4<T> *> (p);
 #pragma unroll
       for (unsigned c = 0; c < U / 4; c++)
         {
-          uint4 w = p4[c];
-          r[4 * c] = from_word<T> (w.x);
-          r[4 * c + 1] = from_word<T> (w.y);
-          r[4 * c + 2] = from_word<T> (w.z);
-          r[4 * c + 3] = from_word<T> (w.w);
+          ws::Vec4<T> w = p4[c];
+          r[4 * c] = w.x, r[4 * c + 1] = w.y, r[4 * c + 2] = w.z, r[4 * c + 3] = w.w;
         }
     }
   else
@@ -426,7 +413,7 @@ bool
 prepare_device (bool *chains, GError **error)
 {
   static std::atomic<int> ready[ws::MAX_DEVICES];
-  int device = 0, major = 0, state;
+  int device = 0, arch = 0, state;
 
   if (!ws::check (cudaGetDevice (&device), "Cannot read the current GPU", error))
     return false;
@@ -437,10 +424,9 @@ prepare_device (bool *chains, GError **error)
                                             cudaFuncAttributeMaxDynamicSharedMemorySize,
                                             (int) (sizeof (T) << TILE_LOG)),
                       "Cannot give the bitonic tile kernel 64 KB of shared memory", error)
-          || !ws::check (cudaDeviceGetAttribute (&major, cudaDevAttrComputeCapabilityMajor, device),
-                         "Cannot read the GPU's compute capability", error))
+          || !ws_cuda_device_arch (&arch, error))
         return false;
-      state = major >= 9 ? 2 : 1;
+      state = arch >= 90 ? 2 : 1;
       if (device >= 0 && device < ws::MAX_DEVICES)
         ready[device].store (state, std::memory_order_relaxed);
     }

@@ -8,6 +8,7 @@
 #include <cstddef>
 #include <cmath>
 #include <cstdint>
+#include <type_traits>
 
 #include "ws-cuda.h"
 #include "ws-cuda-pool.cuh"
@@ -352,6 +353,9 @@ count_warp (C *counters, unsigned slot, bool valid)
 template <typename T> __host__ __device__ inline T max_key ();
 template <> __host__ __device__ inline int32_t max_key<int32_t> () { return INT32_MAX; }
 template <> __host__ __device__ inline float max_key<float> () { return INFINITY; }
+
+// Four keys of type T (float or int32_t) as one 16-byte vector.
+template <typename T> using Vec4 = std::conditional_t<std::is_same_v<T, float>, float4, int4>;
 
 // Calls f.template operator()<T> () with T the C++ type of `type`.
 template <typename F>

@@ -46,8 +46,7 @@ template <typename T> struct LoadKey
   __device__ ExactT<T>
   quad (size_t q) const
   {
-    using V4 = std::conditional_t<std::is_same_v<T, float>, float4, int4>;
-    V4 v = __ldg (reinterpret_cast<const V4 *> (x) + q);
+    ws::Vec4<T> v = __ldg (reinterpret_cast<const ws::Vec4<T> *> (x) + q);
     return (Exact<T>::of (v.x) + Exact<T>::of (v.y)) + (Exact<T>::of (v.z) + Exact<T>::of (v.w));
   }
 };

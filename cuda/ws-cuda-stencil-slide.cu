@@ -120,8 +120,7 @@ load (const T *grid, size_t side, size_t row, size_t col, bool need, Span &span)
 
   if (VEC && need && col < side)
     {
-      using V4 = std::conditional_t<std::is_same_v<T, float>, float4, int4>;
-      V4 x = *reinterpret_cast<const V4 *> (at);
+      ws::Vec4<T> x = *reinterpret_cast<const ws::Vec4<T> *> (at);
       q.v[0] = x.x, q.v[1] = x.y, q.v[2] = x.z, q.v[3] = x.w;
     }
   else
@@ -157,10 +156,7 @@ store_quad (T *out, size_t idx, const A (&s)[COLS], unsigned valid, unsigned lon
       v[j] = (T) s[j];
     }
   if (fit && idx % 4 == 0)
-    {
-      using V4 = std::conditional_t<std::is_same_v<T, float>, float4, int4>;
-      *reinterpret_cast<V4 *> (out + idx) = V4{ v[0], v[1], v[2], v[3] };
-    }
+    *reinterpret_cast<ws::Vec4<T> *> (out + idx) = ws::Vec4<T>{ v[0], v[1], v[2], v[3] };
   else if (fit && idx % 2 == 0)
     {
       using V2 = std::conditional_t<std::is_same_v<T, float>, float2, int2>;
