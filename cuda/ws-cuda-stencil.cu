@@ -914,31 +914,33 @@ alloc_all (Plan &p, Buffers<T> &b, GError **error)
                               error));
 }
 
-// The sliding sums; true in *done unless float32 inputs left some block
-// unsure of exactness, when the caller sums again by p.path. The kernels'
-// phase ends with the sums: the flag's read-back (a host round trip of
-// 12–26 µs on an H200, which made float32 that much slower than int32 in
-// `run`) is a download, and the phase's end is marked again after the
-// second summing if one follows.
+// The sliding sums, queued.
 template <typename T>
 bool
-slide_first (const Plan &p, Buffers<T> &b, ws::PhaseTimer &timer, guint64 *launches, bool *done,
-             GError **error)
+slide_sums (const Plan &p, Buffers<T> &b, guint64 *launches, GError **error)
 {
-  unsigned inexact = 0;
-
-  *done = false;
   if (!ws::check (cudaMemsetAsync (b.inexact.get (), 0, sizeof (unsigned)),
                   "Cannot clear the exactness flag", error)
       || !ws::stencil::slide_launch (b.grid.get (), b.out.get (), p.side, p.radius,
                                      b.inexact.get (), b.bad.get (), error))
     return false;
   *launches += 1;
-  timer.mark (ws::PhaseTimer::AFTER_KERNELS);
+  return true;
+}
+
+// Whether the sliding sums were exact: always for int32; float32 inputs
+// may leave some block unsure (its flag, read back), when the caller sums
+// again by p.path.
+template <typename T>
+bool
+slide_exact (Buffers<T> &b, bool *exact, GError **error)
+{
+  unsigned inexact = 0;
+
   if (std::is_same_v<T, float>
       && !ws::download (&inexact, b.inexact.get (), sizeof inexact, error))
     return false;
-  *done = inexact == 0;
+  *exact = inexact == 0;
   return true;
 }
 
@@ -966,26 +968,38 @@ launch_path (const Plan &p, Buffers<T> &b, guint64 *launches, GError **error)
   return strip_launch (p, b.grid.get (), b.out.get (), b.bad.get (), error);
 }
 
-// Every kernel of the run, then the AFTER_KERNELS mark (which exact
-// sliding sums make themselves, before their flag is read back).
+// Every kernel of the run, each phase's end marked. The kernels' phase ends
+// with the sliding sums: the exactness flag's read-back (a host round trip
+// that made float32 12–26 µs slower than int32 in `run` on an H200) is a
+// download, and where a second summing follows, the end is marked again
+// after it.
 template <typename T>
 bool
 launch_all (const Plan &p, Buffers<T> &b, ws::PhaseTimer &timer, guint64 *launches,
             GError **error)
 {
-  bool done = false;
+  bool exact = false;
 
-  if (!p.copy ())
+  if (p.copy ())
     {
-      if (std::is_same_v<T, int32_t> && !clear_overflow (b, error))
-        return false;
-      if (p.slide && !slide_first (p, b, timer, launches, &done, error))
-        return false;
-      if (!done && !launch_path (p, b, launches, error))
-        return false;
+      timer.mark (ws::PhaseTimer::AFTER_KERNELS);
+      return true;
     }
-  if (!done)
-    timer.mark (ws::PhaseTimer::AFTER_KERNELS);
+  if (std::is_same_v<T, int32_t> && !clear_overflow (b, error))
+    return false;
+  if (p.slide)
+    {
+      if (!slide_sums (p, b, launches, error))
+        return false;
+      timer.mark (ws::PhaseTimer::AFTER_KERNELS);
+      if (!slide_exact (b, &exact, error))
+        return false;
+      if (exact)
+        return true;
+    }
+  if (!launch_path (p, b, launches, error))
+    return false;
+  timer.mark (ws::PhaseTimer::AFTER_KERNELS);
   return true;
 }
 
