@@ -5,17 +5,19 @@
 // memory, so one or two blocks ran an SM).
 //
 // A block owns SPAN = COLS·THREADS adjacent input columns and the
-// SPAN − 2R output columns whose windows lie inside them, over a run of
-// output rows. Each thread keeps its COLS columns' vertical window sums V
-// (2R + 1 rows) in registers and slides them down a row by adding the
+// SPAN − 2R output columns whose windows lie inside them (rounded down to
+// a multiple of COLS), over a run of output rows, which it walks down or,
+// every other run, up. Each thread keeps its COLS columns' vertical window
+// sums V (2R + 1 rows) in registers and slides them by a row by adding the
 // entering value and subtracting the leaving one, which it reads again
 // (2R + 1 rows back: from L2 while the rows fit it, R <= 8 or so at N =
-// 8192, else from memory). A row's outputs are then differences of the
-// block's prefix sums of V: out[c] = P[c + 2R] − P[c − 1]. Each thread
-// holds P just below its own columns in registers and reads only the upper
-// ends from shared memory, where each warp leaves its prefixes; every warp
-// then scans the warps' totals itself. So a batch of K rows meets one
-// barrier, and the next batch's loads are in flight across it.
+// 8192, else from memory: then two reads and a write an output). A row's
+// outputs are then differences of the block's prefix sums of V: out[c] =
+// P[c + 2R] − P[c − 1]. Each thread holds P just below its own columns in
+// registers and reads only the upper ends from shared memory, where each
+// warp leaves its prefixes; every warp then scans the warps' totals itself.
+// So a batch of K rows meets one barrier, and the next batch's loads are
+// in flight across it.
 //
 // Subtraction is exact in int64 for int32 keys (every running sum is a sum
 // of at most THREADS·(2R + 2) keys, far inside int64). For float32 it is
@@ -45,9 +47,15 @@ using ws::stencil::AccT;
 // 0.24–0.28 ms for R = 3 … 64, float32 and int32, where K = 4 with three
 // barriers a batch and every prefix in shared memory took 0.26–0.31 (and
 // 0.33–0.42 before its stores were 16 bytes wide); K = 3, 1 or 4 blocks
-// an SM, odd runs walking up, cache hints and taller runs were no faster.
+// an SM, cache hints and taller runs were no faster. Odd runs walking up
+// (slide_kernel) took 3–5% off R = 16 … 64 on an H100.
 constexpr unsigned COLS = 4, THREADS = 256, K = 2, MIN_BLOCKS = 3;
 constexpr unsigned WARP = 32, WARPS = THREADS / WARP, SPAN = COLS * THREADS;
+// Odd runs walk up from this radius: below, a run's start-up is a few rows
+// and walking up measured no better (H100, int32 R = 3: 0.259–0.272 ms
+// against 0.257 all down; R = 4 level, R = 5 and 6 1–2% faster). The
+// kernel below it is the one that walks only down (UP false).
+constexpr unsigned UP_MIN_R = 4;
 
 // Each value a float32 block reads, for the exactness check: the bit
 // positions (as powers of two) of its highest and lowest set bits over the
@@ -139,7 +147,10 @@ load (const T *grid, size_t side, size_t row, size_t col, bool need, Span &span)
 // one by one (int32 sums outside int32 are marked as store () does). Four
 // 4-byte stores 16 bytes apart each touched 16 sectors of a warp's 512
 // bytes: the L2 merged them four times over, and int32 R = 16 at N = 8192
-// took 0.41 ms on an H200 where one 16-byte store takes 0.29.
+// took 0.41 ms on an H200 where one 16-byte store takes 0.29. Rows 8 bytes
+// off (m ≡ 2 mod 4) stay two 8-byte stores: trading two sums with the lane
+// before for one aligned 16-byte store was slower (H100, int32 R = 3:
+// 0.287 against 0.255 ms).
 template <typename T, typename A>
 __device__ inline void
 store_quad (T *out, size_t idx, const A (&s)[COLS], unsigned valid, unsigned long long *first_bad)
@@ -192,13 +203,14 @@ slot (unsigned c)
   return (c % COLS) * THREADS + c / COLS;
 }
 
-// The loads of batch i (output rows row0 + i .. + K − 1 of a run of
-// `count`): for each of its rows, the row entering the window as the
-// output moves down one and the row leaving it; none past the run.
+// The loads of batch i (output rows first ± i .. ± (i + K − 1) of a run
+// of `count`, walking up or down from `first`): for each of its rows, the
+// row entering the window as the output moves on by one and the row
+// leaving it; none past the run.
 template <bool VEC, typename T>
 __device__ inline void
-load_batch (const T *grid, size_t side, size_t row0, size_t i, size_t count, unsigned radius,
-            size_t col, Quad<T> (&enter)[K], Quad<T> (&leave)[K])
+load_batch (const T *grid, size_t side, size_t first, bool up, size_t i, size_t count,
+            unsigned radius, size_t col, Quad<T> (&enter)[K], Quad<T> (&leave)[K])
 {
   Span unused;
 
@@ -206,9 +218,10 @@ load_batch (const T *grid, size_t side, size_t row0, size_t i, size_t count, uns
   for (unsigned k = 0; k < K; k++)
     {
       bool need = i + k + 1 < count;
-      size_t row = row0 + i + k;
-      enter[k] = load<VEC, false> (grid, side, need ? row + 1 + 2 * radius : 0, col, need, unused);
-      leave[k] = load<VEC, false> (grid, side, need ? row : 0, col, need, unused);
+      size_t row = up ? first - i - k : first + i + k;
+      size_t in = up ? row - 1 : row + 1 + 2 * radius, out = up ? row + 2 * radius : row;
+      enter[k] = load<VEC, false> (grid, side, need ? in : 0, col, need, unused);
+      leave[k] = load<VEC, false> (grid, side, need ? out : 0, col, need, unused);
     }
 }
 
@@ -292,9 +305,12 @@ report_span (Span &span, int limit, unsigned *inexact)
 }
 
 // Block b owns input columns [col0, col0 + SPAN) and the tw output
-// columns from col0 (tw = SPAN − 2R rounded down to a multiple of COLS, so
-// that col0 stays one), over output rows [row0, row_end).
-template <typename T, bool VEC>
+// columns from col0 over a run of output rows [row0, row0 + count). Odd
+// runs walk up from their last row where UP (from UP_MIN_R), even ones
+// down from their first, so that two neighbouring runs reach the 2R rows
+// they both read at the same time, at their starts or at their ends: the
+// second read comes from L2.
+template <typename T, bool VEC, bool UP>
 __global__ void __launch_bounds__ (THREADS, MIN_BLOCKS)
 slide_kernel (const T *grid, T *out, size_t side, unsigned radius, unsigned tw, unsigned strips,
               size_t rows_per_block, int span_limit, unsigned *inexact,
@@ -305,7 +321,7 @@ slide_kernel (const T *grid, T *out, size_t side, unsigned radius, unsigned tw, 
   auto &sh = *reinterpret_cast<SlideShared<A> *> (raw);
   size_t m = side - 2 * (size_t) radius;
   size_t col0 = (size_t) (blockIdx.x % strips) * tw;
-  size_t row0 = (size_t) (blockIdx.x / strips) * rows_per_block;
+  size_t run = blockIdx.x / strips, row0 = run * rows_per_block;
   unsigned t = threadIdx.x, c0 = COLS * t, warp = t / WARP;
   size_t col = col0 + c0;
   Span span;
@@ -313,6 +329,8 @@ slide_kernel (const T *grid, T *out, size_t side, unsigned radius, unsigned tw, 
   if (row0 >= m) // the whole block: no barrier is skipped by part of it
     return;
   size_t count = min (rows_per_block, m - row0);
+  bool up = UP && run % 2 == 1;
+  size_t first = up ? row0 + count - 1 : row0;
   // How many of the thread's columns are outputs, and which warps hold
   // the upper ends of their windows (one, or two neighbours).
   unsigned valid = c0 < tw ? min (COLS, tw - c0) : 0;
@@ -326,14 +344,14 @@ slide_kernel (const T *grid, T *out, size_t side, unsigned radius, unsigned tw, 
 #pragma unroll 4
   for (size_t i = 0; i <= 2 * (size_t) radius; i++)
     {
-      Quad<T> x = load<VEC, true> (grid, side, row0 + i, col, true, span);
+      Quad<T> x = load<VEC, true> (grid, side, first + i, col, true, span);
 #pragma unroll
       for (unsigned j = 0; j < COLS; j++)
         v[j] += (A) x.v[j];
     }
 
   Quad<T> enter[K], leave[K];
-  load_batch<VEC> (grid, side, row0, 0, count, radius, col, enter, leave);
+  load_batch<VEC> (grid, side, first, up, 0, count, radius, col, enter, leave);
   unsigned q = 0;
   for (size_t i = 0; i < count; i += K, q ^= 1)
     {
@@ -352,7 +370,7 @@ slide_kernel (const T *grid, T *out, size_t side, unsigned radius, unsigned tw, 
               v[j] += (A) enter[k].v[j] - (A) leave[k].v[j];
             }
         }
-      load_batch<VEC> (grid, side, row0, i + K, count, radius, col, enter, leave);
+      load_batch<VEC> (grid, side, first, up, i + K, count, radius, col, enter, leave);
       __syncthreads ();
       A offsets = warp_offsets (sh.wsum[q]);
       // Output (row, col0 + c) is P[c + 2R] − P[c − 1], each the prefix
@@ -375,7 +393,8 @@ slide_kernel (const T *grid, T *out, size_t side, unsigned radius, unsigned tw, 
                 sums[j] = sh.prefix[q][k][slot (c)] + (c / (WARP * COLS) == top0 ? up0 : up1)
                           - (below[k][j] + own);
             }
-          store_quad (out, (row0 + i + k) * m + col0 + c0, sums, valid, first_bad);
+          size_t row = up ? first - i - k : first + i + k;
+          store_quad (out, row * m + col0 + c0, sums, valid, first_bad);
         }
     }
   if constexpr (checks_span<T>)
@@ -401,7 +420,7 @@ launch_with (const T *grid, T *out, size_t side, unsigned radius, unsigned *inex
              unsigned long long *first_bad, GError **error)
 {
   using Shared = SlideShared<AccT<T>>;
-  auto kernel = slide_kernel<T, VEC>;
+  auto kernel = radius >= UP_MIN_R ? slide_kernel<T, VEC, true> : slide_kernel<T, VEC, false>;
   size_t m = side - 2 * (size_t) radius;
   unsigned tw = (SPAN - 2 * radius) / COLS * COLS;
   unsigned strips = (unsigned) ((m + tw - 1) / tw);
@@ -424,6 +443,7 @@ launch_with (const T *grid, T *out, size_t side, unsigned radius, unsigned *inex
       grid, out, side, radius, tw, strips, rows_per_block, limit, inexact, first_bad);
   return ws::check_launch ("Cannot launch the window sum", error);
 }
+
 
 } // namespace
 

@@ -904,9 +904,16 @@ alloc_all (Plan &p, Buffers<T> &b, GError **error)
     return false;
   if (p.copy ()) // R = 0: the grid is the answer
     return true;
+  // The flags are cleared with the allocation, as part of preparing the
+  // buffers: two 4-byte memsets are no work of the window sum's, and in
+  // the kernels' phase they cost a launch each.
   if (!b.out.alloc (p.m * p.m, "Cannot allocate the window sums on the GPU", error)
       || !b.bad.alloc (1, "Cannot allocate the overflow flag on the GPU", error)
-      || !b.inexact.alloc (1, "Cannot allocate the exactness flag on the GPU", error))
+      || !b.inexact.alloc (1, "Cannot allocate the exactness flag on the GPU", error)
+      || !ws::check (cudaMemsetAsync (b.bad.get (), 0xff, sizeof (unsigned long long)),
+                     "Cannot clear the overflow flag", error)
+      || !ws::check (cudaMemsetAsync (b.inexact.get (), 0, sizeof (unsigned)),
+                     "Cannot clear the exactness flag", error))
     return false;
   return !p.sweep ()
          || (choose_band (p, sizeof (AccT<T>), error)
@@ -919,10 +926,8 @@ template <typename T>
 bool
 slide_sums (const Plan &p, Buffers<T> &b, guint64 *launches, GError **error)
 {
-  if (!ws::check (cudaMemsetAsync (b.inexact.get (), 0, sizeof (unsigned)),
-                  "Cannot clear the exactness flag", error)
-      || !ws::stencil::slide_launch (b.grid.get (), b.out.get (), p.side, p.radius,
-                                     b.inexact.get (), b.bad.get (), error))
+  if (!ws::stencil::slide_launch (b.grid.get (), b.out.get (), p.side, p.radius, b.inexact.get (),
+                                  b.bad.get (), error))
     return false;
   *launches += 1;
   return true;
@@ -942,14 +947,6 @@ slide_exact (Buffers<T> &b, bool *exact, GError **error)
     return false;
   *exact = inexact == 0;
   return true;
-}
-
-template <typename T>
-bool
-clear_overflow (Buffers<T> &b, GError **error)
-{
-  return ws::check (cudaMemsetAsync (b.bad.get (), 0xff, sizeof (unsigned long long)),
-                    "Cannot clear the overflow flag", error);
 }
 
 // The kernels of p.path (after the sliding sums, where those were not exact).
@@ -985,8 +982,6 @@ launch_all (const Plan &p, Buffers<T> &b, ws::PhaseTimer &timer, guint64 *launch
       timer.mark (ws::PhaseTimer::AFTER_KERNELS);
       return true;
     }
-  if (std::is_same_v<T, int32_t> && !clear_overflow (b, error))
-    return false;
   if (p.slide)
     {
       if (!slide_sums (p, b, launches, error))
