@@ -47,14 +47,14 @@ using ws::stencil::AccT;
 // 0.24–0.28 ms for R = 3 … 64, float32 and int32, where K = 4 with three
 // barriers a batch and every prefix in shared memory took 0.26–0.31 (and
 // 0.33–0.42 before its stores were 16 bytes wide); K = 3, 1 or 4 blocks
-// an SM, cache hints and taller runs were no faster. Odd runs walking up
-// (slide_kernel) took 3–5% off R = 16 … 64 on an H100.
+// an SM, cache hints and taller runs were no faster.
 constexpr unsigned COLS = 4, THREADS = 256, K = 2, MIN_BLOCKS = 3;
 constexpr unsigned WARP = 32, WARPS = THREADS / WARP, SPAN = COLS * THREADS;
-// Odd runs walk up from this radius: below, a run's start-up is a few rows
-// and walking up measured no better (H100, int32 R = 3: 0.259–0.272 ms
-// against 0.257 all down; R = 4 level, R = 5 and 6 1–2% faster). The
-// kernel below it is the one that walks only down (UP false).
+// Odd runs walk up (slide_kernel) from this radius, which took 3–5% off
+// R = 16 … 64 on an H100: below, a run's start-up is a few rows and walking
+// up measured no better (int32 R = 3: 0.259–0.272 ms against 0.257 all
+// down; R = 4 level, R = 5 and 6 1–2% faster). The kernel below it is the
+// one that walks only down (UP false).
 constexpr unsigned UP_MIN_R = 4;
 
 // Each value a float32 block reads, for the exactness check: the bit
@@ -443,7 +443,6 @@ launch_with (const T *grid, T *out, size_t side, unsigned radius, unsigned *inex
       grid, out, side, radius, tw, strips, rows_per_block, limit, inexact, first_bad);
   return ws::check_launch ("Cannot launch the window sum", error);
 }
-
 
 } // namespace
 
