@@ -35,6 +35,7 @@
 // sm_90 each launch of the plan after the first is chained to the one
 // before it (follow_previous).
 #include <atomic>
+#include <iterator>
 
 #include "ws-cuda-networks.cuh"
 
@@ -368,18 +369,16 @@ template <typename T>
 bool
 launch_group (T *keys, size_t w, unsigned m, unsigned jlo_log, size_t k, bool c, GError **error)
 {
+  // group_kernel<M> for M = 1 .. MAX_M, indexed by M − 1; any other m runs MAX_M.
+  static constexpr void (*kernels[]) (T *, size_t, unsigned, size_t)
+      = { group_kernel<1, T>, group_kernel<2, T>, group_kernel<3, T>, group_kernel<4, T>,
+          group_kernel<5, T> };
+  static_assert (std::size (kernels) == MAX_M, "one kernel for each group size");
   unsigned blocks = ws::blocks_for (w >> m, GROUP_THREADS);
-  cudaError_t e;
 
-  switch (m)
-    {
-    case 1: e = launch_chained (c, group_kernel<1, T>, blocks, GROUP_THREADS, 0, keys, w, jlo_log, k); break;
-    case 2: e = launch_chained (c, group_kernel<2, T>, blocks, GROUP_THREADS, 0, keys, w, jlo_log, k); break;
-    case 3: e = launch_chained (c, group_kernel<3, T>, blocks, GROUP_THREADS, 0, keys, w, jlo_log, k); break;
-    case 4: e = launch_chained (c, group_kernel<4, T>, blocks, GROUP_THREADS, 0, keys, w, jlo_log, k); break;
-    default: e = launch_chained (c, group_kernel<5, T>, blocks, GROUP_THREADS, 0, keys, w, jlo_log, k); break;
-    }
-  return ws::check (e, "Cannot launch a bitonic register pass", error);
+  return ws::check (launch_chained (c, kernels[m >= 1 && m <= MAX_M ? m - 1 : MAX_M - 1], blocks,
+                                    GROUP_THREADS, 0, keys, w, jlo_log, k),
+                    "Cannot launch a bitonic register pass", error);
 }
 
 // One launch of the plan: a tile launch, or one register group straight
