@@ -595,8 +595,6 @@ test_view_pixels (Fixture *f, gconstpointer data)
   cairo_surface_destroy (drawn);
 }
 
-/* Hovering a point shows its series and values; clicking a legend entry
- * hides the series, clicking again shows it. */
 /* The middle of the legend entry whose tooltip, tip, starts at (x, y). */
 static int
 entry_middle (WsPlotView *view, int x, int y, const char *tip)
@@ -613,6 +611,8 @@ entry_middle (WsPlotView *view, int x, int y, const char *tip)
   return (x + end) / 2;
 }
 
+/* Hovering a point shows its series and values; clicking a legend entry
+ * hides the series, clicking again shows it. */
 static void
 test_hover_and_legend (Fixture *f, gconstpointer data)
 {
