@@ -16,7 +16,10 @@
 //     up, 4 below): a thread loads the 2^m keys base, base + jlo, ..,
 //     base + (2^m - 1) jlo (jlo the smallest distance of the group), which
 //     the m passes only ever compare among themselves, runs the m passes on
-//     them, and stores them once;
+//     them, and stores them once. A stage with more than m of them, yet
+//     no more than log2(TILE) - 4 (rows of 16 keys or more), runs them all
+//     in one tile launch instead, on a tile of rows (Rows): two trips
+//     through global memory become one;
 //  3. one tile launch per stage finishes the distances j < TILE, again m
 //     of them per trip through registers.
 // The first tile launch's first group sorts each thread's 2^m neighbouring
@@ -36,6 +39,7 @@
 // before it (follow_previous).
 #include <atomic>
 #include <iterator>
+#include <type_traits>
 
 #include "ws-cuda-networks.cuh"
 
@@ -173,7 +177,7 @@ swizzle (unsigned i)
 // A chained launch (sm_90, launch_chained) is placed on the SMs while the
 // launch before it drains, and waits here until that one has finished and
 // its stores are visible: the gap between launches, which each of the
-// plan's launches paid (26 at 2^24), overlaps the previous one's last
+// plan's launches paid (21 at 2^24), overlaps the previous one's last
 // blocks.
 // Unchained, it returns at once.
 __device__ __forceinline__ void
@@ -202,6 +206,47 @@ group_kernel (T *keys, size_t w, unsigned jlo_log, size_t k)
     run_unit<M, T> (u, jlo_log, k, 0, from, to);
 }
 
+// Where key t of a tile lies in global memory, from the tile's origin,
+// and where tile b begins. A tile of neighbours holds 2^tile_log
+// consecutive keys.
+struct Neighbours
+{
+  __device__ __forceinline__ size_t at (unsigned t) const { return t; }
+  __device__ __forceinline__ size_t origin (size_t b, unsigned tile_log) const
+  {
+    return b << tile_log;
+  }
+};
+
+// A tile of rows holds a stage's keys that lie a distance >= the tile of
+// neighbours (2^gap_log keys) apart, so that its passes at those
+// distances run in shared memory (ws-launch-plan.h): 2^(tile_log -
+// row_log) rows of 2^row_log consecutive keys (64 bytes or more: whole
+// sectors), 2^gap_log keys apart. Tile b takes the rows at offset
+// (b mod 2^(gap_log - row_log)) 2^row_log in blocks of 2^(gap_log +
+// tile_log - row_log) keys; key t is column t mod 2^row_log of row
+// t >> row_log. In these terms the stage's distance 2^d is 2^(d - gap_log
+// + row_log) (the host gives the groups so), and its direction, bit k of
+// the global index, is bit k of the origin: k lies above the tile's last
+// row, and the origin's offset plus any key's place in the tile stays
+// below 2^(gap_log + 1).
+struct Rows
+{
+  unsigned row_log, gap_log;
+
+  __device__ __forceinline__ size_t at (unsigned t) const
+  {
+    return ((size_t) (t >> row_log) << gap_log) | (t & ((1u << row_log) - 1));
+  }
+  __device__ __forceinline__ size_t origin (size_t b, unsigned tile_log) const
+  {
+    unsigned beside = gap_log - row_log;
+    size_t offset = b & (((size_t) 1 << beside) - 1);
+
+    return ((b >> beside) << (gap_log + tile_log - row_log)) | (offset << row_log);
+  }
+};
+
 // Where a tile group's keys come from and go to.
 enum Route
 {
@@ -210,15 +255,16 @@ enum Route
 };
 
 // One register group of passes over the tile at origin.
-template <unsigned M, typename T>
+template <unsigned M, typename T, typename Layout>
 __device__ void
-tile_group (T *s, T *keys, unsigned tile_log, unsigned jlo_log, size_t k, size_t origin, Route route)
+tile_group (T *s, T *keys, unsigned tile_log, unsigned jlo_log, size_t k, size_t origin,
+            Route route, Layout layout)
 {
   unsigned units = 1u << (tile_log - M);
   T *g = keys + origin;
   auto shared_from = [s] (unsigned i) { return s[swizzle (i)]; };
   auto shared_to = [s] (unsigned i, T v) { s[swizzle (i)] = v; };
-  auto global_from = [g] (unsigned i) { return g[i]; };
+  auto global_from = [g, layout] (unsigned i) { return g[layout.at (i)]; };
 
   for (unsigned u = threadIdx.x; u < units; u += blockDim.x)
     if (route == GLOBAL_TO_SHARED)
@@ -273,10 +319,10 @@ tile_run_sort (T *s, const T *keys, unsigned tile_log, unsigned m, size_t origin
 }
 
 // Group g of a tile launch: its m passes from distance 2^dist_log down.
-template <typename T>
+template <typename T, typename Layout>
 __device__ void
 tile_run_group (T *s, T *keys, unsigned tile_log, const ws::TileGroups &groups, unsigned g,
-                size_t origin, Route route)
+                size_t origin, Route route, Layout layout)
 {
   unsigned m = groups.passes[g];
   unsigned jlo_log = groups.dist_log[g] + 1 - m;
@@ -284,11 +330,11 @@ tile_run_group (T *s, T *keys, unsigned tile_log, const ws::TileGroups &groups, 
 
   switch (m)
     {
-    case 1: tile_group<1> (s, keys, tile_log, jlo_log, k, origin, route); break;
-    case 2: tile_group<2> (s, keys, tile_log, jlo_log, k, origin, route); break;
-    case 3: tile_group<3> (s, keys, tile_log, jlo_log, k, origin, route); break;
-    case 4: tile_group<4> (s, keys, tile_log, jlo_log, k, origin, route); break;
-    default: tile_group<5> (s, keys, tile_log, jlo_log, k, origin, route); break;
+    case 1: tile_group<1> (s, keys, tile_log, jlo_log, k, origin, route, layout); break;
+    case 2: tile_group<2> (s, keys, tile_log, jlo_log, k, origin, route, layout); break;
+    case 3: tile_group<3> (s, keys, tile_log, jlo_log, k, origin, route, layout); break;
+    case 4: tile_group<4> (s, keys, tile_log, jlo_log, k, origin, route, layout); break;
+    default: tile_group<5> (s, keys, tile_log, jlo_log, k, origin, route, layout); break;
     }
 }
 
@@ -304,40 +350,46 @@ lines_whole (const ws::TileGroups &groups, unsigned g)
   return jlo_log >= 5 || (jlo_log == 0 && groups.passes[g] == 1);
 }
 
-// Steps 1 (every stage k <= tile) and 3 (the passes j < tile of stage k):
-// the plan's groups on tiles of 2^tile_log keys, one tile per block at a
-// time, in 4 << tile_log bytes of dynamic shared memory. The first group
-// reads global memory itself where its loads are whole lines (else a plain
-// copy does); between groups the tile waits in shared memory.
-template <typename T>
+// Steps 1 (every stage k <= tile) and 3 (the passes j < tile of stage k),
+// on tiles of neighbours, and step 2 on tiles of rows where the plan says
+// so: the plan's groups on tiles of 2^tile_log keys, one tile per block
+// at a time, in 4 << tile_log bytes of dynamic shared memory. The first
+// group reads global memory itself where its loads are whole lines (else
+// a plain copy does; a tile of rows' loads are always whole sectors, which
+// serve as well); between groups the tile waits in shared memory.
+template <typename T, typename Layout>
 __global__ void __launch_bounds__ (TILE_THREADS, TILE_BLOCKS_PER_SM)
-tile_kernel (T *keys, size_t w, unsigned tile_log, const __grid_constant__ ws::TileGroups groups)
+tile_kernel (T *keys, size_t w, unsigned tile_log, const __grid_constant__ ws::TileGroups groups,
+             Layout layout)
 {
   extern __shared__ __align__ (16) unsigned char tile_bytes[];
   T *s = reinterpret_cast<T *> (tile_bytes);
   unsigned tile = 1u << tile_log;
-  bool sorts_runs = groups.last_stage_log[0] > groups.stage_log[0];
-  bool direct_in = sorts_runs || lines_whole (groups, 0);
+  constexpr bool rows = std::is_same_v<Layout, Rows>;
+  bool sorts_runs = !rows && groups.last_stage_log[0] > groups.stage_log[0];
+  bool direct_in = rows || sorts_runs || lines_whole (groups, 0);
 
   follow_previous ();
 
-  for (size_t origin = (size_t) blockIdx.x * tile; origin < w; origin += (size_t) gridDim.x * tile)
+  for (size_t b = blockIdx.x; b < (w >> tile_log); b += gridDim.x)
     {
+      size_t origin = layout.origin (b, tile_log);
+
       if (sorts_runs)
         tile_run_sort (s, keys, tile_log, groups.last_stage_log[0], origin);
       else if (direct_in)
-        tile_run_group (s, keys, tile_log, groups, 0, origin, GLOBAL_TO_SHARED);
+        tile_run_group (s, keys, tile_log, groups, 0, origin, GLOBAL_TO_SHARED, layout);
       else
         for (unsigned i = threadIdx.x; i < tile; i += blockDim.x)
-          s[swizzle (i)] = keys[origin + i];
+          s[swizzle (i)] = keys[origin + layout.at (i)];
       __syncthreads ();
       for (unsigned g = direct_in ? 1 : 0; g < groups.n; g++)
         {
-          tile_run_group (s, keys, tile_log, groups, g, origin, SHARED_TO_SHARED);
+          tile_run_group (s, keys, tile_log, groups, g, origin, SHARED_TO_SHARED, layout);
           __syncthreads ();
         }
       for (unsigned i = threadIdx.x; i < tile; i += blockDim.x)
-        keys[origin + i] = s[swizzle (i)];
+        keys[origin + layout.at (i)] = s[swizzle (i)];
       // The next tile overwrites s only after everyone has read this one.
       __syncthreads ();
     }
@@ -381,23 +433,41 @@ launch_group (T *keys, size_t w, unsigned m, unsigned jlo_log, size_t k, bool c,
                     "Cannot launch a bitonic register pass", error);
 }
 
-// One launch of the plan: a tile launch, or one register group straight
-// on global memory; chained to the plan's launch before it, if any.
+// A tile launch on tiles of the given layout.
+template <typename T, typename Layout>
+bool
+launch_tiles (T *keys, size_t w, unsigned tile_log, const ws::TileGroups &groups, Layout layout,
+              bool chained, GError **error)
+{
+  return ws::check (launch_chained (chained, tile_kernel<T, Layout>,
+                                    ws::blocks_for (w >> tile_log, 1), TILE_THREADS,
+                                    sizeof (T) << tile_log, keys, w, tile_log, groups, layout),
+                    "Cannot launch a bitonic tile kernel", error);
+}
+
+// One launch of the plan: a tile launch (on a tile of rows where its
+// distances are the tile's or more), or one register group straight on
+// global memory; chained to the plan's launch before it, if any.
 template <typename T>
 bool
 launch_planned (T *keys, size_t w, const WsPlanLaunch &launch, bool chains, GError **error)
 {
   const WsPlanGroup &g = launch.groups[0];
   bool chained = chains && launch.first_pass > 0;
+  ws::TileGroups groups = ws::tile_groups (launch);
 
   if (launch.memory == WS_PLAN_GLOBAL)
     return launch_group (keys, w, g.n_passes, g.dist_log + 1 - g.n_passes,
                          (size_t) 1 << g.stage_log, chained, error);
-  return ws::check (launch_chained (chained, tile_kernel<T>,
-                                    ws::blocks_for (w >> launch.tile_log, 1), TILE_THREADS,
-                                    sizeof (T) << launch.tile_log, keys, w, launch.tile_log,
-                                    ws::tile_groups (launch)),
-                    "Cannot launch a bitonic tile kernel", error);
+  if (g.dist_log < launch.tile_log)
+    return launch_tiles (keys, w, launch.tile_log, groups, Neighbours{}, chained, error);
+  // The plan gives a tile of rows 2^tile_log keys apart, one row a bit of
+  // its passes: rows of 2^(tile_log - passes) keys. Its distances, in the
+  // tile's own terms, shrink by as many bits as the gap exceeds a row.
+  Rows rows = { launch.tile_log - launch.n_passes, launch.tile_log };
+  for (unsigned i = 0; i < groups.n; i++)
+    groups.dist_log[i] -= (unsigned char) (rows.gap_log - rows.row_log);
+  return launch_tiles (keys, w, launch.tile_log, groups, rows, chained, error);
 }
 
 // Once per device and type: the tile's 64 KB, above the 48 KB a block gets
@@ -419,10 +489,14 @@ prepare_device (bool *chains, GError **error)
   state = device >= 0 && device < ws::MAX_DEVICES ? ready[device].load (std::memory_order_relaxed) : 0;
   if (state == 0)
     {
-      if (!ws::check (cudaFuncSetAttribute (tile_kernel<T>,
+      if (!ws::check (cudaFuncSetAttribute (tile_kernel<T, Neighbours>,
                                             cudaFuncAttributeMaxDynamicSharedMemorySize,
                                             (int) (sizeof (T) << TILE_LOG)),
                       "Cannot give the bitonic tile kernel 64 KB of shared memory", error)
+          || !ws::check (cudaFuncSetAttribute (tile_kernel<T, Rows>,
+                                               cudaFuncAttributeMaxDynamicSharedMemorySize,
+                                               (int) (sizeof (T) << TILE_LOG)),
+                         "Cannot give the bitonic tile kernel 64 KB of shared memory", error)
           || !ws_cuda_device_arch (&arch, error))
         return false;
       state = arch >= 90 ? 2 : 1;

@@ -68,10 +68,23 @@ check_launch (const WsNetwork    *net,
               guint               group,
               guint               tile_log)
 {
+  /* A tile of rows: a bitonic stage's distances at or above the tile. */
+  gboolean rows = launch->memory == WS_PLAN_SHARED && ws_network_kind (net) == WS_NETWORK_BITONIC
+                  && launch->groups[0].dist_log >= launch->tile_log;
+
   g_assert_cmpuint (launch->first_pass, ==, next);
   g_assert_cmpuint (launch->n_groups, >=, 1);
   g_assert_cmpuint (launch->n_groups, <=, WS_PLAN_MAX_GROUPS);
   g_assert_true (launch->memory == WS_PLAN_SHARED || launch->n_groups == 1);
+  if (rows)
+    {
+      const WsPlanGroup *last = &launch->groups[launch->n_groups - 1];
+      /* The rest of them, down to the tile's own distance: more than one
+       * trip takes, in rows of 2^WS_PLAN_BITONIC_ROW_LOG keys or more. */
+      g_assert_cmpuint (last->dist_log + 1 - last->n_passes, ==, launch->tile_log);
+      g_assert_cmpuint (launch->n_passes, >, group);
+      g_assert_cmpuint (launch->n_passes + WS_PLAN_BITONIC_ROW_LOG, <=, launch->tile_log);
+    }
   for (guint i = 0; i < launch->n_groups; i++)
     {
       const WsPlanGroup *g = &launch->groups[i];
@@ -84,7 +97,9 @@ check_launch (const WsNetwork    *net,
       g_assert_cmpint (g->memory, ==, g->n_passes > 1 ? WS_PLAN_REGISTERS : launch->memory);
       /* A tile launch compares only keys of one tile (a group spanning
        * stages reaches the distance below its last stage). */
-      if (launch->memory == WS_PLAN_SHARED)
+      if (rows)
+        g_assert_cmpuint (g->stage_log, ==, launch->groups[0].stage_log);
+      else if (launch->memory == WS_PLAN_SHARED)
         g_assert_cmpuint (g->last_stage_log > g->stage_log ? g->last_stage_log - 1 : g->dist_log,
                           <, MIN (launch->tile_log, tile_log));
       next += g->n_passes;
@@ -179,7 +194,8 @@ test_odd_even_covers (void)
 /* With the kernels' constants, counted by hand: bitonic launches once for
  * all stages up to the tile of 2^14, then per larger stage k = 2^s one
  * register launch per `group` distances of the s - 14 at or above the
- * tile, and one tile launch; merge once for its tile of 2^13, then once
+ * tile — one tile of rows for them all where they are more than `group`
+ * and at most 14 - 4 — and one tile launch; merge once for its tile of 2^13, then once
  * per pass of each stage p = 2^s ≥ 2^13 (s + 1 passes); odd-even once per
  * 128 phases. */
 static void
@@ -191,12 +207,17 @@ test_counts (void)
   g_assert_cmpuint (bitonic_launches (2, tile, 4), ==, 1);
   g_assert_cmpuint (bitonic_launches (16384, tile, 4), ==, 1);
   g_assert_cmpuint (bitonic_launches (32768, tile, 4), ==, 3);
-  /* stages 15 … 20: 1+1+1+1+2+2 register launches of up to 4 passes, 6 tile launches */
-  g_assert_cmpuint (bitonic_launches (1 << 20, tile, 4), ==, 15);
-  /* … stages 21 … 24: 2+2+3+3 register launches, 4 tile launches more */
-  g_assert_cmpuint (bitonic_launches (1 << 24, tile, 4), ==, 29);
-  /* Up to 5 passes a trip: stages 15 … 24, 1+1+1+1+1+2+2+2+2+2, and 10 tile launches */
-  g_assert_cmpuint (bitonic_launches (1 << 24, tile, WS_PLAN_BITONIC_GROUP), ==, 26);
+  /* stages 15 … 20: four register launches of up to 4 passes, two of
+   * rows (5 and 6 passes), 6 tile launches */
+  g_assert_cmpuint (bitonic_launches (1 << 20, tile, 4), ==, 13);
+  /* … stages 21 … 24: 4 of rows (7 … 10 passes), 4 tile launches more */
+  g_assert_cmpuint (bitonic_launches (1 << 24, tile, 4), ==, 21);
+  /* Up to 5 passes a trip: stages 15 … 19 one register launch each, 20 …
+   * 24 one of rows each, and 10 tile launches */
+  g_assert_cmpuint (bitonic_launches (1 << 24, tile, WS_PLAN_BITONIC_GROUP), ==, 21);
+  /* Stages 25 and 26 have 11 and 12 distances ≥ the tile, more than rows
+   * of 16 keys hold: a register launch of 5 first, then rows of 6 and 7. */
+  g_assert_cmpuint (bitonic_launches (1 << 26, tile, WS_PLAN_BITONIC_GROUP), ==, 27);
   /* The tile and the passes a trip the gpu variant picks by width (a
    * power of two past a bound takes the larger), and what it launches
    * then: 2^16 with tiles of 2^12, stages 13 … 16 one register launch and
@@ -216,9 +237,10 @@ test_counts (void)
                                       ws_plan_bitonic_group (4096)), ==, 1);
   g_assert_cmpuint (bitonic_launches (1 << 16, ws_plan_bitonic_tile_log (1 << 16),
                                       ws_plan_bitonic_group (1 << 16)), ==, 9);
-  /* 2^20 with tiles of 2^13: stages 14 … 20, 1+1+1+1+1+2+2 register launches, 7 tile launches */
+  /* 2^20 with tiles of 2^13: stages 14 … 18 one register launch each, 19
+   * and 20 one of rows, and 7 tile launches */
   g_assert_cmpuint (bitonic_launches (1 << 20, ws_plan_bitonic_tile_log (1 << 20),
-                                      ws_plan_bitonic_group (1 << 20)), ==, 17);
+                                      ws_plan_bitonic_group (1 << 20)), ==, 15);
   g_assert_cmpuint (merge_launches (1, WS_PLAN_MERGE_TILE_LOG), ==, 0);
   g_assert_cmpuint (merge_launches (8192, WS_PLAN_MERGE_TILE_LOG), ==, 1);
   g_assert_cmpuint (merge_launches (8193, WS_PLAN_MERGE_TILE_LOG), ==, 15);
@@ -265,6 +287,38 @@ test_bitonic_shape (void)
   g_assert_false (ws_launch_plan_next (&plan, &launch));
 }
 
+/* Bitonic on 256 wires with a tile of 64 keys and one pass a trip, by
+ * hand: the tile launch runs stages 2 … 64 (21 passes); stage 128 runs
+ * distance 64 from global memory, then 32 … 1 in a tile; stage 256 has two
+ * distances ≥ the tile, 128 and 64, which one tile of rows takes (four
+ * rows of 16 keys, 64 keys apart), each pass a group of its own in shared
+ * memory; then 32 … 1 in a tile. */
+static void
+test_bitonic_rows (void)
+{
+  static const struct
+  {
+    guint first_pass, n_passes, n_groups, dist_log;
+  } expected[] = {
+    { 0, 21, 21, 0 }, { 21, 1, 1, 6 }, { 22, 6, 6, 5 }, { 28, 2, 2, 7 }, { 30, 6, 6, 5 },
+  };
+  WsLaunchPlan plan;
+  WsPlanLaunch launch;
+
+  ws_launch_plan_bitonic (&plan, 256, 6, 1);
+  for (guint i = 0; i < G_N_ELEMENTS (expected); i++)
+    {
+      g_assert_true (ws_launch_plan_next (&plan, &launch));
+      g_assert_cmpint (launch.memory, ==, (i == 1 ? WS_PLAN_GLOBAL : WS_PLAN_SHARED));
+      g_assert_cmpuint (launch.first_pass, ==, expected[i].first_pass);
+      g_assert_cmpuint (launch.n_passes, ==, expected[i].n_passes);
+      g_assert_cmpuint (launch.n_groups, ==, expected[i].n_groups);
+      g_assert_cmpuint (launch.groups[0].dist_log, ==, expected[i].dist_log);
+      g_assert_cmpint (launch.groups[0].memory, ==, launch.memory);
+    }
+  g_assert_false (ws_launch_plan_next (&plan, &launch));
+}
+
 int
 main (int    argc,
       char **argv)
@@ -275,5 +329,6 @@ main (int    argc,
   g_test_add_func ("/launch-plan/odd-even-covers", test_odd_even_covers);
   g_test_add_func ("/launch-plan/counts", test_counts);
   g_test_add_func ("/launch-plan/bitonic-shape", test_bitonic_shape);
+  g_test_add_func ("/launch-plan/bitonic-rows", test_bitonic_rows);
   return g_test_run ();
 }

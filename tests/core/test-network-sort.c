@@ -268,10 +268,12 @@ test_same_exchanges (gconstpointer data)
  * gpu meet each edge of its plan: the one-launch sort below, at and above
  * its tile of 2^14 (a first group reading global memory itself, or a
  * plain copy), one and two stages above the tile, register launches of
- * 1 to 5 passes from global memory (2^20 + 5 pads to 2^21: 7 distances at
- * or above the tile, 5 + 2; 2^23 + 1 pads to 2^24: stages of 1 to 10,
- * from 1 to 5 + 5), 16 keys a thread below 2^20 and 32 from there, and
- * odd sizes between. */
+ * 1 to 5 passes from global memory and tiles of rows for more (2^20 + 5
+ * pads to 2^21: 7 distances at or above the tile, rows of 128 keys;
+ * 2^23 + 1 pads to 2^24: stages of 1 to 10, rows of 256 down to 16 keys;
+ * 65537 pads to 2^17, tiles of 2^12 and 4 passes a trip: 5 distances, rows
+ * of 128), 16 keys a thread below 2^20 and 32 from there, and odd sizes
+ * between. */
 static void
 test_medium (gconstpointer data)
 {

@@ -126,24 +126,26 @@ add_group (WsLaunchPlan *plan,
   add_stages (plan, launch, stage_log, dist_log, stage_log, n_passes);
 }
 
-/* Bitonic stage 2^stage_log's distances 2^(top-1) .. 1 on a tile,
+/* Bitonic stage 2^stage_log's distances 2^(top-1) .. 2^bottom on a tile,
  * `group` of them per trip through registers, from the largest. */
 static void
 add_tile_stage (WsLaunchPlan *plan,
                 WsPlanLaunch *launch,
                 guint         stage_log,
-                guint         top)
+                guint         top,
+                guint         bottom)
 {
-  while (top > 0)
+  while (top > bottom)
     {
-      guint m = MIN (top, plan->group);
+      guint m = MIN (top - bottom, plan->group);
       add_group (plan, launch, stage_log, top - 1, m);
       top -= m;
     }
 }
 
 /* The first launch sorts the tiles; then each stage above the tile runs
- * its distances ≥ the tile from global memory and ends with a tile launch. */
+ * its distances ≥ the tile from global memory (a tile of rows where they
+ * take more than one trip) and ends with a tile launch. */
 static gboolean
 next_bitonic (WsLaunchPlan *plan,
               WsPlanLaunch *launch)
@@ -160,21 +162,29 @@ next_bitonic (WsLaunchPlan *plan,
       begin_launch (plan, launch, WS_PLAN_SHARED);
       add_stages (plan, launch, 1, 0, first, first * (first + 1) / 2);
       for (guint s = first + 1; s <= plan->tile_log; s++)
-        add_tile_stage (plan, launch, s, s);
+        add_tile_stage (plan, launch, s, s, 0);
       return TRUE;
     }
   if (plan->stage > plan->log_size)
     return FALSE;
   if (plan->top > plan->tile_log)
     {
-      guint m = MIN (plan->top - plan->tile_log, plan->group);
+      guint above = plan->top - plan->tile_log, m = MIN (above, plan->group);
+      if (above > plan->group && plan->tile_log >= WS_PLAN_BITONIC_ROW_LOG + above)
+        {
+          /* More than one trip's worth, few enough for a tile of rows. */
+          begin_launch (plan, launch, WS_PLAN_SHARED);
+          add_tile_stage (plan, launch, plan->stage, plan->top, plan->tile_log);
+          plan->top = plan->tile_log;
+          return TRUE;
+        }
       begin_launch (plan, launch, WS_PLAN_GLOBAL);
       add_group (plan, launch, plan->stage, plan->top - 1, m);
       plan->top -= m;
       return TRUE;
     }
   begin_launch (plan, launch, WS_PLAN_SHARED);
-  add_tile_stage (plan, launch, plan->stage, plan->tile_log);
+  add_tile_stage (plan, launch, plan->stage, plan->tile_log, 0);
   plan->stage = plan->top = plan->stage + 1;
   return TRUE;
 }

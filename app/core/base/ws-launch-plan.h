@@ -21,6 +21,13 @@
  *    distances j ≥ the tile `group` passes at a time straight from global
  *    memory (one launch per group), and one tile launch for its distances
  *    j < the tile, again `group` passes per trip through registers.
+ *    Where a stage has more than `group` distances ≥ the tile, yet few
+ *    enough that 2^that rows of 2^WS_PLAN_BITONIC_ROW_LOG keys or more fit
+ *    the tile, one tile launch takes them all instead: its tile is a tile
+ *    of rows, keys that lie a distance ≥ the tile apart (see
+ *    cuda/ws-cuda-bitonic.cu), and its groups run in shared memory as a
+ *    tile launch's do — one trip through global memory for the stage's
+ *    distances ≥ the tile rather than two.
  *  oddeven-merge (n keys): one tile launch runs every stage p with 2p ≤ the
  *    tile (2^tile_log, or n rounded up to a power of two when smaller), each
  *    pass on the tile in shared memory; then one launch per pass on global
@@ -45,6 +52,7 @@ G_BEGIN_DECLS
 /* The kernels' constants, which cuda/ compiles with. */
 #define WS_PLAN_BITONIC_TILE_LOG 14  /* the largest tile, 16384 keys: 64 KB of shared memory */
 #define WS_PLAN_BITONIC_GROUP    5   /* the most passes per trip through registers */
+#define WS_PLAN_BITONIC_ROW_LOG  4   /* a tile of rows' shortest row: 16 keys, 64 bytes */
 #define WS_PLAN_MERGE_TILE_LOG   13
 #define WS_PLAN_ODD_EVEN_PHASES  128 /* passes per launch */
 
