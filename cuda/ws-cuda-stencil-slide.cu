@@ -16,11 +16,13 @@
 // P[c + 2R] − P[c − 1]. Each thread holds P just below its own columns in
 // registers and reads only the upper ends from shared memory, where each
 // warp leaves its prefixes; every warp then scans the warps' totals itself.
-// So a batch of K rows meets one barrier, and the next batch's loads are
-// in flight across it.
+// Up to DIRECT_MAX_R the outputs are instead the sums of their 2R + 1
+// vertical sums, the neighbours' read from shared memory, and no scan runs.
+// Either way a batch of K rows meets one barrier, and the next batch's
+// loads are in flight across it.
 //
 // Subtraction is exact in int64 for int32 keys (every running sum is a sum
-// of at most THREADS·(2R + 2) keys, far inside int64). For float32 it is
+// of at most SPAN·(2R + 2) keys, far inside int64; a direct sum of fewer). For float32 it is
 // exact only while every partial sum is exact in double: the block checks
 // each value it reads (finite, not −0.0, and the span from the lowest set
 // bit of any value to the highest of any within 52 bits less the bits the
@@ -56,6 +58,14 @@ constexpr unsigned WARP = 32, WARPS = THREADS / WARP, SPAN = COLS * THREADS;
 // down; R = 4 level, R = 5 and 6 1–2% faster). The kernel below it is the
 // one that walks only down (UP false).
 constexpr unsigned UP_MIN_R = 4;
+// Rows sum their windows directly (slide_kernel's DIRECT) from R = 2 up
+// to this radius: 2R shared-memory reads and 2R + 6 adds a thread, where
+// the prefix sums cost a scan across the block whatever R. On an H200 at
+// N = 8192 (run's kernel medians, float32 / int32, ms): R = 3 0.248 /
+// 0.254 with the prefixes, 0.190 / 0.177 directly; R = 8 0.225 / 0.233
+// and 0.213 / 0.208; R = 12 0.243 / 0.251 and 0.249 / 0.240; R = 16
+// 0.232 / 0.239 and 0.283 / 0.274.
+constexpr unsigned DIRECT_MAX_R = 12;
 
 // Each value a float32 block reads, for the exactness check: the bit
 // positions (as powers of two) of its highest and lowest set bits over the
@@ -304,13 +314,42 @@ report_span (Span &span, int limit, unsigned *inexact)
     atomicOr (inexact, 1u);
 }
 
+// Output (row k of the batch, c0 + j) for j < valid as the sum of the
+// window's 2R + 1 vertical sums, directly: the thread's own four (mine),
+// the next 2R − 3 from the neighbours' in shared memory (column c at
+// slot (c)), then each further output by one added and one left behind.
+// R >= 2, so the window reaches past the thread's own columns.
+template <typename A>
+__device__ inline void
+direct_sums (const A (&mine)[COLS], const A *vs, unsigned c0, unsigned radius, A (&sums)[COLS])
+{
+  A w = mine[0];
+
+#pragma unroll
+  for (unsigned j = 1; j < COLS; j++)
+    w += mine[j];
+#pragma unroll 4
+  for (unsigned d = COLS; d <= 2 * radius; d++)
+    w += vs[slot (c0 + d)];
+  sums[0] = w;
+#pragma unroll
+  for (unsigned j = 1; j < COLS; j++)
+    {
+      w += vs[slot (c0 + j + 2 * radius)] - mine[j - 1];
+      sums[j] = w;
+    }
+}
+
 // Block b owns input columns [col0, col0 + SPAN) and the tw output
 // columns from col0 over a run of output rows [row0, row0 + count). Odd
 // runs walk up from their last row where UP (from UP_MIN_R), even ones
 // down from their first, so that two neighbouring runs reach the 2R rows
 // they both read at the same time, at their starts or at their ends: the
-// second read comes from L2.
-template <typename T, bool VEC, bool UP>
+// second read comes from L2. A row's outputs are differences of the
+// block's prefix sums of V, or where DIRECT (small R: DIRECT_MAX_R) sums
+// of 2R + 1 of them, which costs 2R shared-memory reads a thread and no
+// scan across the block.
+template <typename T, bool VEC, bool UP, bool DIRECT>
 __global__ void __launch_bounds__ (THREADS, MIN_BLOCKS)
 slide_kernel (const T *grid, T *out, size_t side, unsigned radius, unsigned tw, unsigned strips,
               size_t rows_per_block, int span_limit, unsigned *inexact,
@@ -355,12 +394,19 @@ slide_kernel (const T *grid, T *out, size_t side, unsigned radius, unsigned tw, 
   unsigned q = 0;
   for (size_t i = 0; i < count; i += K, q ^= 1)
     {
+      // below: the prefixes just below the thread's columns, or where
+      // DIRECT its own vertical sums.
       A below[K][COLS];
 #pragma unroll
       for (unsigned k = 0; k < K; k++)
         {
           A p[COLS];
-          warp_prefix (v, p, below[k], sh.wsum[q][k]);
+          if constexpr (DIRECT)
+#pragma unroll
+            for (unsigned j = 0; j < COLS; j++)
+              p[j] = below[k][j] = v[j];
+          else
+            warp_prefix (v, p, below[k], sh.wsum[q][k]);
 #pragma unroll
           for (unsigned j = 0; j < COLS; j++)
             {
@@ -372,6 +418,21 @@ slide_kernel (const T *grid, T *out, size_t side, unsigned radius, unsigned tw, 
         }
       load_batch<VEC> (grid, side, first, up, i + K, count, radius, col, enter, leave);
       __syncthreads ();
+      if constexpr (DIRECT)
+        {
+#pragma unroll
+          for (unsigned k = 0; k < K; k++)
+            {
+              if (i + k >= count)
+                break;
+              A sums[COLS] = {};
+              if (valid > 0)
+                direct_sums (below[k], sh.prefix[q][k], c0, radius, sums);
+              size_t row = up ? first - i - k : first + i + k;
+              store_quad (out, row * m + col0 + c0, sums, valid, first_bad);
+            }
+          continue;
+        }
       A offsets = warp_offsets (sh.wsum[q]);
       // Output (row, col0 + c) is P[c + 2R] − P[c − 1], each the prefix
       // within its warp plus the warps before.
@@ -420,7 +481,11 @@ launch_with (const T *grid, T *out, size_t side, unsigned radius, unsigned *inex
              unsigned long long *first_bad, GError **error)
 {
   using Shared = SlideShared<AccT<T>>;
-  auto kernel = radius >= UP_MIN_R ? slide_kernel<T, VEC, true> : slide_kernel<T, VEC, false>;
+  auto kernel = radius >= 2 && radius <= DIRECT_MAX_R
+                    ? (radius >= UP_MIN_R ? slide_kernel<T, VEC, true, true>
+                                          : slide_kernel<T, VEC, false, true>)
+                    : (radius >= UP_MIN_R ? slide_kernel<T, VEC, true, false>
+                                          : slide_kernel<T, VEC, false, false>);
   size_t m = side - 2 * (size_t) radius;
   unsigned tw = (SPAN - 2 * radius) / COLS * COLS;
   unsigned strips = (unsigned) ((m + tw - 1) / tw);
