@@ -40,6 +40,7 @@
 #include <atomic>
 #include <iterator>
 #include <type_traits>
+#include <utility>
 
 #include "ws-cuda-networks.cuh"
 
@@ -68,10 +69,38 @@ unit_base (I u, unsigned jlo_log, unsigned m)
   return ((u >> jlo_log) << (jlo_log + m)) | low;
 }
 
+// The comparator: ws::order_pair, or where FAST (float keys among which
+// none is NaN or −0.0: see tile_kernel) fminf and fmaxf, two instructions
+// instead of a compare and two selects. They move the same bit patterns
+// there: lo > hi swaps, lo < hi keeps, and equal floats other than ±0 have
+// equal bits. (int32: the compiler makes min and max of order_pair.)
+template <bool FAST, typename T>
+__device__ __forceinline__ void
+order (T &lo, T &hi)
+{
+  if constexpr (FAST && std::is_same_v<T, float>)
+    {
+      T a = fminf (lo, hi);
+      hi = fmaxf (lo, hi);
+      lo = a;
+    }
+  else
+    ws::order_pair (lo, hi);
+}
+
+// Whether a float key is one the FAST comparator would move unlike the
+// CPU's: NaN, or −0.0 (equal to +0.0, with other bits).
+__device__ __forceinline__ bool
+special_key (float x)
+{
+  unsigned b = __float_as_uint (x);
+  return b == 0x80000000u || (b & 0x7fffffffu) > 0x7f800000u;
+}
+
 // Passes jlo * 2^(M-1), .., jlo on the 2^M keys of one unit, in registers,
 // ascending (run_unit loads a descending unit in reverse order instead:
 // one compare per comparator, not one per direction).
-template <unsigned M, typename T>
+template <unsigned M, bool FAST, typename T>
 __device__ __forceinline__ void
 butterfly (T (&v)[1u << M])
 {
@@ -80,7 +109,7 @@ butterfly (T (&v)[1u << M])
 #pragma unroll
     for (unsigned q = 0; q < (1u << M); q++)
       if ((q & (1u << l)) == 0)
-        ws::order_pair (v[q], v[q | (1u << l)]);
+        order<FAST> (v[q], v[q | (1u << l)]);
 }
 
 // One unit: its keys come from `from` and go to `to` (global or shared
@@ -91,7 +120,7 @@ butterfly (T (&v)[1u << M])
 // order_pair (v[q | d], v[q]), is then the ascending one on the reversed
 // slots (U - 1 - (q | d), U - 1 - q), so the same exchanges happen, bit
 // for bit.
-template <unsigned M, typename T, typename I, typename From, typename To>
+template <unsigned M, bool FAST, typename T, typename I, typename From, typename To>
 __device__ __forceinline__ void
 run_unit (I u, unsigned jlo_log, size_t k, size_t origin, From from, To to)
 {
@@ -108,7 +137,7 @@ run_unit (I u, unsigned jlo_log, size_t k, size_t origin, From from, To to)
 #pragma unroll
   for (unsigned q = 0; q < U; q++)
     v[q] = from (first + (I) q * step);
-  butterfly<M> (v);
+  butterfly<M, FAST> (v);
 #pragma unroll
   for (unsigned q = 0; q < U; q++)
     to (first + (I) q * step, v[q]);
@@ -168,10 +197,66 @@ load_run (const T *p, T (&r)[U], bool vectors)
 // (64 KB exactly), while a warp reading 16 consecutive keys per thread,
 // or 32 keys 2^r apart, finds them on distinct banks (2-way at worst for
 // the middle distances).
-__device__ __forceinline__ unsigned
+__host__ __device__ constexpr unsigned
 swizzle (unsigned i)
 {
   return i ^ ((i >> 5) & 31u);
+}
+
+// run_unit on the tile in shared memory, for a group whose smallest
+// distance is 2^JL (known when compiled). The swizzle is linear over XOR,
+// and a unit's keys are its first key, base, with q's bits put in at JL
+// (bits base has clear: OR is XOR), so key q sits at slot swizzle (base)
+// XOR a constant, swizzle (q << JL); a descending unit, loaded last key
+// first (run_unit), holds key (U − 1) XOR q there, one constant more for
+// the whole unit. One instruction an address, none depending on another,
+// where a runtime distance costs four.
+template <unsigned M, unsigned JL, bool FAST, typename T>
+__device__ __forceinline__ void
+shared_unit (T *s, unsigned u, size_t k, size_t origin)
+{
+  constexpr unsigned U = 1u << M;
+  unsigned base = unit_base<unsigned> (u, JL, M);
+  bool descending = ((origin + base) & k) != 0;
+  unsigned first = (swizzle (base) ^ (descending ? swizzle ((U - 1) << JL) : 0u)) * sizeof (T);
+  char *bytes = reinterpret_cast<char *> (s);
+  T v[U];
+
+#pragma unroll
+  for (unsigned q = 0; q < U; q++)
+    v[q] = *reinterpret_cast<T *> (bytes + (first ^ (swizzle (q << JL) * sizeof (T))));
+  butterfly<M, FAST> (v);
+#pragma unroll
+  for (unsigned q = 0; q < U; q++)
+    *reinterpret_cast<T *> (bytes + (first ^ (swizzle (q << JL) * sizeof (T)))) = v[q];
+}
+
+// A group's units on the tile in shared memory, with shared_unit's JL the
+// group's jlo_log: one instance for each distance a tile's group can start
+// from (2^JL · 2^M keys within the largest tile).
+template <unsigned M, bool FAST, typename T, unsigned... JL>
+__device__ void
+shared_units (T *s, unsigned units, unsigned jlo_log, size_t k, size_t origin,
+              std::integer_sequence<unsigned, JL...>)
+{
+  auto run = [&]<unsigned L> () {
+    for (unsigned u = threadIdx.x; u < units; u += blockDim.x)
+      shared_unit<M, L, FAST> (s, u, k, origin);
+    return true;
+  };
+  ((jlo_log == JL && run.template operator()<JL> ()) || ...);
+}
+
+// Whether a launch after the first may use the FAST comparator: float
+// keys, and the first launch found none special (tile_kernel).
+template <typename T>
+__device__ __forceinline__ bool
+fast_keys (const unsigned *specials)
+{
+  if constexpr (std::is_same_v<T, float>)
+    return specials != nullptr && *specials == 0;
+  else
+    return false;
 }
 
 // A chained launch (sm_90, launch_chained) is placed on the SMs while the
@@ -193,17 +278,22 @@ follow_previous ()
 // keys per load: coalesced.
 template <unsigned M, typename T>
 __global__ void __launch_bounds__ (GROUP_THREADS)
-group_kernel (T *keys, size_t w, unsigned jlo_log, size_t k)
+group_kernel (T *keys, size_t w, unsigned jlo_log, size_t k, const unsigned *specials)
 {
   size_t units = w >> M;
   size_t stride = (size_t) gridDim.x * blockDim.x;
+  size_t u0 = (size_t) blockIdx.x * blockDim.x + threadIdx.x;
   auto from = [keys] (size_t i) { return keys[i]; };
   auto to = [keys] (size_t i, T v) { keys[i] = v; };
 
   follow_previous ();
 
-  for (size_t u = (size_t) blockIdx.x * blockDim.x + threadIdx.x; u < units; u += stride)
-    run_unit<M, T> (u, jlo_log, k, 0, from, to);
+  if (fast_keys<T> (specials))
+    for (size_t u = u0; u < units; u += stride)
+      run_unit<M, true, T> (u, jlo_log, k, 0, from, to);
+  else
+    for (size_t u = u0; u < units; u += stride)
+      run_unit<M, false, T> (u, jlo_log, k, 0, from, to);
 }
 
 // Where key t of a tile lies in global memory, from the tile's origin,
@@ -255,7 +345,7 @@ enum Route
 };
 
 // One register group of passes over the tile at origin.
-template <unsigned M, typename T, typename Layout>
+template <unsigned M, bool FAST, typename T, typename Layout>
 __device__ void
 tile_group (T *s, T *keys, unsigned tile_log, unsigned jlo_log, size_t k, size_t origin,
             Route route, Layout layout)
@@ -266,11 +356,18 @@ tile_group (T *s, T *keys, unsigned tile_log, unsigned jlo_log, size_t k, size_t
   auto shared_to = [s] (unsigned i, T v) { s[swizzle (i)] = v; };
   auto global_from = [g, layout] (unsigned i) { return g[layout.at (i)]; };
 
+  // The largest tiles' shared groups with their distance compiled in
+  // (shared_unit); smaller sorts, whose launches are few and short, keep
+  // the one loop (a 2^12 sort took 16 µs against 15 with the instances:
+  // each group's code cold in the instruction cache).
+  if (route == SHARED_TO_SHARED && tile_log == TILE_LOG)
+    return shared_units<M, FAST> (s, units, jlo_log, k, origin,
+                                  std::make_integer_sequence<unsigned, TILE_LOG - M + 1> ());
   for (unsigned u = threadIdx.x; u < units; u += blockDim.x)
     if (route == GLOBAL_TO_SHARED)
-      run_unit<M, T> (u, jlo_log, k, origin, global_from, shared_to);
+      run_unit<M, FAST, T> (u, jlo_log, k, origin, global_from, shared_to);
     else
-      run_unit<M, T> (u, jlo_log, k, origin, shared_from, shared_to);
+      run_unit<M, FAST, T> (u, jlo_log, k, origin, shared_from, shared_to);
 }
 
 // The first group of the first tile launch: each run of 2^M neighbouring
@@ -280,13 +377,14 @@ tile_group (T *s, T *keys, unsigned tile_log, unsigned jlo_log, size_t k, size_t
 // rows of 32 words, and each row's swizzle (its row number, XORed into the
 // column) sends slot q of every run to a bank of its own.
 template <unsigned M, typename T>
-__device__ void
+__device__ bool
 tile_sort (T *s, const T *keys, unsigned tile_log, size_t origin)
 {
   constexpr unsigned U = 1u << M;
   unsigned runs = 1u << (tile_log - M);
   const T *g = keys + origin;
   bool vectors = (reinterpret_cast<uintptr_t> (g) & 15) == 0;
+  bool special = false;
 
   for (unsigned u = threadIdx.x; u < runs; u += blockDim.x)
     {
@@ -297,29 +395,35 @@ tile_sort (T *s, const T *keys, unsigned tile_log, size_t origin)
       load_run<U> (g + base, r, vectors);
 #pragma unroll
       for (unsigned q = 0; q < U; q++)
-        v[q] = descending ? r[U - 1 - q] : r[q];
+        {
+          if constexpr (std::is_same_v<T, float>)
+            special = special || special_key (r[q]);
+          v[q] = descending ? r[U - 1 - q] : r[q];
+        }
       sort_run<M> (v);
 #pragma unroll
       for (unsigned q = 0; q < U; q++)
         s[swizzle (base + q)] = descending ? v[U - 1 - q] : v[q];
     }
+  return special;
 }
 
+// tile_sort for m; whether any of the thread's keys is special_key.
 template <typename T>
-__device__ void
+__device__ bool
 tile_run_sort (T *s, const T *keys, unsigned tile_log, unsigned m, size_t origin)
 {
   switch (m)
     {
-    case 2: tile_sort<2> (s, keys, tile_log, origin); break;
-    case 3: tile_sort<3> (s, keys, tile_log, origin); break;
-    case 4: tile_sort<4> (s, keys, tile_log, origin); break;
-    default: tile_sort<5> (s, keys, tile_log, origin); break;
+    case 2: return tile_sort<2> (s, keys, tile_log, origin);
+    case 3: return tile_sort<3> (s, keys, tile_log, origin);
+    case 4: return tile_sort<4> (s, keys, tile_log, origin);
+    default: return tile_sort<5> (s, keys, tile_log, origin);
     }
 }
 
 // Group g of a tile launch: its m passes from distance 2^dist_log down.
-template <typename T, typename Layout>
+template <bool FAST, typename T, typename Layout>
 __device__ void
 tile_run_group (T *s, T *keys, unsigned tile_log, const ws::TileGroups &groups, unsigned g,
                 size_t origin, Route route, Layout layout)
@@ -330,12 +434,25 @@ tile_run_group (T *s, T *keys, unsigned tile_log, const ws::TileGroups &groups, 
 
   switch (m)
     {
-    case 1: tile_group<1> (s, keys, tile_log, jlo_log, k, origin, route, layout); break;
-    case 2: tile_group<2> (s, keys, tile_log, jlo_log, k, origin, route, layout); break;
-    case 3: tile_group<3> (s, keys, tile_log, jlo_log, k, origin, route, layout); break;
-    case 4: tile_group<4> (s, keys, tile_log, jlo_log, k, origin, route, layout); break;
-    default: tile_group<5> (s, keys, tile_log, jlo_log, k, origin, route, layout); break;
+    case 1: tile_group<1, FAST> (s, keys, tile_log, jlo_log, k, origin, route, layout); break;
+    case 2: tile_group<2, FAST> (s, keys, tile_log, jlo_log, k, origin, route, layout); break;
+    case 3: tile_group<3, FAST> (s, keys, tile_log, jlo_log, k, origin, route, layout); break;
+    case 4: tile_group<4, FAST> (s, keys, tile_log, jlo_log, k, origin, route, layout); break;
+    default: tile_group<5, FAST> (s, keys, tile_log, jlo_log, k, origin, route, layout); break;
     }
+}
+
+// Group g with the FAST comparator where fast (float keys only: int32's
+// comparator is min and max already).
+template <typename T, typename Layout>
+__device__ void
+tile_run_group (T *s, T *keys, unsigned tile_log, const ws::TileGroups &groups, unsigned g,
+                size_t origin, Route route, Layout layout, bool fast)
+{
+  if constexpr (std::is_same_v<T, float>)
+    if (fast)
+      return tile_run_group<true> (s, keys, tile_log, groups, g, origin, route, layout);
+  tile_run_group<false> (s, keys, tile_log, groups, g, origin, route, layout);
 }
 
 // Whether group g reads whole lines of global memory: a warp's 32 units
@@ -357,10 +474,15 @@ lines_whole (const ws::TileGroups &groups, unsigned g)
 // group reads global memory itself where its loads are whole lines (else
 // a plain copy does; a tile of rows' loads are always whole sectors, which
 // serve as well); between groups the tile waits in shared memory.
+// Float keys: the first launch notes whether any key of a tile is
+// special_key, and sorts a tile with none with the FAST comparator; where
+// a sort has launches after it, it counts such tiles in *specials (zeroed
+// before it), and those launches use the FAST comparator where none was
+// (fast_keys). specials: null for a sort of one launch.
 template <typename T, typename Layout>
 __global__ void __launch_bounds__ (TILE_THREADS, TILE_BLOCKS_PER_SM)
 tile_kernel (T *keys, size_t w, unsigned tile_log, const __grid_constant__ ws::TileGroups groups,
-             Layout layout)
+             Layout layout, unsigned *specials)
 {
   extern __shared__ __align__ (16) unsigned char tile_bytes[];
   T *s = reinterpret_cast<T *> (tile_bytes);
@@ -370,22 +492,33 @@ tile_kernel (T *keys, size_t w, unsigned tile_log, const __grid_constant__ ws::T
   bool direct_in = rows || sorts_runs || lines_whole (groups, 0);
 
   follow_previous ();
+  bool fast = !sorts_runs && fast_keys<T> (specials);
 
   for (size_t b = blockIdx.x; b < (w >> tile_log); b += gridDim.x)
     {
       size_t origin = layout.origin (b, tile_log);
 
       if (sorts_runs)
-        tile_run_sort (s, keys, tile_log, groups.last_stage_log[0], origin);
-      else if (direct_in)
-        tile_run_group (s, keys, tile_log, groups, 0, origin, GLOBAL_TO_SHARED, layout);
+        {
+          bool special = tile_run_sort (s, keys, tile_log, groups.last_stage_log[0], origin);
+          // The barrier after the first group, and the tile's verdict.
+          special = __syncthreads_or (special);
+          fast = std::is_same_v<T, float> && !special;
+          if (special && specials != nullptr && threadIdx.x == 0)
+            atomicAdd (specials, 1u);
+        }
       else
-        for (unsigned i = threadIdx.x; i < tile; i += blockDim.x)
-          s[swizzle (i)] = keys[origin + layout.at (i)];
-      __syncthreads ();
+        {
+          if (direct_in)
+            tile_run_group (s, keys, tile_log, groups, 0, origin, GLOBAL_TO_SHARED, layout, fast);
+          else
+            for (unsigned i = threadIdx.x; i < tile; i += blockDim.x)
+              s[swizzle (i)] = keys[origin + layout.at (i)];
+          __syncthreads ();
+        }
       for (unsigned g = direct_in ? 1 : 0; g < groups.n; g++)
         {
-          tile_run_group (s, keys, tile_log, groups, g, origin, SHARED_TO_SHARED, layout);
+          tile_run_group (s, keys, tile_log, groups, g, origin, SHARED_TO_SHARED, layout, fast);
           __syncthreads ();
         }
       for (unsigned i = threadIdx.x; i < tile; i += blockDim.x)
@@ -419,17 +552,18 @@ launch_chained (bool chained, void (*kernel) (Params...), unsigned blocks, unsig
 
 template <typename T>
 bool
-launch_group (T *keys, size_t w, unsigned m, unsigned jlo_log, size_t k, bool c, GError **error)
+launch_group (T *keys, size_t w, unsigned m, unsigned jlo_log, size_t k, const unsigned *specials,
+              bool c, GError **error)
 {
   // group_kernel<M> for M = 1 .. MAX_M, indexed by M − 1; any other m runs MAX_M.
-  static constexpr void (*kernels[]) (T *, size_t, unsigned, size_t)
+  static constexpr void (*kernels[]) (T *, size_t, unsigned, size_t, const unsigned *)
       = { group_kernel<1, T>, group_kernel<2, T>, group_kernel<3, T>, group_kernel<4, T>,
           group_kernel<5, T> };
   static_assert (std::size (kernels) == MAX_M, "one kernel for each group size");
   unsigned blocks = ws::blocks_for (w >> m, GROUP_THREADS);
 
   return ws::check (launch_chained (c, kernels[m >= 1 && m <= MAX_M ? m - 1 : MAX_M - 1], blocks,
-                                    GROUP_THREADS, 0, keys, w, jlo_log, k),
+                                    GROUP_THREADS, 0, keys, w, jlo_log, k, specials),
                     "Cannot launch a bitonic register pass", error);
 }
 
@@ -437,11 +571,12 @@ launch_group (T *keys, size_t w, unsigned m, unsigned jlo_log, size_t k, bool c,
 template <typename T, typename Layout>
 bool
 launch_tiles (T *keys, size_t w, unsigned tile_log, const ws::TileGroups &groups, Layout layout,
-              bool chained, GError **error)
+              unsigned *specials, bool chained, GError **error)
 {
   return ws::check (launch_chained (chained, tile_kernel<T, Layout>,
                                     ws::blocks_for (w >> tile_log, 1), TILE_THREADS,
-                                    sizeof (T) << tile_log, keys, w, tile_log, groups, layout),
+                                    sizeof (T) << tile_log, keys, w, tile_log, groups, layout,
+                                    specials),
                     "Cannot launch a bitonic tile kernel", error);
 }
 
@@ -450,7 +585,8 @@ launch_tiles (T *keys, size_t w, unsigned tile_log, const ws::TileGroups &groups
 // global memory; chained to the plan's launch before it, if any.
 template <typename T>
 bool
-launch_planned (T *keys, size_t w, const WsPlanLaunch &launch, bool chains, GError **error)
+launch_planned (T *keys, size_t w, const WsPlanLaunch &launch, unsigned *specials, bool chains,
+                GError **error)
 {
   const WsPlanGroup &g = launch.groups[0];
   bool chained = chains && launch.first_pass > 0;
@@ -458,16 +594,16 @@ launch_planned (T *keys, size_t w, const WsPlanLaunch &launch, bool chains, GErr
 
   if (launch.memory == WS_PLAN_GLOBAL)
     return launch_group (keys, w, g.n_passes, g.dist_log + 1 - g.n_passes,
-                         (size_t) 1 << g.stage_log, chained, error);
+                         (size_t) 1 << g.stage_log, specials, chained, error);
   if (g.dist_log < launch.tile_log)
-    return launch_tiles (keys, w, launch.tile_log, groups, Neighbours{}, chained, error);
+    return launch_tiles (keys, w, launch.tile_log, groups, Neighbours{}, specials, chained, error);
   // The plan gives a tile of rows 2^tile_log keys apart, one row a bit of
   // its passes: rows of 2^(tile_log - passes) keys. Its distances, in the
   // tile's own terms, shrink by as many bits as the gap exceeds a row.
   Rows rows = { launch.tile_log - launch.n_passes, launch.tile_log };
   for (unsigned i = 0; i < groups.n; i++)
     groups.dist_log[i] -= (unsigned char) (rows.gap_log - rows.row_log);
-  return launch_tiles (keys, w, launch.tile_log, groups, rows, chained, error);
+  return launch_tiles (keys, w, launch.tile_log, groups, rows, specials, chained, error);
 }
 
 // Once per device and type: the tile's 64 KB, above the 48 KB a block gets
@@ -507,7 +643,10 @@ prepare_device (bool *chains, GError **error)
   return true;
 }
 
-// gpu: w a power of two, at least 2; the launches are the plan's.
+// gpu: w a power of two, at least 2; the launches are the plan's. Float
+// keys sorted in more than one launch get a zeroed count of special tiles
+// (tile_kernel), from the pool: 4 bytes and a memset, against a third of
+// the comparators' instructions.
 template <typename T>
 bool
 bitonic_ours (T *keys, size_t w, guint64 *launches, GError **error)
@@ -515,13 +654,20 @@ bitonic_ours (T *keys, size_t w, guint64 *launches, GError **error)
   WsLaunchPlan plan;
   WsPlanLaunch launch;
   bool chains = false;
+  ws::PoolBuffer<unsigned> specials;
+  unsigned tile_log = ws_plan_bitonic_tile_log (w);
 
   if (!prepare_device<T> (&chains, error))
     return false;
-  ws_launch_plan_bitonic (&plan, w, ws_plan_bitonic_tile_log (w), ws_plan_bitonic_group (w));
+  if (std::is_same_v<T, float> && w > ((size_t) 1 << tile_log)
+      && (!specials.alloc (1, "Cannot allocate the bitonic sort's key check on the GPU", error)
+          || !ws::check (cudaMemsetAsync (specials.get (), 0, sizeof (unsigned)),
+                         "Cannot clear the bitonic sort's key check", error)))
+    return false;
+  ws_launch_plan_bitonic (&plan, w, tile_log, ws_plan_bitonic_group (w));
   while (ws_launch_plan_next (&plan, &launch))
     {
-      if (ws::stopped (error) || !launch_planned (keys, w, launch, chains, error))
+      if (ws::stopped (error) || !launch_planned (keys, w, launch, specials.get (), chains, error))
         return false;
       ++*launches;
     }
