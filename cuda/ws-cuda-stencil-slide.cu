@@ -17,7 +17,8 @@
 // registers and reads only the upper ends from shared memory, where each
 // warp leaves its prefixes; every warp then scans the warps' totals itself.
 // Up to DIRECT_MAX_R the outputs are instead the sums of their 2R + 1
-// vertical sums, the neighbours' read from shared memory, and no scan runs.
+// vertical sums, read from shared memory four at a time where they can
+// (each thread leaves the sum of its own four there too), and no scan runs.
 // Either way a batch of K rows meets one barrier, and the next batch's
 // loads are in flight across it.
 //
@@ -58,14 +59,16 @@ constexpr unsigned WARP = 32, WARPS = THREADS / WARP, SPAN = COLS * THREADS;
 // down; R = 4 level, R = 5 and 6 1–2% faster). The kernel below it is the
 // one that walks only down (UP false).
 constexpr unsigned UP_MIN_R = 4;
-// Rows sum their windows directly (slide_kernel's DIRECT) from R = 2 up
-// to this radius: 2R shared-memory reads and 2R + 6 adds a thread, where
-// the prefix sums cost a scan across the block whatever R. On an H200 at
-// N = 8192 (run's kernel medians, float32 / int32, ms): R = 3 0.248 /
-// 0.254 with the prefixes, 0.190 / 0.177 directly; R = 8 0.225 / 0.233
-// and 0.213 / 0.208; R = 12 0.243 / 0.251 and 0.249 / 0.240; R = 16
-// 0.232 / 0.239 and 0.283 / 0.274.
-constexpr unsigned DIRECT_MAX_R = 12;
+// Rows sum their windows directly (slide_kernel's DIRECT: about R / 2 + 6
+// shared-memory reads and as many adds a thread, direct_sums) from R = 2
+// up to this radius, where the prefix sums cost a scan across the block
+// whatever R. On an H200 at N = 8192 (run's kernel medians, float32 /
+// int32, ms, one call): R = 8 0.221 / 0.211 with the prefixes, 0.206 /
+// 0.203 directly; R = 13 0.258 / 0.274 and 0.225 / 0.223; R = 24 0.251 /
+// 0.253 and 0.236 / 0.225; R = 32 0.254 / 0.258 and 0.252 / 0.240; R = 40
+// 0.262 / 0.267 and 0.274 / 0.263 (an H100, bound by memory from R = 8,
+// gives both the same within 1–3%).
+constexpr unsigned DIRECT_MAX_R = 32;
 
 // Each value a float32 block reads, for the exactness check: the bit
 // positions (as powers of two) of its highest and lowest set bits over the
@@ -205,6 +208,7 @@ template <typename A> struct SlideShared
 {
   A wsum[2][K][WARPS];
   A prefix[2][K][SPAN];
+  A quad[2][K][THREADS]; // DIRECT: each thread's sum of its COLS columns
 };
 
 __device__ inline unsigned
@@ -316,20 +320,27 @@ report_span (Span &span, int limit, unsigned *inexact)
 
 // Output (row k of the batch, c0 + j) for j < valid as the sum of the
 // window's 2R + 1 vertical sums, directly: the thread's own four (mine),
-// the next 2R − 3 from the neighbours' in shared memory (column c at
-// slot (c)), then each further output by one added and one left behind.
-// R >= 2, so the window reaches past the thread's own columns.
+// the next threads' sums of four (quads) while whole fours fit the window,
+// the rest column by column (column c at slot (c)), then each further
+// output by one added and one left behind: about R / 2 + 6 reads of
+// shared memory. R >= 2, so the window reaches past the thread's own
+// columns.
 template <typename A>
 __device__ inline void
-direct_sums (const A (&mine)[COLS], const A *vs, unsigned c0, unsigned radius, A (&sums)[COLS])
+direct_sums (const A (&mine)[COLS], const A *vs, const A *quads, unsigned t, unsigned radius,
+             A (&sums)[COLS])
 {
+  unsigned width = 2 * radius + 1, whole = width / COLS, c0 = COLS * t;
   A w = mine[0];
 
 #pragma unroll
   for (unsigned j = 1; j < COLS; j++)
     w += mine[j];
 #pragma unroll 4
-  for (unsigned d = COLS; d <= 2 * radius; d++)
+  for (unsigned u = 1; u < whole; u++)
+    w += quads[t + u];
+#pragma unroll
+  for (unsigned d = COLS * whole; d < width; d++)
     w += vs[slot (c0 + d)];
   sums[0] = w;
 #pragma unroll
@@ -346,9 +357,8 @@ direct_sums (const A (&mine)[COLS], const A *vs, unsigned c0, unsigned radius, A
 // down from their first, so that two neighbouring runs reach the 2R rows
 // they both read at the same time, at their starts or at their ends: the
 // second read comes from L2. A row's outputs are differences of the
-// block's prefix sums of V, or where DIRECT (small R: DIRECT_MAX_R) sums
-// of 2R + 1 of them, which costs 2R shared-memory reads a thread and no
-// scan across the block.
+// block's prefix sums of V, or where DIRECT (R up to DIRECT_MAX_R) sums
+// of 2R + 1 of them (direct_sums), with no scan across the block.
 template <typename T, bool VEC, bool UP, bool DIRECT>
 __global__ void __launch_bounds__ (THREADS, MIN_BLOCKS)
 slide_kernel (const T *grid, T *out, size_t side, unsigned radius, unsigned tw, unsigned strips,
@@ -402,9 +412,16 @@ slide_kernel (const T *grid, T *out, size_t side, unsigned radius, unsigned tw, 
         {
           A p[COLS];
           if constexpr (DIRECT)
+            {
+              A sum = A (0);
 #pragma unroll
-            for (unsigned j = 0; j < COLS; j++)
-              p[j] = below[k][j] = v[j];
+              for (unsigned j = 0; j < COLS; j++)
+                {
+                  p[j] = below[k][j] = v[j];
+                  sum += v[j];
+                }
+              sh.quad[q][k][t] = sum;
+            }
           else
             warp_prefix (v, p, below[k], sh.wsum[q][k]);
 #pragma unroll
@@ -427,7 +444,7 @@ slide_kernel (const T *grid, T *out, size_t side, unsigned radius, unsigned tw, 
                 break;
               A sums[COLS] = {};
               if (valid > 0)
-                direct_sums (below[k], sh.prefix[q][k], c0, radius, sums);
+                direct_sums (below[k], sh.prefix[q][k], sh.quad[q][k], t, radius, sums);
               size_t row = up ? first - i - k : first + i + k;
               store_quad (out, row * m + col0 + c0, sums, valid, first_bad);
             }
@@ -517,7 +534,7 @@ ws::stencil::slide_fits (WsCudaType type, unsigned radius, size_t optin_bytes)
   size_t acc = type == WS_CUDA_INT32 ? sizeof (long long) : sizeof (double);
 
   return radius >= 1 && radius <= SLIDE_MAX_R
-         && 2 * K * (SPAN + WARPS) * acc <= optin_bytes;
+         && sizeof (SlideShared<char>) * acc <= optin_bytes;
 }
 
 template <typename T>
