@@ -209,8 +209,8 @@ swizzle (unsigned i)
 // (bits base has clear: OR is XOR), so key q sits at slot swizzle (base)
 // XOR a constant, swizzle (q << JL); a descending unit, loaded last key
 // first (run_unit), holds key (U − 1) XOR q there, one constant more for
-// the whole unit. One instruction an address, none depending on another,
-// where a runtime distance costs four.
+// the whole unit. One XOR an address, none depending on another, where a
+// runtime distance costs four instructions.
 template <unsigned M, unsigned JL, bool FAST, typename T>
 __device__ __forceinline__ void
 shared_unit (T *s, unsigned u, size_t k, size_t origin)

@@ -23,8 +23,9 @@
 // loads are in flight across it.
 //
 // Subtraction is exact in int64 for int32 keys (every running sum is a sum
-// of at most SPAN·(2R + 2) keys, far inside int64; a direct sum of fewer). For float32 it is
-// exact only while every partial sum is exact in double: the block checks
+// of at most SPAN·(2R + 2) keys, far inside int64; a direct sum of fewer).
+// For float32 it is exact only while every partial sum is exact in double
+// (a direct sum's too: it has fewer terms): the block checks
 // each value it reads (finite, not −0.0, and the span from the lowest set
 // bit of any value to the highest of any within 52 bits less the bits the
 // count of terms needs) and, where its inputs fail, flags the run so that
@@ -198,17 +199,19 @@ store_quad (T *out, size_t idx, const A (&s)[COLS], unsigned valid, unsigned lon
 // meet the previous batch's reads: the batch after next writes them again
 // only after the next batch's barrier, which every thread reaches once it
 // has read this batch's. prefix holds, for each of K rows, column c's
-// prefix within its warp at slot (c % COLS)·THREADS + c / COLS: a warp's
+// prefix within its warp (DIRECT: its vertical sum) at slot (c % COLS)·
+// THREADS + c / COLS: a warp's
 // threads touch consecutive slots both when each writes its own column j
 // and when each reads column c + d for any shift d, so no access meets a
 // bank conflict (held column by column, thread t's four doubles 32 bytes
 // apart made every access 8-way: 0.54 ms at R = 16, N = 8192 on an H200).
-// wsum holds each warp's total of each row.
+// wsum holds each warp's total of each row; quad (DIRECT) each thread's
+// sum of its COLS vertical sums.
 template <typename A> struct SlideShared
 {
   A wsum[2][K][WARPS];
   A prefix[2][K][SPAN];
-  A quad[2][K][THREADS]; // DIRECT: each thread's sum of its COLS columns
+  A quad[2][K][THREADS];
 };
 
 __device__ inline unsigned
