@@ -623,16 +623,16 @@ prepare_device (bool *chains, GError **error)
   if (!ws::check (cudaGetDevice (&device), "Cannot read the current GPU", error))
     return false;
   state = device >= 0 && device < ws::MAX_DEVICES ? ready[device].load (std::memory_order_relaxed) : 0;
+  // Both tile kernels, of neighbours and of rows, take the whole tile.
+  auto give_tile = [error] (auto kernel) {
+    return ws::check (cudaFuncSetAttribute (kernel, cudaFuncAttributeMaxDynamicSharedMemorySize,
+                                            (int) (sizeof (T) << TILE_LOG)),
+                      "Cannot give the bitonic tile kernel 64 KB of shared memory", error);
+  };
+
   if (state == 0)
     {
-      if (!ws::check (cudaFuncSetAttribute (tile_kernel<T, Neighbours>,
-                                            cudaFuncAttributeMaxDynamicSharedMemorySize,
-                                            (int) (sizeof (T) << TILE_LOG)),
-                      "Cannot give the bitonic tile kernel 64 KB of shared memory", error)
-          || !ws::check (cudaFuncSetAttribute (tile_kernel<T, Rows>,
-                                               cudaFuncAttributeMaxDynamicSharedMemorySize,
-                                               (int) (sizeof (T) << TILE_LOG)),
-                         "Cannot give the bitonic tile kernel 64 KB of shared memory", error)
+      if (!give_tile (tile_kernel<T, Neighbours>) || !give_tile (tile_kernel<T, Rows>)
           || !ws_cuda_device_arch (&arch, error))
         return false;
       state = arch >= 90 ? 2 : 1;
