@@ -195,9 +195,9 @@ test_odd_even_covers (void)
  * all stages up to the tile of 2^14, then per larger stage k = 2^s one
  * register launch per `group` distances of the s - 14 at or above the
  * tile — one tile of rows for them all where they are more than `group`
- * and at most 14 - 4 — and one tile launch; merge once for its tile of 2^13, then once
- * per pass of each stage p = 2^s ≥ 2^13 (s + 1 passes); odd-even once per
- * 128 phases. */
+ * and at most 14 - 4 — and one tile launch; merge once for its tile of
+ * 2^13, then once per pass of each stage p = 2^s ≥ 2^13 (s + 1 passes);
+ * odd-even once per 128 phases. */
 static void
 test_counts (void)
 {

@@ -239,6 +239,23 @@ test_plain_network (gconstpointer data)
  * their descending halves loaded in reverse, a tile of 2^12 whole, and
  * the larger tiles with the launches above them. (The study variants run
  * their own comparators: gpu-seed-shared is not this network.) */
+/* c sorts in as the CPU's network of `kind` does, bit for bit; `what`
+ * names the input in the failure. */
+static void
+assert_cpu_network (const WsTestCase *c,
+                    WsNetworkKind     kind,
+                    const WsArray    *in,
+                    const char       *what)
+{
+  g_autoptr (WsArray) out = run_sort (c, in, NULL);
+  WsCounters counters = { 0 };
+  g_autoptr (WsArray) want = ws_test_network_sort (kind, in, WS_VARIANT_CPU_SEQ, FALSE, &counters);
+
+  if (!ws_array_equal (want, out))
+    g_error ("%s %s differs from the CPU's network %s", c->algo->name,
+             ws_variant_name (c->variant), what);
+}
+
 static void
 test_same_exchanges (gconstpointer data)
 {
@@ -251,14 +268,9 @@ test_same_exchanges (gconstpointer data)
   for (guint s = 0; s < G_N_ELEMENTS (sizes); s++)
     {
       g_autoptr (WsArray) in = many_equal (c->type, sizes[s], 40 + s);
-      g_autoptr (WsArray) out = run_sort (c, in, NULL);
-      WsCounters counters = { 0 };
-      g_autoptr (WsArray) want = ws_test_network_sort (kind, in, WS_VARIANT_CPU_SEQ, FALSE,
-                                                       &counters);
+      g_autofree char *what = g_strdup_printf ("at n = %" G_GSIZE_FORMAT, sizes[s]);
 
-      if (!ws_array_equal (want, out))
-        g_error ("%s %s differs from the CPU's network at n = %" G_GSIZE_FORMAT, c->algo->name,
-                 ws_variant_name (c->variant), sizes[s]);
+      assert_cpu_network (c, kind, in, what);
     }
   /* Float keys that are all plain but a -0.0 and a +0.0, in two tiles of a
    * bitonic sort of several launches: gpu sorts the other tiles of its first
@@ -268,16 +280,10 @@ test_same_exchanges (gconstpointer data)
     {
       gsize n = (1u << 20) + 3;
       g_autoptr (WsArray) in = ws_test_generate (c->type, WS_DIST_UNIFORM, n, 77);
-      WsCounters counters = { 0 };
 
       ws_test_set_key (in, 7, -0.0);
       ws_test_set_key (in, n - 9, 0.0);
-      g_autoptr (WsArray) out = run_sort (c, in, NULL);
-      g_autoptr (WsArray) want = ws_test_network_sort (kind, in, WS_VARIANT_CPU_SEQ, FALSE,
-                                                       &counters);
-      if (!ws_array_equal (want, out))
-        g_error ("%s %s differs from the CPU's network with one -0.0 and one +0.0", c->algo->name,
-                 ws_variant_name (c->variant));
+      assert_cpu_network (c, kind, in, "with one -0.0 and one +0.0");
     }
 }
 
