@@ -6,12 +6,13 @@
 //
 // A block owns SPAN = COLS·THREADS adjacent input columns and the
 // SPAN − 2R output columns whose windows lie inside them (rounded down to
-// a multiple of COLS), over a run of output rows, which it walks down or,
-// every other run, up. Each thread keeps its COLS columns' vertical window
-// sums V (2R + 1 rows) in registers and slides them by a row by adding the
-// entering value and subtracting the leaving one, which it reads again
-// (2R + 1 rows back: from L2 while the rows fit it, R <= 8 or so at N =
-// 8192, else from memory: then two reads and a write an output). A row's
+// a multiple of COLS, but for the last strip's), over a run of output
+// rows, which it walks down or, every other run, up. Each thread keeps its
+// COLS columns' vertical window sums V (2R + 1 rows) in registers and
+// slides them by a row by adding the entering value and subtracting the
+// leaving one, which it reads again (2R + 1 rows back: from L2 while the
+// rows fit it, R <= 8 or so at N = 8192, else from memory: then two reads
+// and a write an output). A row's
 // outputs are then differences of the block's prefix sums of V: out[c] =
 // P[c + 2R] − P[c − 1]. Each thread holds P just below its own columns in
 // registers and reads only the upper ends from shared memory, where each
@@ -355,11 +356,11 @@ direct_sums (const A (&mine)[COLS], const A *vs, const A *quads, unsigned t, uns
 }
 
 // Block b owns input columns [col0, col0 + SPAN) and the tw output
-// columns from col0 over a run of output rows [row0, row0 + count). Odd
-// runs walk up from their last row where UP (from UP_MIN_R), even ones
-// down from their first, so that two neighbouring runs reach the 2R rows
-// they both read at the same time, at their starts or at their ends: the
-// second read comes from L2. A row's outputs are differences of the
+// columns from col0 (the last strip: the rest of the row) over a run of
+// output rows [row0, row0 + count). Odd runs walk up from their last row
+// where UP (from UP_MIN_R), even ones down from their first, so that two
+// neighbouring runs reach the 2R rows they both read at the same time, at
+// their starts or at their ends: the second read comes from L2. A row's outputs are differences of the
 // block's prefix sums of V, or where DIRECT (R up to DIRECT_MAX_R) sums
 // of 2R + 1 of them (direct_sums), with no scan across the block.
 template <typename T, bool VEC, bool UP, bool DIRECT>
@@ -383,11 +384,11 @@ slide_kernel (const T *grid, T *out, size_t side, unsigned radius, unsigned tw, 
   size_t count = min (rows_per_block, m - row0);
   bool up = UP && run % 2 == 1;
   size_t first = up ? row0 + count - 1 : row0;
-  // How many of the thread's columns are outputs, and which warps hold
-  // the upper ends of their windows (one, or two neighbours).
-  unsigned valid = c0 < tw ? min (COLS, tw - c0) : 0;
-  if (col0 + c0 + valid > m)
-    valid = col0 + c0 < m ? (unsigned) (m - col0 - c0) : 0;
+  // How many of the thread's columns are outputs (the last strip's are the
+  // rest of the row: launch_with), and which warps hold the upper ends of
+  // their windows (one, or two neighbours).
+  unsigned width = blockIdx.x % strips == strips - 1 ? (unsigned) (m - col0) : tw;
+  unsigned valid = c0 < width ? min (COLS, width - c0) : 0;
   unsigned top0 = min ((c0 + 2 * radius) / (WARP * COLS), WARPS - 1);
   unsigned top1 = min (top0 + 1, WARPS - 1);
 
@@ -509,6 +510,13 @@ launch_with (const T *grid, T *out, size_t side, unsigned radius, unsigned *inex
   size_t m = side - 2 * (size_t) radius;
   unsigned tw = (SPAN - 2 * radius) / COLS * COLS;
   unsigned strips = (unsigned) ((m + tw - 1) / tw);
+  // A block has outputs for SPAN − 2R columns, tw of them rounded down to
+  // whole threads: where what the rounding drops holds the last strip, the
+  // strip before it takes it (R = 63 at N = 8192: 9 strips instead of 10,
+  // whose tenth of 2 columns cut every block's share of the wave by a
+  // tenth).
+  if (strips > 1 && m - (size_t) (strips - 1) * tw <= SPAN - 2 * radius - tw)
+    strips--;
   size_t wave = 0;
 
   if (!ws::resident_blocks (kernel, THREADS, sizeof (Shared), "Cannot size the window sum's launch",

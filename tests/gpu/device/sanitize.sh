@@ -21,6 +21,8 @@ cases=(
  "stencil --n 701 --radius 64 --type int32 --dist uniform16 --variant gpu" "stencil --n 600 --radius 127 --variant gpu" "stencil --n 600 --radius 128 --variant gpu"
  # their outputs as 16-byte (m % 4 = 0), 8-byte (m % 4 = 2) and 4-byte stores
  "stencil --n 1032 --radius 8 --variant gpu" "stencil --n 1028 --radius 7 --type int32 --dist uniform16 --variant gpu" "stencil --n 1031 --radius 5 --variant gpu"
+ # a last strip that takes the columns the rounding to whole threads left (two strips, not three)
+ "stencil --n 2000 --radius 23 --variant gpu"
  "reduce --n 100000 --variant gpu-seed" "reduce --n 100000 --variant gpu" "reduce --n 100000 --type int32 --variant gpu-lib"
  "scan --n 100000 --variant gpu-seed" "scan --n 100000 --variant gpu" "scan --n 100000 --type int32 --variant gpu-lib"
  "histogram --n 100000 --variant gpu-seed" "histogram --n 100000 --variant gpu" "histogram --n 100000 --bins 100000 --type int32 --variant gpu" "histogram --n 100000 --variant gpu-lib"
