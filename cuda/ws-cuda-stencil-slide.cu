@@ -12,16 +12,15 @@
 // slides them by a row by adding the entering value and subtracting the
 // leaving one, which it reads again (2R + 1 rows back: from L2 while the
 // rows fit it, R <= 8 or so at N = 8192, else from memory: then two reads
-// and a write an output). A row's
-// outputs are then differences of the block's prefix sums of V: out[c] =
-// P[c + 2R] − P[c − 1]. Each thread holds P just below its own columns in
-// registers and reads only the upper ends from shared memory, where each
-// warp leaves its prefixes; every warp then scans the warps' totals itself.
-// Up to DIRECT_MAX_R the outputs are instead the sums of their 2R + 1
-// vertical sums, read from shared memory four at a time where they can
-// (each thread leaves the sum of its own four there too), and no scan runs.
-// Either way a batch of K rows meets one barrier, and the next batch's
-// loads are in flight across it.
+// and a write an output). A row's outputs are then differences of the
+// block's prefix sums of V: out[c] = P[c + 2R] − P[c − 1]. Each thread
+// holds P just below its own columns in registers and reads only the upper
+// ends from shared memory, where each warp leaves its prefixes; every warp
+// then scans the warps' totals itself. Up to DIRECT_MAX_R the outputs are
+// instead the sums of their 2R + 1 vertical sums, read from shared memory
+// four at a time where they can (each thread leaves the sum of its own
+// four there too), and no scan runs. Either way a batch of K rows meets
+// one barrier, and the next batch's loads are in flight across it.
 //
 // Subtraction is exact in int64 for int32 keys (every running sum is a sum
 // of at most SPAN·(2R + 2) keys, far inside int64; a direct sum of fewer).
@@ -360,9 +359,10 @@ direct_sums (const A (&mine)[COLS], const A *vs, const A *quads, unsigned t, uns
 // output rows [row0, row0 + count). Odd runs walk up from their last row
 // where UP (from UP_MIN_R), even ones down from their first, so that two
 // neighbouring runs reach the 2R rows they both read at the same time, at
-// their starts or at their ends: the second read comes from L2. A row's outputs are differences of the
-// block's prefix sums of V, or where DIRECT (R up to DIRECT_MAX_R) sums
-// of 2R + 1 of them (direct_sums), with no scan across the block.
+// their starts or at their ends: the second read comes from L2. A row's
+// outputs are differences of the block's prefix sums of V, or where DIRECT
+// (R up to DIRECT_MAX_R) sums of 2R + 1 of them (direct_sums), with no
+// scan across the block.
 template <typename T, bool VEC, bool UP, bool DIRECT>
 __global__ void __launch_bounds__ (THREADS, MIN_BLOCKS)
 slide_kernel (const T *grid, T *out, size_t side, unsigned radius, unsigned tw, unsigned strips,
@@ -385,8 +385,10 @@ slide_kernel (const T *grid, T *out, size_t side, unsigned radius, unsigned tw, 
   bool up = UP && run % 2 == 1;
   size_t first = up ? row0 + count - 1 : row0;
   // How many of the thread's columns are outputs (the last strip's are the
-  // rest of the row: launch_with), and which warps hold the upper ends of
-  // their windows (one, or two neighbours).
+  // rest of the row: launch_with; where its last thread has 2, direct_sums
+  // reads columns past the strip, inside the shared row, for the 2 it does
+  // not store), and which warps hold the upper ends of their windows (one,
+  // or two neighbours).
   unsigned width = blockIdx.x % strips == strips - 1 ? (unsigned) (m - col0) : tw;
   unsigned valid = c0 < width ? min (COLS, width - c0) : 0;
   unsigned top0 = min ((c0 + 2 * radius) / (WARP * COLS), WARPS - 1);
