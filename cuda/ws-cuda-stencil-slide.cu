@@ -441,41 +441,38 @@ slide_kernel (const T *grid, T *out, size_t side, unsigned radius, unsigned tw, 
         }
       load_batch<VEC> (grid, side, first, up, i + K, count, radius, col, enter, leave);
       __syncthreads ();
-      if constexpr (DIRECT)
-        {
-#pragma unroll
-          for (unsigned k = 0; k < K; k++)
-            {
-              if (i + k >= count)
-                break;
-              A sums[COLS] = {};
-              if (valid > 0)
-                direct_sums (below[k], sh.prefix[q][k], sh.quad[q][k], t, radius, sums);
-              size_t row = up ? first - i - k : first + i + k;
-              store_quad (out, row * m + col0 + c0, sums, valid, first_bad);
-            }
-          continue;
-        }
-      A offsets = warp_offsets (sh.wsum[q]);
-      // Output (row, col0 + c) is P[c + 2R] − P[c − 1], each the prefix
-      // within its warp plus the warps before.
+      A offsets = A (0);
+      if constexpr (!DIRECT)
+        offsets = warp_offsets (sh.wsum[q]);
 #pragma unroll
       for (unsigned k = 0; k < K; k++)
         {
-          A own = __shfl_sync (0xffffffffu, offsets, k * WARPS + warp);
-          A up0 = __shfl_sync (0xffffffffu, offsets, k * WARPS + top0);
-          A up1 = __shfl_sync (0xffffffffu, offsets, k * WARPS + top1);
-          if (i + k >= count)
-            break;
-          A sums[COLS];
-#pragma unroll
-          for (unsigned j = 0; j < COLS; j++)
+          A sums[COLS] = {};
+          if constexpr (DIRECT)
             {
-              unsigned c = c0 + j + 2 * radius;
-              sums[j] = A (0);
-              if (j < valid)
-                sums[j] = sh.prefix[q][k][slot (c)] + (c / (WARP * COLS) == top0 ? up0 : up1)
-                          - (below[k][j] + own);
+              if (i + k >= count)
+                break;
+              if (valid > 0)
+                direct_sums (below[k], sh.prefix[q][k], sh.quad[q][k], t, radius, sums);
+            }
+          else
+            {
+              // Output (row, col0 + c) is P[c + 2R] − P[c − 1], each the
+              // prefix within its warp plus the warps before (every lane
+              // shuffles before any leaves the loop).
+              A own = __shfl_sync (0xffffffffu, offsets, k * WARPS + warp);
+              A up0 = __shfl_sync (0xffffffffu, offsets, k * WARPS + top0);
+              A up1 = __shfl_sync (0xffffffffu, offsets, k * WARPS + top1);
+              if (i + k >= count)
+                break;
+#pragma unroll
+              for (unsigned j = 0; j < COLS; j++)
+                {
+                  unsigned c = c0 + j + 2 * radius;
+                  if (j < valid)
+                    sums[j] = sh.prefix[q][k][slot (c)] + (c / (WARP * COLS) == top0 ? up0 : up1)
+                              - (below[k][j] + own);
+                }
             }
           size_t row = up ? first - i - k : first + i + k;
           store_quad (out, row * m + col0 + c0, sums, valid, first_bad);
