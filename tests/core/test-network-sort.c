@@ -232,13 +232,6 @@ test_plain_network (gconstpointer data)
 
 /* ---- GPU only: the CPU's exchanges, bit for bit ---- */
 
-/* The gpu variant makes exactly the CPU network's exchanges: with many
- * equal keys (-0.0 beside +0.0, ±inf) any comparator run the wrong way
- * round, or on other slots, moves a bit pattern the CPU leaves. Sizes:
- * runs of 4, 8 and 16 sorted whole in the first trip (w = 4, 8, ≥ 16),
- * their descending halves loaded in reverse, a tile of 2^12 whole, and
- * the larger tiles with the launches above them. (The study variants run
- * their own comparators: gpu-seed-shared is not this network.) */
 /* c sorts in as the CPU's network of `kind` does, bit for bit; `what`
  * names the input in the failure. */
 static void
@@ -256,6 +249,13 @@ assert_cpu_network (const WsTestCase *c,
              ws_variant_name (c->variant), what);
 }
 
+/* The gpu variant makes exactly the CPU network's exchanges: with many
+ * equal keys (-0.0 beside +0.0, ±inf) any comparator run the wrong way
+ * round, or on other slots, moves a bit pattern the CPU leaves. Sizes:
+ * runs of 4, 8 and 16 sorted whole in the first trip (w = 4, 8, ≥ 16),
+ * their descending halves loaded in reverse, a tile of 2^12 whole, and
+ * the larger tiles with the launches above them. (The study variants run
+ * their own comparators: gpu-seed-shared is not this network.) */
 static void
 test_same_exchanges (gconstpointer data)
 {
