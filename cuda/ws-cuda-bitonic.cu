@@ -8,9 +8,11 @@
 // is app/core's launch plan (ws-launch-plan.h), which bitonic_ours walks
 // and the diagram draws:
 //  1. one launch sorts every tile of TILE keys in shared memory (all
-//     stages k <= TILE; for w <= TILE the whole sort is one launch). TILE
-//     is 16384 keys from 2^21 keys up and smaller below, so that a mid-size
-//     sort still has tiles for most SMs (ws_plan_bitonic_tile_log);
+//     stages k <= TILE). TILE is 16384 keys from 2^21 keys up and 2^12 or
+//     2^13 below, so that a mid-size sort still has tiles for most SMs
+//     (ws_plan_bitonic_tile_log). A sort of w <= 2^12 keys is this one
+//     launch alone, in a kernel of its own (small_kernel): each thread's
+//     keys stay in its registers from the first pass to the last;
 //  2. for each larger stage k, the distances j >= TILE go up to m at a
 //     time through registers (m = ws_plan_bitonic_group: 5 from 2^20 keys
 //     up, 4 below): a thread loads the 2^m keys base, base + jlo, ..,
@@ -42,10 +44,12 @@
 #include <type_traits>
 #include <utility>
 
-#include "ws-cuda-networks.cuh"
+#include "ws-cuda-bitonic.cuh"
 
 namespace
 {
+
+using namespace ws::bitonic;
 
 // The largest tile (ws_plan_bitonic_tile_log picks each sort's): 16384 keys, 64 KB of shared memory.
 constexpr unsigned TILE_LOG = WS_PLAN_BITONIC_TILE_LOG;
@@ -57,45 +61,6 @@ constexpr unsigned GROUP_THREADS = 256;
 constexpr unsigned MAX_M = WS_PLAN_BITONIC_GROUP; // the most passes per register group: 32 keys a thread
 constexpr unsigned FILL_THREADS = 256;
 static_assert (MAX_M == 5, "group_kernel and tile_group are instantiated for 1 .. 5 passes");
-
-// Unit u of a group whose smallest distance is 2^jlo_log and that spans m
-// passes starts at u with m zero bits inserted at bit jlo_log: the bits the
-// group's distances flip.
-template <typename I>
-__device__ __forceinline__ I
-unit_base (I u, unsigned jlo_log, unsigned m)
-{
-  I low = u & (((I) 1 << jlo_log) - 1);
-  return ((u >> jlo_log) << (jlo_log + m)) | low;
-}
-
-// The comparator: ws::order_pair, or where FAST (float keys among which
-// none is NaN or −0.0: see tile_kernel) fminf and fmaxf, two instructions
-// instead of a compare and two selects. They move the same bit patterns
-// there: lo > hi swaps, lo < hi keeps, and equal floats other than ±0 have
-// equal bits. (int32: the compiler makes min and max of order_pair.)
-template <bool FAST, typename T>
-__device__ __forceinline__ void
-order (T &lo, T &hi)
-{
-  if constexpr (FAST && std::is_same_v<T, float>)
-    {
-      T a = fminf (lo, hi);
-      hi = fmaxf (lo, hi);
-      lo = a;
-    }
-  else
-    ws::order_pair (lo, hi);
-}
-
-// Whether a float key is one the FAST comparator would move unlike the
-// CPU's: NaN, or −0.0 (equal to +0.0, with other bits).
-__device__ __forceinline__ bool
-special_key (float x)
-{
-  unsigned b = __float_as_uint (x);
-  return b == 0x80000000u || (b & 0x7fffffffu) > 0x7f800000u;
-}
 
 // Passes jlo * 2^(M-1), .., jlo on the 2^M keys of one unit, in registers,
 // ascending (run_unit loads a descending unit in reverse order instead:
@@ -141,55 +106,6 @@ run_unit (I u, unsigned jlo_log, size_t k, size_t origin, From from, To to)
 #pragma unroll
   for (unsigned q = 0; q < U; q++)
     to (first + (I) q * step, v[q]);
-}
-
-// Stages 2 .. 2^M of the network on the 2^M keys of a run, in registers:
-// pass (k, j) orders slots (q, q | j) ascending when (q & k) == 0, as the
-// CPU orders keys (i, i | j) for a run whose bit M is clear. A run whose
-// last stage descends (bit M set) is loaded last key first (tile_sort):
-// reversing the slots flips both the direction bit and which end is the
-// lower one of every earlier stage's comparator, so those stay the same
-// exchanges, and the last stage turns ascending, as in run_unit.
-template <unsigned M, typename T>
-__device__ __forceinline__ void
-sort_run (T (&v)[1u << M])
-{
-#pragma unroll
-  for (unsigned st = 1; st <= M; st++)
-#pragma unroll
-    for (int l = (int) st - 1; l >= 0; l--)
-#pragma unroll
-      for (unsigned q = 0; q < (1u << M); q++)
-        if ((q & (1u << l)) == 0)
-          {
-            if ((q & (1u << st)) == 0)
-              ws::order_pair (v[q], v[q | (1u << l)]);
-            else
-              ws::order_pair (v[q | (1u << l)], v[q]);
-          }
-}
-
-// The U keys at p into r: as 16-byte vectors where p is 16-byte aligned
-// (a thread's run is 64 or 128 bytes: one vector load for every four
-// scalar ones, each of which would touch a sector of its own).
-template <unsigned U, typename T>
-__device__ __forceinline__ void
-load_run (const T *p, T (&r)[U], bool vectors)
-{
-  if (U % 4 == 0 && vectors)
-    {
-      const ws::Vec4<T> *p4 = reinterpret_cast<const ws::Vec4<T> *> (p);
-#pragma unroll
-      for (unsigned c = 0; c < U / 4; c++)
-        {
-          ws::Vec4<T> w = p4[c];
-          r[4 * c] = w.x, r[4 * c + 1] = w.y, r[4 * c + 2] = w.z, r[4 * c + 3] = w.w;
-        }
-    }
-  else
-#pragma unroll
-    for (unsigned q = 0; q < U; q++)
-      r[q] = p[q];
 }
 
 // Key i of a tile sits at i with its column (i mod 32) XORed by its row:
@@ -408,18 +324,13 @@ tile_sort (T *s, const T *keys, unsigned tile_log, size_t origin)
   return special;
 }
 
-// tile_sort for m; whether any of the thread's keys is special_key.
+// tile_sort for m, the plan's group above 2^SMALL_LOG keys (4 or 5);
+// whether any of the thread's keys is special_key.
 template <typename T>
 __device__ bool
 tile_run_sort (T *s, const T *keys, unsigned tile_log, unsigned m, size_t origin)
 {
-  switch (m)
-    {
-    case 2: return tile_sort<2> (s, keys, tile_log, origin);
-    case 3: return tile_sort<3> (s, keys, tile_log, origin);
-    case 4: return tile_sort<4> (s, keys, tile_log, origin);
-    default: return tile_sort<5> (s, keys, tile_log, origin);
-    }
+  return m == 4 ? tile_sort<4> (s, keys, tile_log, origin) : tile_sort<5> (s, keys, tile_log, origin);
 }
 
 // Group g of a tile launch: its m passes from distance 2^dist_log down.
@@ -756,6 +667,8 @@ ws::bitonic_sort_device (WsCudaImpl impl, WsCudaType type, void *d_keys, size_t 
     return true;
   w = padded_width (impl, n);
   return with_type (type, [&]<typename T> () {
+    if (impl == WS_CUDA_OURS && w <= ((size_t) 1 << WS_PLAN_BITONIC_SMALL_LOG))
+      return ws::bitonic_small (static_cast<T *> (d_keys), n, launches, error);
     return sort_padded (static_cast<T *> (d_keys), n, w, launches, error,
                         [&] (T *keys) { return bitonic_impl (impl, keys, w, launches, error); });
   });

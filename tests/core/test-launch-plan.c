@@ -228,7 +228,12 @@ test_counts (void)
   g_assert_cmpuint (ws_plan_bitonic_tile_log (1 << 21), ==, WS_PLAN_BITONIC_TILE_LOG);
   g_assert_cmpuint (ws_plan_bitonic_tile_log (G_GUINT64_CONSTANT (1) << 40), ==,
                     WS_PLAN_BITONIC_TILE_LOG);
-  g_assert_cmpuint (ws_plan_bitonic_group (2), ==, 4);
+  /* The one-launch sorts (up to 2^12) hold 8 keys a thread, the rest
+   * below 2^20 16. */
+  g_assert_cmpuint (ws_plan_bitonic_group (2), ==, WS_PLAN_BITONIC_SMALL_GROUP);
+  g_assert_cmpuint (ws_plan_bitonic_group (1 << WS_PLAN_BITONIC_SMALL_LOG), ==,
+                    WS_PLAN_BITONIC_SMALL_GROUP);
+  g_assert_cmpuint (ws_plan_bitonic_group (1 << (WS_PLAN_BITONIC_SMALL_LOG + 1)), ==, 4);
   g_assert_cmpuint (ws_plan_bitonic_group (1 << 19), ==, 4);
   g_assert_cmpuint (ws_plan_bitonic_group (1 << 20), ==, WS_PLAN_BITONIC_GROUP);
   g_assert_cmpuint (ws_plan_bitonic_group (G_GUINT64_CONSTANT (1) << 40), ==,

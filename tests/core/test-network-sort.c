@@ -41,7 +41,8 @@ odd_even_launches (WsVariant variant,
 
 /* The launches of the gpu variant's plan (ws-launch-plan.h), which its
  * CUDA launcher walks, plus the padding bitonic fills for n below its
- * width: what the engine must report. */
+ * width (but in its one-launch sorts, which pad in registers): what the
+ * engine must report. */
 static guint64
 planned_launches (WsNetworkKind kind,
                   gsize         n)
@@ -62,7 +63,8 @@ planned_launches (WsNetworkKind kind,
     ws_launch_plan_odd_even (&plan, n, WS_PLAN_ODD_EVEN_PHASES);
   while (ws_launch_plan_next (&plan, &launch))
     launches++;
-  return launches + (kind == WS_NETWORK_BITONIC && n >= 2 && width != n);
+  return launches + (kind == WS_NETWORK_BITONIC && width > (1u << WS_PLAN_BITONIC_SMALL_LOG)
+                     && width != n);
 }
 
 /* A sorted copy of in from the case's variant (odd-even's GPU variants

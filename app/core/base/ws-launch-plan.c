@@ -43,6 +43,8 @@ ws_plan_bitonic_tile_log (guint64 width)
 guint
 ws_plan_bitonic_group (guint64 width)
 {
+  if (width <= (G_GUINT64_CONSTANT (1) << WS_PLAN_BITONIC_SMALL_LOG))
+    return WS_PLAN_BITONIC_SMALL_GROUP;
   return width >= (G_GUINT64_CONSTANT (1) << 20) ? WS_PLAN_BITONIC_GROUP : 4;
 }
 

@@ -35,13 +35,17 @@
  *    ws-cuda-networks.cu).
  *  odd-even transposition (n keys): `phases` passes per launch, all in
  *    registers (windows with halos; shared memory only stages the loads).
- * Sizes below 2 have no comparators and no launches.
+ * Sizes below 2 have no comparators and no launches. The gpu variant's
+ * sorts of one launch (widths up to 2^WS_PLAN_BITONIC_SMALL_LOG) keep every
+ * key of a thread in registers from the first group to the last, the
+ * groups' trips through shared memory in between.
  *
  * Pass numbers are ws_network_pass_info's (ws-network.h): the plan covers
  * them all, each exactly once, in order. Not part of a plan: the padding a
  * bitonic sort of n < w keys fills first (one launch more, common to every
- * bitonic variant) and the odd-even fallback of one pass per launch when
- * its scratch buffer does not fit (the plan with phases = 1).
+ * bitonic variant but for gpu's sorts of one launch, which pad in
+ * registers) and the odd-even fallback of one pass per launch when its
+ * scratch buffer does not fit (the plan with phases = 1).
  */
 #pragma once
 
@@ -53,6 +57,8 @@ G_BEGIN_DECLS
 #define WS_PLAN_BITONIC_TILE_LOG 14  /* the largest tile, 16384 keys: 64 KB of shared memory */
 #define WS_PLAN_BITONIC_GROUP    5   /* the most passes per trip through registers */
 #define WS_PLAN_BITONIC_ROW_LOG  4   /* a tile of rows' shortest row: 16 keys, 64 bytes */
+#define WS_PLAN_BITONIC_SMALL_LOG 12  /* the largest one-launch sort: one block */
+#define WS_PLAN_BITONIC_SMALL_GROUP 3 /* its passes per trip: 8 keys a thread */
 #define WS_PLAN_MERGE_TILE_LOG   13
 #define WS_PLAN_ODD_EVEN_PHASES  128 /* passes per launch */
 
@@ -124,8 +130,11 @@ guint    ws_plan_bitonic_tile_log (guint64 width);
 /* The passes per trip through registers the gpu variant sorts `width` keys
  * with (a thread holds 2^result keys): WS_PLAN_BITONIC_GROUP from 2^20
  * keys up, 4 below, where a tile's 2^12 keys as 16 a thread keep twice
- * the threads at work (2^10 keys: 8 µs against 9 with 5, 2^24: 1.62 ms
- * against 1.87 with 4, on an H100, 2026-11-26, docs/performance.md). */
+ * the threads at work (2^24: 1.62 ms against 1.87 with 4, on an H100,
+ * 2026-11-26, docs/performance.md); WS_PLAN_BITONIC_SMALL_GROUP up to
+ * 2^WS_PLAN_BITONIC_SMALL_LOG, the sorts of one launch, whose kernel
+ * compiles each size's trips: 2^10 keys in 4.8 µs against 5.5 with 16
+ * keys a thread and 7.0 with 32 (an H200, 2026-11-27). */
 guint    ws_plan_bitonic_group    (guint64 width);
 
 /* width: a power of two; tile_log 1 .. WS_PLAN_MAX_TILE_LOG (the kernel's:
