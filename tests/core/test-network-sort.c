@@ -287,6 +287,22 @@ test_same_exchanges (gconstpointer data)
       ws_test_set_key (in, n - 9, 0.0);
       assert_cpu_network (c, kind, in, "with one -0.0 and one +0.0");
     }
+  /* ... and both in one quarter of a one-launch sort of 2^12 keys, which
+   * gpu spreads over a cluster of four blocks (sm_90 and up, cuda/
+   * ws-cuda-bitonic-small.cu): that block sorts with the exact comparator,
+   * the other three fast until the first trip that brings them its keys,
+   * and from there all four exactly. */
+  if (c->type == WS_KEY_FLOAT32)
+    for (gsize quarter = 0; quarter < 4; quarter++)
+      {
+        g_autoptr (WsArray) in = ws_test_generate (c->type, WS_DIST_UNIFORM, 4000, 90 + quarter);
+        g_autofree char *what = g_strdup_printf ("with +0.0 and -0.0 in quarter %" G_GSIZE_FORMAT
+                                                 " of 4000 keys", quarter);
+
+        ws_test_set_key (in, quarter * 1024 + 5, 0.0);
+        ws_test_set_key (in, quarter * 1024 + 700, -0.0);
+        assert_cpu_network (c, kind, in, what);
+      }
 }
 
 /* ---- GPU only: bigger sizes, and kernel times for the report ---- */

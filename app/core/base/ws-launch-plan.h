@@ -57,7 +57,7 @@ G_BEGIN_DECLS
 #define WS_PLAN_BITONIC_TILE_LOG 14  /* the largest tile, 16384 keys: 64 KB of shared memory */
 #define WS_PLAN_BITONIC_GROUP    5   /* the most passes per trip through registers */
 #define WS_PLAN_BITONIC_ROW_LOG  4   /* a tile of rows' shortest row: 16 keys, 64 bytes */
-#define WS_PLAN_BITONIC_SMALL_LOG 12  /* the largest one-launch sort: one block */
+#define WS_PLAN_BITONIC_SMALL_LOG 12  /* the largest one-launch sort (a block; sm_90: 4 at 2^12) */
 #define WS_PLAN_BITONIC_SMALL_GROUP 3 /* its passes per trip: 8 keys a thread */
 #define WS_PLAN_MERGE_TILE_LOG   13
 #define WS_PLAN_ODD_EVEN_PHASES  128 /* passes per launch */

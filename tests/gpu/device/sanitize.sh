@@ -9,8 +9,10 @@ B=devrun/warpscope-cli
 cases=(
  "bitonic --n 20000 --variant gpu-seed" "bitonic --n 5000 --variant gpu-seed-shared" "bitonic --n 20000 --variant gpu"
  "bitonic --n 100000 --type int32 --variant gpu" "oddeven-merge --n 20000 --variant gpu"
- # the one-launch sorts: one thread, one warp (padded), four warps
+ # the one-launch sorts: one thread, one warp (padded), 16 warps
  "bitonic --n 13 --variant gpu" "bitonic --n 1000 --variant gpu" "bitonic --n 4096 --type int32 --variant gpu"
+ # 2^12 keys over a cluster of four blocks (sm_90 and up), padded from 4000
+ "bitonic --n 4000 --variant gpu"
  # bitonic's tiles of rows: 2^18 keys, stages 17 and 18 (5 and 6 distances above the tile)
  "bitonic --n 200000 --variant gpu"
  "odd-even --n 300 --variant gpu-seed" "odd-even --n 300 --variant gpu-seed-v1" "odd-even --n 300 --variant gpu-seed-v2" "odd-even --n 3000 --variant gpu"
