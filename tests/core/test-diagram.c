@@ -234,6 +234,7 @@ test_gpu_groups (void)
   static const guint firsts[] = { 0, 3, 4, 6, 8 }, counts[] = { 3, 1, 2, 2, 2 };
   g_autoptr (WsDiagram) d = diagram_new (WS_NETWORK_BITONIC, 16);
   g_autoptr (GError) error = NULL;
+  g_autofree char *large = NULL, *small = NULL;
 
   g_assert_false (ws_diagram_has_gpu_groups (d));
   g_assert_true (ws_diagram_set_gpu_groups (d, 4, &error));
@@ -249,10 +250,17 @@ test_gpu_groups (void)
       g_assert_cmpuint (n, ==, counts[i]);
     }
   g_assert_nonnull (strstr (ws_diagram_gpu_caption (d), "tile of 4 keys standing for its 4096"));
+  /* A tile standing for the kernel's shows a sort of several launches, and
+   * a thread's keys there; the kernel's own tile the one launch, and its. */
+  large = g_strdup_printf ("(%u keys a thread",
+                           1u << ws_plan_bitonic_group (2u << WS_PLAN_BITONIC_SMALL_LOG));
+  small = g_strdup_printf (", %u keys a thread", 1u << WS_PLAN_BITONIC_SMALL_GROUP);
+  g_assert_nonnull (strstr (ws_diagram_gpu_caption (d), large));
   /* The kernel's own tile: one launch for a lecture's network, said so. */
   g_assert_true (ws_diagram_set_gpu_groups (d, 0, &error));
   g_assert_cmpuint (ws_diagram_n_launches (d), ==, 1);
   g_assert_nonnull (strstr (ws_diagram_gpu_caption (d), "runs it: tiles of 4096 keys"));
+  g_assert_nonnull (strstr (ws_diagram_gpu_caption (d), small));
   ws_diagram_clear_gpu_groups (d);
   g_assert_null (ws_diagram_gpu_caption (d));
 }

@@ -57,6 +57,19 @@ check_tile (WsNetworkKind kind,
   return FALSE;
 }
 
+/* The passes a trip the drawing groups bitonic by: the kernel's at this
+ * width, or where a smaller tile stands for the kernel's, those of the
+ * sorts of several launches that it then shows (the one-launch sorts hold
+ * fewer keys a thread: ws_plan_bitonic_group). */
+static guint
+drawn_group (const WsDiagram *d,
+             guint            tile)
+{
+  guint64 several = G_GUINT64_CONSTANT (1) << (WS_PLAN_BITONIC_SMALL_LOG + 1);
+
+  return ws_plan_bitonic_group (tile == kernel_tile (d) ? d->n_wires : several);
+}
+
 static void
 start_plan (const WsDiagram *d,
             guint            tile,
@@ -65,8 +78,7 @@ start_plan (const WsDiagram *d,
   switch (ws_network_kind (d->net))
     {
     case WS_NETWORK_BITONIC:
-      ws_launch_plan_bitonic (plan, d->n_wires, g_bit_storage (tile) - 1,
-                              ws_plan_bitonic_group (d->n_wires));
+      ws_launch_plan_bitonic (plan, d->n_wires, g_bit_storage (tile) - 1, drawn_group (d, tile));
       break;
     case WS_NETWORK_ODD_EVEN_MERGE:
       ws_launch_plan_merge (plan, d->n_keys, g_bit_storage (tile) - 1);
@@ -117,10 +129,10 @@ caption (const WsDiagram *d,
                                 "standing for its %u", tile, real);
   return tile == real
            ? g_strdup_printf ("as the gpu variant runs it: tiles of %u keys, %u keys a thread "
-                              "in registers", real, 1u << ws_plan_bitonic_group (d->n_wires))
+                              "in registers", real, 1u << drawn_group (d, tile))
            : g_strdup_printf ("as the gpu variant groups a large sort, with a tile of %u keys "
                               "standing for its %u (%u keys a thread in registers)",
-                              tile, real, 1u << ws_plan_bitonic_group (d->n_wires));
+                              tile, real, 1u << drawn_group (d, tile));
 }
 
 gboolean
