@@ -152,27 +152,6 @@ window_move (T *s, unsigned t, T (&v)[1u << K])
     }
 }
 
-// Stages 2 .. 2^(K-1) on 2^K registers: sort_run without its last stage,
-// and with either comparator.
-template <unsigned K, bool FAST, typename T>
-__device__ __forceinline__ void
-sort_below (T (&v)[1u << K])
-{
-#pragma unroll
-  for (unsigned st = 1; st < K; st++)
-#pragma unroll
-    for (int l = (int) st - 1; l >= 0; l--)
-#pragma unroll
-      for (unsigned q = 0; q < (1u << K); q++)
-        if ((q & (1u << l)) == 0)
-          {
-            if ((q & (1u << st)) == 0)
-              order<FAST> (v[q], v[q | (1u << l)]);
-            else
-              order<FAST> (v[q | (1u << l)], v[q]);
-          }
-}
-
 // The U keys of r to p: as 16-byte vectors where p is 16-byte aligned.
 template <unsigned U, typename T>
 __device__ __forceinline__ void
@@ -321,7 +300,7 @@ small_sort (T *s, unsigned *verdict, T *keys, size_t n, unsigned t, T (&v)[1u <<
 {
   size_t first = (size_t) t << K;
 
-  sort_below<K, FAST> (v);
+  sort_stages<K, K - 1, FAST> (v);
   flip (v, descends<K> (t, K));
   register_passes<FAST, K> (v, K, std::make_integer_sequence<unsigned, K> ());
   small_trip<K, L, C, K + 1, K + 1, 0, FAST> (s, verdict, t, v);

@@ -57,19 +57,16 @@ special_key (float x)
   return b == 0x80000000u || (b & 0x7fffffffu) > 0x7f800000u;
 }
 
-// Stages 2 .. 2^M of the network on the 2^M keys of a run, in registers:
-// pass (k, j) orders slots (q, q | j) ascending when (q & k) == 0, as the
-// CPU orders keys (i, i | j) for a run whose bit M is clear. A run whose
-// last stage descends (bit M set) is loaded last key first (tile_sort):
-// reversing the slots flips both the direction bit and which end is the
-// lower one of every earlier stage's comparator, so those stay the same
-// exchanges, and the last stage turns ascending, as in run_unit.
-template <unsigned M, typename T>
+// Stages 2 .. 2^LAST of the network on the 2^M keys of a run, in
+// registers, with either comparator: pass (k, j) orders slots (q, q | j)
+// ascending when (q & k) == 0, as the CPU orders keys (i, i | j) for a run
+// whose bit M is clear.
+template <unsigned M, unsigned LAST, bool FAST, typename T>
 __device__ __forceinline__ void
-sort_run (T (&v)[1u << M])
+sort_stages (T (&v)[1u << M])
 {
 #pragma unroll
-  for (unsigned st = 1; st <= M; st++)
+  for (unsigned st = 1; st <= LAST; st++)
 #pragma unroll
     for (int l = (int) st - 1; l >= 0; l--)
 #pragma unroll
@@ -77,10 +74,22 @@ sort_run (T (&v)[1u << M])
         if ((q & (1u << l)) == 0)
           {
             if ((q & (1u << st)) == 0)
-              ws::order_pair (v[q], v[q | (1u << l)]);
+              order<FAST> (v[q], v[q | (1u << l)]);
             else
-              ws::order_pair (v[q | (1u << l)], v[q]);
+              order<FAST> (v[q | (1u << l)], v[q]);
           }
+}
+
+// Stages 2 .. 2^M on a run, with the CPU's comparator. A run whose last
+// stage descends (bit M set) is loaded last key first (tile_sort):
+// reversing the slots flips both the direction bit and which end is the
+// lower one of every earlier stage's comparator, so those stay the same
+// exchanges, and the last stage turns ascending, as in run_unit.
+template <unsigned M, typename T>
+__device__ __forceinline__ void
+sort_run (T (&v)[1u << M])
+{
+  sort_stages<M, M, false> (v);
 }
 
 // The U keys at p into r: as 16-byte vectors where p is 16-byte aligned
