@@ -397,7 +397,8 @@ launch_cluster (T *keys, size_t n)
 // keys over a cluster of 4 blocks where `clusters` (sm_90 and up).
 template <typename T, unsigned... L>
 void
-launch_small (T *keys, size_t n, unsigned log_w, bool clusters, std::integer_sequence<unsigned, L...>)
+launch_small (T *keys, size_t n, unsigned log_w, bool clusters,
+              std::integer_sequence<unsigned, L...>)
 {
   constexpr unsigned K = SMALL_GROUP;
 

@@ -330,7 +330,8 @@ template <typename T>
 __device__ bool
 tile_run_sort (T *s, const T *keys, unsigned tile_log, unsigned m, size_t origin)
 {
-  return m == 4 ? tile_sort<4> (s, keys, tile_log, origin) : tile_sort<5> (s, keys, tile_log, origin);
+  return m == 4 ? tile_sort<4> (s, keys, tile_log, origin)
+                : tile_sort<5> (s, keys, tile_log, origin);
 }
 
 // Group g of a tile launch: its m passes from distance 2^dist_log down.
@@ -647,12 +648,21 @@ padded_width (WsCudaImpl impl, size_t n)
              : ws::next_pow2 (n);
 }
 
+// Whether gpu sorts the keys in one launch, padding them to w in registers
+// (ws::bitonic_small): no padded copy.
+static bool
+pads_in_registers (WsCudaImpl impl, size_t w)
+{
+  return impl == WS_CUDA_OURS && w <= ((size_t) 1 << WS_PLAN_BITONIC_SMALL_LOG);
+}
+
 size_t
 ws::bitonic_sort_scratch (WsCudaImpl impl, WsCudaType type, size_t n)
 {
   size_t w = padded_width (impl, n);
 
-  return n >= 2 && w > n ? w * sizeof (int32_t) : 0; // the padded copy
+  // The padded copy.
+  return n >= 2 && w > n && !pads_in_registers (impl, w) ? w * sizeof (int32_t) : 0;
 }
 
 bool
@@ -667,7 +677,7 @@ ws::bitonic_sort_device (WsCudaImpl impl, WsCudaType type, void *d_keys, size_t 
     return true;
   w = padded_width (impl, n);
   return with_type (type, [&]<typename T> () {
-    if (impl == WS_CUDA_OURS && w <= ((size_t) 1 << WS_PLAN_BITONIC_SMALL_LOG))
+    if (pads_in_registers (impl, w))
       return ws::bitonic_small (static_cast<T *> (d_keys), n, launches, error);
     return sort_padded (static_cast<T *> (d_keys), n, w, launches, error,
                         [&] (T *keys) { return bitonic_impl (impl, keys, w, launches, error); });
