@@ -324,8 +324,8 @@ tile_sort (T *s, const T *keys, unsigned tile_log, size_t origin)
   return special;
 }
 
-// tile_sort for m, the plan's group above 2^SMALL_LOG keys (4 or 5);
-// whether any of the thread's keys is special_key.
+// tile_sort for m, the plan's group above 2^WS_PLAN_BITONIC_SMALL_LOG keys
+// (4 or 5); whether any of the thread's keys is special_key.
 template <typename T>
 __device__ bool
 tile_run_sort (T *s, const T *keys, unsigned tile_log, unsigned m, size_t origin)

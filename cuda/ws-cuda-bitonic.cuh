@@ -30,10 +30,11 @@ unit_base (I u, unsigned jlo_log, unsigned m)
 }
 
 // The comparator: ws::order_pair, or where FAST (float keys among which
-// none is NaN or −0.0: see tile_kernel) fminf and fmaxf, two instructions
-// instead of a compare and two selects. They move the same bit patterns
-// there: lo > hi swaps, lo < hi keeps, and equal floats other than ±0 have
-// equal bits. (int32: the compiler makes min and max of order_pair.)
+// none is NaN or −0.0: see tile_kernel, small_kernel) fminf and fmaxf, two
+// instructions instead of a compare and two selects. They move the same
+// bit patterns there: lo > hi swaps, lo < hi keeps, and equal floats other
+// than ±0 have equal bits. (int32: the compiler makes min and max of
+// order_pair.)
 template <bool FAST, typename T>
 __device__ __forceinline__ void
 order (T &lo, T &hi)
