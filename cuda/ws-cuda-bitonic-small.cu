@@ -266,13 +266,15 @@ trip_passes (T *s, unsigned *verdict, unsigned t, T (&v)[1u << K])
 }
 
 // The U keys of thread t's run at p, of which the first n are keys and the
-// rest padding: the largest key, as bitonic_sort_device pads.
+// rest padding: the largest key, as bitonic_sort_device pads. (A whole run
+// of 4 keys or more as load_run loads it.)
 template <unsigned U, typename T>
 __device__ __forceinline__ void
 load_padded (const T *p, T (&r)[U], size_t n, bool vectors)
 {
-  if (n >= U)
-    return load_run<U> (p, r, vectors);
+  if constexpr (U % 4 == 0)
+    if (n >= U)
+      return load_run<U> (p, r, vectors);
 #pragma unroll
   for (unsigned q = 0; q < U; q++)
     r[q] = q < n ? p[q] : ws::max_key<T> ();
@@ -283,8 +285,9 @@ template <unsigned U, typename T>
 __device__ __forceinline__ void
 store_padded (T *p, const T (&r)[U], size_t n, bool vectors)
 {
-  if (n >= U)
-    return store_run<U> (p, r, vectors);
+  if constexpr (U % 4 == 0)
+    if (n >= U)
+      return store_run<U> (p, r, vectors);
 #pragma unroll
   for (unsigned q = 0; q < U; q++)
     if (q < n)
@@ -317,14 +320,9 @@ tiny_sort (T *keys, size_t n)
 {
   T v[1u << M];
 
-#pragma unroll
-  for (unsigned q = 0; q < (1u << M); q++)
-    v[q] = q < n ? keys[q] : ws::max_key<T> ();
+  load_padded (keys, v, n, false);
   sort_run<M> (v);
-#pragma unroll
-  for (unsigned q = 0; q < (1u << M); q++)
-    if (q < n)
-      keys[q] = v[q];
+  store_padded (keys, v, n, false);
 }
 
 // The one-launch sort of n keys padded to 2^L, 2^K <= 2^L <=
@@ -413,25 +411,17 @@ launch_small (T *keys, size_t n, unsigned log_w, bool clusters,
 } // namespace
 
 // gpu's sort of 2 <= n <= 2^SMALL_LOG keys: one launch, the padding to
-// w = 2^log_w in registers (no scratch copy, no fill), 2^SMALL_GROUP keys
-// a thread (the plan's group).
+// a power of two in registers (no scratch copy, no fill), 2^SMALL_GROUP
+// keys a thread (the plan's group); 2^12 over a cluster where `sm90`.
 template <typename T>
 bool
-ws::bitonic_small (T *keys, size_t n, guint64 *launches, GError **error)
+ws::bitonic_small (T *keys, size_t n, bool sm90, guint64 *launches, GError **error)
 {
-  unsigned log_w = 0;
-
-  int arch = 0;
-
-  while (((size_t) 1 << log_w) < n)
-    log_w++;
-  if (!ws_cuda_device_arch (&arch, error))
-    return false;
-  launch_small (keys, n, log_w, arch >= 90,
+  launch_small (keys, n, ws::log2_exact (n), sm90,
                 std::make_integer_sequence<unsigned, SMALL_LOG - SMALL_GROUP + 1> ());
   ++*launches;
   return ws::check_launch ("Cannot launch the bitonic sort", error);
 }
 
-template bool ws::bitonic_small<float> (float *, size_t, guint64 *, GError **);
-template bool ws::bitonic_small<int32_t> (int32_t *, size_t, guint64 *, GError **);
+template bool ws::bitonic_small<float> (float *, size_t, bool, guint64 *, GError **);
+template bool ws::bitonic_small<int32_t> (int32_t *, size_t, bool, guint64 *, GError **);

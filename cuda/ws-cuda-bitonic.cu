@@ -520,14 +520,15 @@ launch_planned (T *keys, size_t w, const WsPlanLaunch &launch, unsigned *special
 
 // Once per device and type: the tile's 64 KB, above the 48 KB a block gets
 // without opting in (every built arch allows them; sm_75: 64 KB at most),
-// and whether the device chains launches (compute capability 9.0 and up).
+// and whether the device's compute capability is 9.0 or more (sm90: it
+// chains launches, and runs clusters).
 // Cached, since the calls cost microseconds of host time that a small
 // sort's launch would wait for; two threads preparing one device at once
 // do the same harmless work, hence relaxed atomics. 0: not yet; 1: ready;
 // 2: ready, chaining.
 template <typename T>
 bool
-prepare_device (bool *chains, GError **error)
+prepare_device (bool *sm90, GError **error)
 {
   static std::atomic<int> ready[ws::MAX_DEVICES];
   int device = 0, arch = 0, state;
@@ -551,14 +552,14 @@ prepare_device (bool *chains, GError **error)
       if (device >= 0 && device < ws::MAX_DEVICES)
         ready[device].store (state, std::memory_order_relaxed);
     }
-  *chains = state == 2;
+  *sm90 = state == 2;
   return true;
 }
 
-// gpu: w a power of two, at least 2; the launches are the plan's. Float
-// keys sorted in more than one launch get a zeroed count of special tiles
-// (tile_kernel), from the pool: 4 bytes and a memset, against a third of
-// the comparators' instructions.
+// gpu: w a power of two above 2^WS_PLAN_BITONIC_SMALL_LOG (below, one
+// launch: ws::bitonic_small); the launches are the plan's. Float keys get
+// a zeroed count of special tiles (tile_kernel), from the pool: 4 bytes
+// and a memset, against a third of the comparators' instructions.
 template <typename T>
 bool
 bitonic_ours (T *keys, size_t w, guint64 *launches, GError **error)
@@ -571,7 +572,7 @@ bitonic_ours (T *keys, size_t w, guint64 *launches, GError **error)
 
   if (!prepare_device<T> (&chains, error))
     return false;
-  if (std::is_same_v<T, float> && w > ((size_t) 1 << tile_log)
+  if (std::is_same_v<T, float>
       && (!specials.alloc (1, "Cannot allocate the bitonic sort's key check on the GPU", error)
           || !ws::check (cudaMemsetAsync (specials.get (), 0, sizeof (unsigned)),
                          "Cannot clear the bitonic sort's key check", error)))
@@ -677,8 +678,10 @@ ws::bitonic_sort_device (WsCudaImpl impl, WsCudaType type, void *d_keys, size_t 
     return true;
   w = padded_width (impl, n);
   return with_type (type, [&]<typename T> () {
+    bool sm90 = false;
     if (pads_in_registers (impl, w))
-      return ws::bitonic_small (static_cast<T *> (d_keys), n, launches, error);
+      return prepare_device<T> (&sm90, error)
+             && ws::bitonic_small (static_cast<T *> (d_keys), n, sm90, launches, error);
     return sort_padded (static_cast<T *> (d_keys), n, w, launches, error,
                         [&] (T *keys) { return bitonic_impl (impl, keys, w, launches, error); });
   });

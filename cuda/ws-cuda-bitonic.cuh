@@ -12,8 +12,10 @@ namespace ws
 {
 
 // gpu's sort of 2 <= n <= 2^WS_PLAN_BITONIC_SMALL_LOG keys in one launch,
-// padded in registers (ws-cuda-bitonic-small.cu).
-template <typename T> bool bitonic_small (T *keys, size_t n, guint64 *launches, GError **error);
+// padded in registers (ws-cuda-bitonic-small.cu); sm90: the device's
+// compute capability is 9.0 or more (clusters).
+template <typename T>
+bool bitonic_small (T *keys, size_t n, bool sm90, guint64 *launches, GError **error);
 
 namespace bitonic
 {
