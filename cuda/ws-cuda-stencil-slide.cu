@@ -129,20 +129,26 @@ template <typename T> struct Quad
   T v[COLS];
 };
 
-// The COLS values of `row` from column col (0 past the grid's right edge,
-// whose columns no output reads), noted for the exactness check when NOTE
-// (a value leaving a window was noted when it entered). VEC: one 16-byte
-// load (side a multiple of 4, col too).
+// The COLS values at `at`, column col of its row (0 past the grid's right
+// edge, whose columns no output reads), noted for the exactness check when
+// NOTE (a value leaving a window was noted when it entered). VEC: one
+// 16-byte load (side a multiple of 4, col too).
 template <bool VEC, bool NOTE, typename T>
 __device__ inline Quad<T>
-load (const T *grid, size_t side, size_t row, size_t col, bool need, Span &span)
+load (const T *at, size_t side, size_t col, bool need, Span &span)
 {
   Quad<T> q;
-  const T *at = grid + row * side + col;
 
-  if (VEC && need && col < side)
+  if constexpr (VEC)
     {
-      ws::Vec4<T> x = *reinterpret_cast<const ws::Vec4<T> *> (at);
+      // col and side are multiples of COLS: a quad lies wholly inside the
+      // row or wholly past its end, so one predicated load and no scalar
+      // path. Its branches, which no thread took, were about a quarter of
+      // the loop's code (sm_90), on the H200 a kernel that issues an
+      // instruction in two of three cycles (docs/performance.md).
+      ws::Vec4<T> x = {};
+      if (need && col < side)
+        x = *reinterpret_cast<const ws::Vec4<T> *> (at);
       q.v[0] = x.x, q.v[1] = x.y, q.v[2] = x.z, q.v[3] = x.w;
     }
   else
@@ -220,14 +226,24 @@ slot (unsigned c)
   return (c % COLS) * THREADS + c / COLS;
 }
 
-// The loads of batch i (output rows first ± i .. ± (i + K − 1) of a run
-// of `count`, walking up or down from `first`): for each of its rows, the
-// row entering the window as the output moves on by one and the row
+// Where a run's rows are: the element offset into the grid (or the
+// outputs) of its first row's, and from one row to the next (± a row, as
+// the run walks down or up; unsigned, so that an offset past the grid
+// wraps, and such a row is never read). Stepped by adds instead of a 64-bit
+// product and a choice between the walks for every load and store.
+struct Walk
+{
+  size_t at, step;
+};
+
+// The loads of batch i of a run of `count` rows, the batch's first rows
+// entering and leaving at enter_at.at and leave_at.at: for each of its K rows,
+// the row entering the window as the output moves on by one and the row
 // leaving it; none past the run.
 template <bool VEC, typename T>
 __device__ inline void
-load_batch (const T *grid, size_t side, size_t first, bool up, size_t i, size_t count,
-            unsigned radius, size_t col, Quad<T> (&enter)[K], Quad<T> (&leave)[K])
+load_batch (const T *grid, size_t side, Walk enter_at, Walk leave_at, size_t i, size_t count,
+            size_t col, Quad<T> (&enter)[K], Quad<T> (&leave)[K])
 {
   Span unused;
 
@@ -235,10 +251,8 @@ load_batch (const T *grid, size_t side, size_t first, bool up, size_t i, size_t 
   for (unsigned k = 0; k < K; k++)
     {
       bool need = i + k + 1 < count;
-      size_t row = up ? first - i - k : first + i + k;
-      size_t in = up ? row - 1 : row + 1 + 2 * radius, out = up ? row + 2 * radius : row;
-      enter[k] = load<VEC, false> (grid, side, need ? in : 0, col, need, unused);
-      leave[k] = load<VEC, false> (grid, side, need ? out : 0, col, need, unused);
+      enter[k] = load<VEC, false> (grid + enter_at.at + k * enter_at.step, side, col, need, unused);
+      leave[k] = load<VEC, false> (grid + leave_at.at + k * leave_at.step, side, col, need, unused);
     }
 }
 
@@ -399,14 +413,20 @@ slide_kernel (const T *grid, T *out, size_t side, unsigned radius, unsigned tw, 
 #pragma unroll 4
   for (size_t i = 0; i <= 2 * (size_t) radius; i++)
     {
-      Quad<T> x = load<VEC, true> (grid, side, first + i, col, true, span);
+      Quad<T> x = load<VEC, true> (grid + (first + i) * side + col, side, col, true, span);
 #pragma unroll
       for (unsigned j = 0; j < COLS; j++)
         v[j] += (A) x.v[j];
     }
 
+  // Output row first ± i enters row first ± i + 2R + 1 (walking up: first
+  // − i − 1) and leaves row first ± i (first − i + 2R).
+  size_t down = up ? (size_t) 0 - side : side, rows = up ? (size_t) 0 - m : m;
+  Walk in = { (up ? first - 1 : first + 2 * (size_t) radius + 1) * side + col, down };
+  Walk gone = { (up ? first + 2 * (size_t) radius : first) * side + col, down };
+  Walk outs = { first * m + col0 + c0, rows };
   Quad<T> enter[K], leave[K];
-  load_batch<VEC> (grid, side, first, up, 0, count, radius, col, enter, leave);
+  load_batch<VEC> (grid, side, in, gone, 0, count, col, enter, leave);
   unsigned q = 0;
   for (size_t i = 0; i < count; i += K, q ^= 1)
     {
@@ -439,7 +459,9 @@ slide_kernel (const T *grid, T *out, size_t side, unsigned radius, unsigned tw, 
               v[j] += (A) enter[k].v[j] - (A) leave[k].v[j];
             }
         }
-      load_batch<VEC> (grid, side, first, up, i + K, count, radius, col, enter, leave);
+      in.at += K * in.step;
+      gone.at += K * gone.step;
+      load_batch<VEC> (grid, side, in, gone, i + K, count, col, enter, leave);
       __syncthreads ();
       A offsets = A (0);
       if constexpr (!DIRECT)
@@ -465,18 +487,19 @@ slide_kernel (const T *grid, T *out, size_t side, unsigned radius, unsigned tw, 
               A up1 = __shfl_sync (0xffffffffu, offsets, k * WARPS + top1);
               if (i + k >= count)
                 break;
+              // Every column, clamped into the row: a branch a column cost
+              // more than the sums store_quad leaves out.
 #pragma unroll
               for (unsigned j = 0; j < COLS; j++)
                 {
-                  unsigned c = c0 + j + 2 * radius;
-                  if (j < valid)
-                    sums[j] = sh.prefix[q][k][slot (c)] + (c / (WARP * COLS) == top0 ? up0 : up1)
-                              - (below[k][j] + own);
+                  unsigned c = min (c0 + j + 2 * radius, SPAN - 1);
+                  sums[j] = sh.prefix[q][k][slot (c)] + (c / (WARP * COLS) == top0 ? up0 : up1)
+                            - (below[k][j] + own);
                 }
             }
-          size_t row = up ? first - i - k : first + i + k;
-          store_quad (out, row * m + col0 + c0, sums, valid, first_bad);
+          store_quad (out, outs.at + k * outs.step, sums, valid, first_bad);
         }
+      outs.at += K * outs.step;
     }
   if constexpr (checks_span<T>)
     report_span (span, span_limit, inexact);
