@@ -19,3 +19,4 @@ done
 for a in reduce scan; do for v in gpu gpu-lib; do m $a --n 2^26 --variant $v --repeat 11; done; done
 m histogram --n 2^26 --variant gpu --repeat 11
 for v in gpu gpu-lib; do m radix-sort --n 2^24 --type int32 --variant $v --repeat 11; done
+bash devrun/small-sorts.sh
