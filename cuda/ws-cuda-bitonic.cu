@@ -387,10 +387,11 @@ lines_whole (const ws::TileGroups &groups, unsigned g)
 // a plain copy does; a tile of rows' loads are always whole sectors, which
 // serve as well); between groups the tile waits in shared memory.
 // Float keys: the first launch notes whether any key of a tile is
-// special_key, and sorts a tile with none with the FAST comparator; where
-// a sort has launches after it, it counts such tiles in *specials (zeroed
-// before it), and those launches use the FAST comparator where none was
-// (fast_keys). specials: null for a sort of one launch.
+// special_key, and sorts a tile with none with the FAST comparator; it
+// counts such tiles in *specials (zeroed before the sort), and the later
+// launches use the FAST comparator where none was (fast_keys). specials:
+// null for int32 keys (every sort here has several launches: the sorts of
+// one launch are ws::bitonic_small's).
 template <typename T, typename Layout>
 __global__ void __launch_bounds__ (TILE_THREADS, TILE_BLOCKS_PER_SM)
 tile_kernel (T *keys, size_t w, unsigned tile_log, const __grid_constant__ ws::TileGroups groups,
