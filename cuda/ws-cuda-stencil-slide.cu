@@ -93,11 +93,15 @@ struct Span
     amax = max (amax, a);
     smin = min (smin, (int) b);
     // a less its lowest set bit stays in a's binade while that bit is a
-    // mantissa bit, so the difference is exact: the bit's own value. A
-    // power of two is its own lowest bit.
+    // mantissa bit, so the difference is exact: the bit's own value. For a
+    // power of two 2^e (no mantissa bits) it clears an exponent bit
+    // instead and leaves 2^e less a lower power, whose highest bit is e or
+    // e − 1: at worst one bit below the truth, which only widens the span
+    // (never passes values that fail). Telling powers of two apart cost
+    // three instructions a value, and uniform keys keep 9 bits to spare at
+    // R = 64.
     float low = __uint_as_float (a) - __uint_as_float (a & (a - 1));
-    unsigned lb = (a & 0x7fffffu) != 0 ? __float_as_uint (low) : a;
-    lmin = min (lmin, lb - 1);
+    lmin = min (lmin, __float_as_uint (low) - 1);
   }
 
   // The power of two of the highest set bit of the float with bits v > 0.
@@ -256,6 +260,62 @@ load_batch (const T *grid, size_t side, Walk enter_at, Walk leave_at, size_t i, 
     }
 }
 
+// Adds to x the x of the lane d below it in its WIDTH-lane part of the
+// warp, where there is one, or where ZERO sets x to that lane's x (0 at
+// the part's first d lanes). The shuffle's own in-range predicate guards
+// the add: through __shfl_up_sync each step of a scan of doubles also
+// compared the lane and selected each 32-bit half, five instructions where
+// three do.
+template <unsigned WIDTH, bool ZERO = false>
+__device__ inline void
+shfl_up_add (double &x, unsigned d)
+{
+  constexpr unsigned segment = (WARP - WIDTH) << 8;
+  if constexpr (ZERO)
+    asm ("{\n\t.reg .pred p;\n\t.reg .b32 lo, hi;\n\t"
+         "mov.b64 {lo, hi}, %0;\n\t"
+         "shfl.sync.up.b32 lo|p, lo, %1, %2, 0xffffffff;\n\t"
+         "shfl.sync.up.b32 hi, hi, %1, %2, 0xffffffff;\n\t"
+         "mov.b64 %0, 0d0000000000000000;\n\t"
+         "@p mov.b64 %0, {lo, hi};\n\t}"
+         : "+d"(x)
+         : "r"(d), "n"(segment));
+  else
+    asm ("{\n\t.reg .pred p;\n\t.reg .b32 lo, hi;\n\t.reg .f64 u;\n\t"
+         "mov.b64 {lo, hi}, %0;\n\t"
+         "shfl.sync.up.b32 lo|p, lo, %1, %2, 0xffffffff;\n\t"
+         "shfl.sync.up.b32 hi, hi, %1, %2, 0xffffffff;\n\t"
+         "mov.b64 u, {lo, hi};\n\t"
+         "@p add.f64 %0, %0, u;\n\t}"
+         : "+d"(x)
+         : "r"(d), "n"(segment));
+}
+
+template <unsigned WIDTH, bool ZERO = false>
+__device__ inline void
+shfl_up_add (long long &x, unsigned d)
+{
+  constexpr unsigned segment = (WARP - WIDTH) << 8;
+  if constexpr (ZERO)
+    asm ("{\n\t.reg .pred p;\n\t.reg .b32 lo, hi;\n\t"
+         "mov.b64 {lo, hi}, %0;\n\t"
+         "shfl.sync.up.b32 lo|p, lo, %1, %2, 0xffffffff;\n\t"
+         "shfl.sync.up.b32 hi, hi, %1, %2, 0xffffffff;\n\t"
+         "mov.b64 %0, 0;\n\t"
+         "@p mov.b64 %0, {lo, hi};\n\t}"
+         : "+l"(x)
+         : "r"(d), "n"(segment));
+  else
+    asm ("{\n\t.reg .pred p;\n\t.reg .b32 lo, hi;\n\t.reg .b64 u;\n\t"
+         "mov.b64 {lo, hi}, %0;\n\t"
+         "shfl.sync.up.b32 lo|p, lo, %1, %2, 0xffffffff;\n\t"
+         "shfl.sync.up.b32 hi, hi, %1, %2, 0xffffffff;\n\t"
+         "mov.b64 u, {lo, hi};\n\t"
+         "@p add.s64 %0, %0, u;\n\t}"
+         : "+l"(x)
+         : "r"(d), "n"(segment));
+}
+
 // The inclusive sum of x over the lanes of the thread's WIDTH-lane part
 // of the warp (WIDTH a power of two up to 32), up to its own; the sum of
 // those before it in *before (a shift, not a difference: exact whatever
@@ -264,17 +324,11 @@ template <unsigned WIDTH, typename A>
 __device__ inline A
 segment_scan (A x, A *before)
 {
-  unsigned pos = threadIdx.x % WIDTH;
-
 #pragma unroll
   for (unsigned d = 1; d < WIDTH; d <<= 1)
-    {
-      A up = __shfl_up_sync (0xffffffffu, x, d);
-      if (pos >= d)
-        x += up;
-    }
-  A shifted = __shfl_up_sync (0xffffffffu, x, 1);
-  *before = pos == 0 ? A (0) : shifted;
+    shfl_up_add<WIDTH> (x, d);
+  *before = x;
+  shfl_up_add<WIDTH, true> (*before, 1);
   return x;
 }
 
@@ -402,11 +456,10 @@ slide_kernel (const T *grid, T *out, size_t side, unsigned radius, unsigned tw, 
   // rest of the row: launch_with; where its last thread has 2, direct_sums
   // reads columns past the strip, inside the shared row, for the 2 it does
   // not store), and which warps hold the upper ends of their windows (one,
-  // or two neighbours).
+  // or two neighbours: top0 and the next).
   unsigned width = blockIdx.x % strips == strips - 1 ? (unsigned) (m - col0) : tw;
   unsigned valid = c0 < width ? min (COLS, width - c0) : 0;
   unsigned top0 = min ((c0 + 2 * radius) / (WARP * COLS), WARPS - 1);
-  unsigned top1 = min (top0 + 1, WARPS - 1);
 
   // The first row's vertical sums.
   A v[COLS] = {};
@@ -479,22 +532,31 @@ slide_kernel (const T *grid, T *out, size_t side, unsigned radius, unsigned tw, 
             }
           else
             {
-              // Output (row, col0 + c) is P[c + 2R] − P[c − 1], each the
-              // prefix within its warp plus the warps before (every lane
-              // shuffles before any leaves the loop).
+              // Output (row, col0 + c) is P[c + 2R] − P[c − 1]. Both are
+              // prefixes within their warps plus the totals of the warps
+              // before: the difference is the prefix at the upper end, plus
+              // the totals of the warps from the thread's own to top0
+              // (rise), plus top0's total where the end lies in the warp
+              // after it, less the prefix below within the thread's own
+              // warp. Every partial result is a sum of a subset of the
+              // block's vertical sums, so it is exact wherever they are,
+              // and it takes no choice between two offsets a column. Every
+              // lane shuffles before any leaves the loop.
               A own = __shfl_sync (0xffffffffu, offsets, k * WARPS + warp);
-              A up0 = __shfl_sync (0xffffffffu, offsets, k * WARPS + top0);
-              A up1 = __shfl_sync (0xffffffffu, offsets, k * WARPS + top1);
+              A rise = __shfl_sync (0xffffffffu, offsets, k * WARPS + top0) - own;
               if (i + k >= count)
                 break;
+              A next = sh.wsum[q][k][top0];
               // Every column, clamped into the row: a branch a column cost
               // more than the sums store_quad leaves out.
 #pragma unroll
               for (unsigned j = 0; j < COLS; j++)
                 {
                   unsigned c = min (c0 + j + 2 * radius, SPAN - 1);
-                  sums[j] = sh.prefix[q][k][slot (c)] + (c / (WARP * COLS) == top0 ? up0 : up1)
-                            - (below[k][j] + own);
+                  A end = sh.prefix[q][k][slot (c)] + rise;
+                  if (c / (WARP * COLS) != top0)
+                    end += next;
+                  sums[j] = end - below[k][j];
                 }
             }
           store_quad (out, outs.at + k * outs.step, sums, valid, first_bad);
