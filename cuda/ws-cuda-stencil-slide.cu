@@ -63,13 +63,14 @@ constexpr unsigned UP_MIN_R = 4;
 // Rows sum their windows directly (slide_kernel's DIRECT: about R / 2 + 6
 // shared-memory reads and as many adds a thread, direct_sums) from R = 2
 // up to this radius, where the prefix sums cost a scan across the block
-// whatever R. On an H200 at N = 8192 (run's kernel medians, float32 /
-// int32, ms, one call): R = 8 0.221 / 0.211 with the prefixes, 0.206 /
-// 0.203 directly; R = 13 0.258 / 0.274 and 0.225 / 0.223; R = 24 0.251 /
-// 0.253 and 0.236 / 0.225; R = 32 0.254 / 0.258 and 0.252 / 0.240; R = 40
-// 0.262 / 0.267 and 0.274 / 0.263 (an H100, bound by memory from R = 8,
-// gives both the same within 1–3%).
-constexpr unsigned DIRECT_MAX_R = 32;
+// whatever R. On an H200 at N = 8192 with ae023d7's scans (run's kernel
+// medians, float32 / int32, ms, one call): R = 17 0.214 / 0.214 with the
+// prefixes, 0.213 / 0.210 directly; R = 20 0.212 / 0.211 and 0.210 /
+// 0.209; R = 21 0.216 / 0.214 and 0.218 / 0.213; R = 24 0.213 / 0.211 and
+// 0.215 / 0.213; R = 29 0.219 / 0.216 and 0.234 / 0.227; R = 32 0.213 /
+// 0.211 and 0.226 / 0.219. (Before those scans the prefixes lost up to
+// R = 32.)
+constexpr unsigned DIRECT_MAX_R = 20;
 
 // Each value a float32 block reads, for the exactness check: the bit
 // positions (as powers of two) of its highest and lowest set bits over the
