@@ -99,7 +99,7 @@ struct Span
     // instead and leaves 2^e less a lower power, whose highest bit is e or
     // e − 1: at worst one bit below the truth, which only widens the span
     // (never passes values that fail). Telling powers of two apart cost
-    // three instructions a value, and uniform keys keep 9 bits to spare at
+    // three instructions a value, and uniform keys keep 10 bits to spare at
     // R = 64.
     float low = __uint_as_float (a) - __uint_as_float (a & (a - 1));
     lmin = min (lmin, __float_as_uint (low) - 1);
@@ -261,61 +261,41 @@ load_batch (const T *grid, size_t side, Walk enter_at, Walk leave_at, size_t i, 
     }
 }
 
-// Adds to x the x of the lane d below it in its WIDTH-lane part of the
-// warp, where there is one, or where ZERO sets x to that lane's x (0 at
-// the part's first d lanes). The shuffle's own in-range predicate guards
-// the add, where __shfl_up_sync left a compare of the lane's position to
-// each step. ptxas still makes the guarded add an add and a select of each
-// 32-bit half, but the slide kernels came out 16–48 instructions shorter
-// (sm_90), and one of them no longer spills (12 bytes).
-template <unsigned WIDTH, bool ZERO = false>
-__device__ inline void
-shfl_up_add (double &x, unsigned d)
-{
-  constexpr unsigned segment = (WARP - WIDTH) << 8;
-  if constexpr (ZERO)
-    asm ("{\n\t.reg .pred p;\n\t.reg .b32 lo, hi;\n\t"
-         "mov.b64 {lo, hi}, %0;\n\t"
-         "shfl.sync.up.b32 lo|p, lo, %1, %2, 0xffffffff;\n\t"
-         "shfl.sync.up.b32 hi, hi, %1, %2, 0xffffffff;\n\t"
-         "mov.b64 %0, 0d0000000000000000;\n\t"
-         "@p mov.b64 %0, {lo, hi};\n\t}"
-         : "+d"(x)
-         : "r"(d), "n"(segment));
-  else
-    asm ("{\n\t.reg .pred p;\n\t.reg .b32 lo, hi;\n\t.reg .f64 u;\n\t"
-         "mov.b64 {lo, hi}, %0;\n\t"
-         "shfl.sync.up.b32 lo|p, lo, %1, %2, 0xffffffff;\n\t"
-         "shfl.sync.up.b32 hi, hi, %1, %2, 0xffffffff;\n\t"
-         "mov.b64 u, {lo, hi};\n\t"
-         "@p add.f64 %0, %0, u;\n\t}"
-         : "+d"(x)
-         : "r"(d), "n"(segment));
-}
+// shfl_up_add's common part: x's two 32-bit halves from the lane d below
+// in the segment (%2: its width, as shfl.sync's c operand packs it) into
+// lo and hi, and p set where that lane exists.
+#define WS_SHFL_UP_HALVES                                                    \
+  "{\n\t.reg .pred p;\n\t.reg .b32 lo, hi;\n\t.reg .b64 u;\n\t"              \
+  "mov.b64 {lo, hi}, %0;\n\t"                                                \
+  "shfl.sync.up.b32 lo|p, lo, %1, %2, 0xffffffff;\n\t"                       \
+  "shfl.sync.up.b32 hi, hi, %1, %2, 0xffffffff;\n\t"
+// ZERO: x becomes the other lane's x or 0; else p guards the add of it.
+#define WS_SHFL_UP_TAKE "mov.b64 %0, 0;\n\t@p mov.b64 %0, {lo, hi};\n\t}"
+#define WS_SHFL_UP_ADD(type) "mov.b64 u, {lo, hi};\n\t@p add." type " %0, %0, u;\n\t}"
 
-template <unsigned WIDTH, bool ZERO = false>
+// Adds to x (a double or a long long) the x of the lane d below it in its
+// WIDTH-lane part of the warp, where there is one, or where ZERO sets x to
+// that lane's x (0 at the part's first d lanes). The shuffle's own
+// in-range predicate guards the add, where __shfl_up_sync left a compare
+// of the lane's position to each step. ptxas still makes the guarded add
+// an add and a select of each 32-bit half, but the slide kernels came out
+// 16–48 instructions shorter (sm_90), and one of them no longer spills
+// (12 bytes).
+template <unsigned WIDTH, bool ZERO = false, typename A>
 __device__ inline void
-shfl_up_add (long long &x, unsigned d)
+shfl_up_add (A &x, unsigned d)
 {
   constexpr unsigned segment = (WARP - WIDTH) << 8;
-  if constexpr (ZERO)
-    asm ("{\n\t.reg .pred p;\n\t.reg .b32 lo, hi;\n\t"
-         "mov.b64 {lo, hi}, %0;\n\t"
-         "shfl.sync.up.b32 lo|p, lo, %1, %2, 0xffffffff;\n\t"
-         "shfl.sync.up.b32 hi, hi, %1, %2, 0xffffffff;\n\t"
-         "mov.b64 %0, 0;\n\t"
-         "@p mov.b64 %0, {lo, hi};\n\t}"
-         : "+l"(x)
-         : "r"(d), "n"(segment));
+  constexpr bool f64 = std::is_same_v<A, double>;
+
+  if constexpr (ZERO && f64)
+    asm (WS_SHFL_UP_HALVES WS_SHFL_UP_TAKE : "+d"(x) : "r"(d), "n"(segment));
+  else if constexpr (ZERO)
+    asm (WS_SHFL_UP_HALVES WS_SHFL_UP_TAKE : "+l"(x) : "r"(d), "n"(segment));
+  else if constexpr (f64)
+    asm (WS_SHFL_UP_HALVES WS_SHFL_UP_ADD ("f64") : "+d"(x) : "r"(d), "n"(segment));
   else
-    asm ("{\n\t.reg .pred p;\n\t.reg .b32 lo, hi;\n\t.reg .b64 u;\n\t"
-         "mov.b64 {lo, hi}, %0;\n\t"
-         "shfl.sync.up.b32 lo|p, lo, %1, %2, 0xffffffff;\n\t"
-         "shfl.sync.up.b32 hi, hi, %1, %2, 0xffffffff;\n\t"
-         "mov.b64 u, {lo, hi};\n\t"
-         "@p add.s64 %0, %0, u;\n\t}"
-         : "+l"(x)
-         : "r"(d), "n"(segment));
+    asm (WS_SHFL_UP_HALVES WS_SHFL_UP_ADD ("s64") : "+l"(x) : "r"(d), "n"(segment));
 }
 
 // The inclusive sum of x over the lanes of the thread's WIDTH-lane part
