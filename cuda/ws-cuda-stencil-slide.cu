@@ -297,6 +297,9 @@ shfl_up_add (A &x, unsigned d)
   else
     asm (WS_SHFL_UP_HALVES WS_SHFL_UP_ADD ("s64") : "+l"(x) : "r"(d), "n"(segment));
 }
+#undef WS_SHFL_UP_HALVES
+#undef WS_SHFL_UP_TAKE
+#undef WS_SHFL_UP_ADD
 
 // The inclusive sum of x over the lanes of the thread's WIDTH-lane part
 // of the warp (WIDTH a power of two up to 32), up to its own; the sum of
