@@ -2,10 +2,7 @@
 # GPU machine: issue 20's goal table — our kernels (gpu) beside CUB (gpu-lib)
 # in the same run, kernel-phase medians of `warpscope-cli run` (fresh upload
 # into fresh memory each repetition, as every run does).
-. .devbundle/activate
-export FONTCONFIG_FILE=$PWD/devrun/fonts/fonts.conf
-export LD_LIBRARY_PATH=$PWD/devrun/lib:$LD_LIBRARY_PATH OMP_NUM_THREADS=16
-B=devrun/warpscope-cli
+. devrun/env.sh
 m () { $B run "$@" | awk -v a="$*" '/^  kernels/ {k=$2} END {printf "%-66s kernels %s s\n", a, k}'; }
 for t in float32 int32; do
   d=uniform; [ $t = int32 ] && d=uniform16 # full-range int32 sums leave int32

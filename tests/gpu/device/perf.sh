@@ -1,9 +1,6 @@
 #!/bin/bash
-. .devbundle/activate
-export FONTCONFIG_FILE=$PWD/devrun/fonts/fonts.conf
-export LD_LIBRARY_PATH=$PWD/devrun/lib:$LD_LIBRARY_PATH OMP_NUM_THREADS=16
 # Side-by-side medians (kernel time, data on the device) for docs/performance.md.
-B=devrun/warpscope-cli
+. devrun/env.sh
 m () { $B run "$@" | awk -v a="$*" '/^  kernels/ {k=$2} /^  total/ {t=$2} END {printf "%-70s kernels %s s  total %s s\n", a, k, t}'; }
 for v in gpu-seed gpu-seed-shared gpu; do m bitonic --n 2^24 --variant $v --repeat 5; done
 for v in gpu-seed gpu; do m bitonic --n 2^20 --variant $v --repeat 10; done

@@ -1,10 +1,7 @@
 #!/bin/bash
 # GPU machine: the device table, every test suite, then side-by-side medians.
-. .devbundle/activate
-export FONTCONFIG_FILE=$PWD/devrun/fonts/fonts.conf
-export LD_LIBRARY_PATH=$PWD/devrun/lib:$LD_LIBRARY_PATH OMP_NUM_THREADS=16
+. devrun/env.sh
 export WS_CLI=$PWD/devrun/warpscope-cli G_TEST_SRCDIR=$PWD/tests
-B=devrun/warpscope-cli
 nvidia-smi -L
 $B info | tail -15
 pass=0; fail=0; skip=0

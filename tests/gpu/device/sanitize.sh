@@ -2,10 +2,7 @@
 # compute-sanitizer memcheck and racecheck over every GPU variant at reduced
 # sizes, through the CLI (each case one process; racecheck is slow, hence the
 # small sizes of the launch-per-phase odd-even seeds).
-. .devbundle/activate
-export FONTCONFIG_FILE=$PWD/devrun/fonts/fonts.conf
-export LD_LIBRARY_PATH=$PWD/devrun/lib:$LD_LIBRARY_PATH OMP_NUM_THREADS=16
-B=devrun/warpscope-cli
+. devrun/env.sh
 cases=(
  "bitonic --n 20000 --variant gpu-seed" "bitonic --n 5000 --variant gpu-seed-shared" "bitonic --n 20000 --variant gpu"
  "bitonic --n 100000 --type int32 --variant gpu" "oddeven-merge --n 20000 --variant gpu"

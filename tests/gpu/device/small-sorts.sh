@@ -5,10 +5,7 @@
 # small-sort tables) and prints, for each n, both medians in microseconds
 # and their ratio; rows that did not verify are left out. From goals.sh, or
 # alone: bash devrun/small-sorts.sh [TYPE ...].
-. .devbundle/activate
-export FONTCONFIG_FILE=$PWD/devrun/fonts/fonts.conf
-export LD_LIBRARY_PATH=$PWD/devrun/lib:$LD_LIBRARY_PATH
-B=devrun/warpscope-cli
+. devrun/env.sh
 types=("$@")
 [ ${#types[@]} -eq 0 ] && types=(float32 int32)
 for t in "${types[@]}"; do

@@ -18,10 +18,7 @@ set -u
 out=$1; shift
 studies=("$@")
 [ ${#studies[@]} -eq 0 ] && studies=(000 001 002 003-bitonic)
-. .devbundle/activate
-export FONTCONFIG_FILE=$PWD/devrun/fonts/fonts.conf
-export LD_LIBRARY_PATH=$PWD/devrun/lib:$LD_LIBRARY_PATH OMP_NUM_THREADS=16
-B=devrun/warpscope-cli
+. devrun/env.sh
 mkdir -p "$out" || exit 1
 status=0
 for s in "${studies[@]}"; do

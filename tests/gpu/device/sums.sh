@@ -2,10 +2,7 @@
 # GPU machine: reduce and dot, gpu-seed / gpu / gpu-lib side by side over
 # sizes and both key types (kernel time, median of 20 runs each; every
 # variant runs once first so that clocks and caches are warm).
-. .devbundle/activate
-export FONTCONFIG_FILE=$PWD/devrun/fonts/fonts.conf
-export LD_LIBRARY_PATH=$PWD/devrun/lib:$LD_LIBRARY_PATH OMP_NUM_THREADS=16
-B=devrun/warpscope-cli
+. devrun/env.sh
 k () { $B run "$@" | awk '/^  kernels/ {printf "%6.0f", $2 * 1e6}'; }
 for v in gpu-seed gpu gpu-lib; do $B run reduce --n 2^20 --variant $v > /dev/null; done
 for T in float32 int32; do

@@ -1,9 +1,6 @@
 #!/bin/bash
 # gpu against its seeds over sizes: the "never slower than the study" claim.
-. .devbundle/activate
-export FONTCONFIG_FILE=$PWD/devrun/fonts/fonts.conf
-export LD_LIBRARY_PATH=$PWD/devrun/lib:$LD_LIBRARY_PATH OMP_NUM_THREADS=16
-B=devrun/warpscope-cli
+. devrun/env.sh
 k () { $B run "$@" | awk '/^  kernels/ {print $2}'; }
 row () { printf "%-44s" "$1"; shift; for v in "$@"; do printf " %12s" "$v"; done; printf "\n"; }
 row "bitonic n (kernels s)" gpu-seed gpu-seed-shared gpu
