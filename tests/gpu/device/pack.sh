@@ -5,9 +5,9 @@
 # archive dedupes them (zstd --long) to a small fraction of their size.
 set -euo pipefail
 build=${1:-build-dev}
-# Globs of test programs to pack, space-separated (default all): the device
-# tool carries at most 64 MiB with the checkout, which all of them with
-# .devbundle/ no longer fit (46 MB packed).
+# Globs of test programs to pack, space-separated (default all; 25 MB packed
+# without their host debug information, of the 64 MiB the device tool carries
+# with the checkout and .devbundle/).
 only=${2:-test-*}
 root=$(git rev-parse --show-toplevel)
 cd "$root"
@@ -19,6 +19,10 @@ for glob in $only; do
   done
 done
 cp "$build"/app/cli/warpscope-cli devrun/
+# Host DWARF (about 6 MB a program, and unlike the CUDA code it differs from
+# one program to the next) would fill most of the 64 MiB; symbols stay, so
+# the sanitizer's backtraces still name functions.
+strip --strip-debug devrun/warpscope-cli devrun/tests/*
 cp "$(gcc -print-file-name=libgomp.so.1)" devrun/lib/
 # compare --json's JSON-GLib, which a bundle made before it lacks.
 cp -L /usr/lib/x86_64-linux-gnu/libjson-glib-1.0.so.0 devrun/lib/
