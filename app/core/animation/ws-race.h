@@ -62,8 +62,9 @@ gboolean ws_race_timed       (const WsRace *race);
  * (ws-launch-plan.h), not the animation's one launch a pass: the launches
  * begun once `passes` passes have run — each one trip of all width keys
  * through global memory — and the bytes they move (each key read and
- * written once a trip). The padding launch of a bitonic sort of n < width
- * keys is not counted (it is not in the plan). */
+ * written once a trip). The launch that fills a bitonic sort's padded copy
+ * (n < width, above the one-launch sorts, which pad in registers) is not
+ * counted (it is not in the plan). */
 guint64  ws_race_gpu_trips   (WsNetworkKind kind,
                               gsize         n,
                               guint         passes);

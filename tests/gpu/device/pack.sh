@@ -19,6 +19,9 @@ for glob in $only; do
   done
 done
 cp "$build"/app/cli/warpscope-cli devrun/
+# test-cli-check-student's students' functions (WS_STUDENTS, run-suites.sh).
+mkdir -p devrun/students
+cp "$build"/tests/cli/*.so devrun/students/
 # Host DWARF (about 6 MB a program, and unlike the CUDA code it differs from
 # one program to the next) would fill most of the 64 MiB; symbols stay, so
 # the sanitizer's backtraces still name functions.

@@ -1,7 +1,7 @@
 #!/bin/bash
 # GPU machine: the device table, every test suite, then side-by-side medians.
 . devrun/env.sh
-export WS_CLI=$PWD/devrun/warpscope-cli G_TEST_SRCDIR=$PWD/tests
+export WS_CLI=$PWD/devrun/warpscope-cli G_TEST_SRCDIR=$PWD/tests WS_STUDENTS=$PWD/devrun/students
 nvidia-smi -L
 $B info | tail -15
 pass=0; fail=0; skip=0
