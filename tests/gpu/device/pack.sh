@@ -25,7 +25,7 @@ cp "$build"/tests/cli/*.so devrun/students/
 # Host DWARF (about 6 MB a program, and unlike the CUDA code it differs from
 # one program to the next) would fill most of the 64 MiB; symbols stay, so
 # the sanitizer's backtraces still name functions.
-strip --strip-debug devrun/warpscope-cli devrun/tests/*
+find devrun/warpscope-cli devrun/tests -type f -exec strip --strip-debug {} +
 cp "$(gcc -print-file-name=libgomp.so.1)" devrun/lib/
 # compare --json's JSON-GLib, which a bundle made before it lacks.
 cp -L /usr/lib/x86_64-linux-gnu/libjson-glib-1.0.so.0 devrun/lib/
