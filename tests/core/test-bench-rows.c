@@ -371,6 +371,39 @@ test_chart_parameter (Fixture *f, gconstpointer data)
   assert_point (plot, 0, 1, 2, 4e-3, 3.6e-3, 4.4e-3);
 }
 
+/* The x axis says what the sizes count: keys, the window sum's grid side,
+ * or both where the chart holds both; against a parameter, at which size. */
+static void
+assert_x_label (const char *path, const char *algo, const char *x, const char *want)
+{
+  g_autofree char *warning = NULL;
+  g_autoptr (WsPlot) file = chart_file (path, algo, WS_CHART_TIME, x, &warning);
+  g_autoptr (WsPlot) table = chart_table (path, algo, WS_CHART_TIME, x);
+
+  g_assert_cmpstr (ws_plot_x_label (file), ==, want);
+  g_assert_cmpstr (ws_plot_x_label (table), ==, want);
+}
+
+static void
+test_chart_size_label (Fixture *f, gconstpointer data)
+{
+  GString *s = g_string_new (CHART_HEADER);
+  g_autofree char *mixed = NULL, *sorts = NULL;
+
+  add_row (s, "bitonic", "gpu", 1024, "", 0, "ok", 1e-3);
+  add_row (s, "dot", "gpu", 1024, "", 0, "ok", 1e-3);
+  sorts = write_file (f, "sorts.csv", s->str);
+  add_row (s, "stencil", "gpu", 64, "radius=1", 0, "ok", 1e-3);
+  add_row (s, "stencil", "gpu", 128, "radius=2", 0, "ok", 2e-3);
+  mixed = write_file (f, "mixed.csv", s->str);
+  g_string_free (s, TRUE);
+  assert_x_label (mixed, NULL, NULL, "n (keys; the grid side N for stencil)");
+  assert_x_label (mixed, "bitonic", NULL, "n (keys)");
+  assert_x_label (mixed, "stencil", NULL, "N (the grid side)");
+  assert_x_label (mixed, "stencil", "radius", "radius (at N = 128)");
+  assert_x_label (sorts, NULL, NULL, "n (keys)");
+}
+
 /* The chart read from path fails with each of needles in its message. */
 static void
 assert_chart_fails (const char *path, const char *algo, WsChartKind kind, const char *x,
@@ -586,6 +619,7 @@ main (int argc, char **argv)
   ADD ("/bench-rows/chart/levels", test_chart_levels);
   ADD ("/bench-rows/chart/distinct-sizes", test_chart_distinct_sizes);
   ADD ("/bench-rows/chart/parameter", test_chart_parameter);
+  ADD ("/bench-rows/chart/size-label", test_chart_size_label);
   ADD ("/bench-rows/chart/choices", test_chart_choices);
   ADD ("/bench-rows/chart/reordered", test_chart_reordered);
   ADD ("/bench-rows/chart/left-out", test_chart_left_out);

@@ -368,13 +368,37 @@ check_choices (const ChartRows *d, GError **error)
   return TRUE;
 }
 
+/* What the charted sizes count: keys, or the window sum's grid side N, or
+ * both where the chart holds both kinds of algorithm (GFLOP/s charts only
+ * the window sum). */
+static void
+size_kinds (const ChartRows *d, gboolean *grid, gboolean *keys)
+{
+  *grid = d->algorithm ? strcmp (d->algorithm, "stencil") == 0
+                       : ws_names_has (&d->algorithms, "stencil");
+  *keys = d->algorithm ? !*grid
+                       : d->kind != WS_CHART_GFLOPS && d->algorithms.order->len > (*grid ? 1u : 0u);
+}
+
+static char *
+x_label_of (const ChartRows *d)
+{
+  gboolean grid, keys;
+
+  size_kinds (d, &grid, &keys);
+  if (d->x != NULL)
+    return g_strdup_printf ("%s (at %s = %.0f)", d->x, grid && !keys ? "N" : "n", d->largest_n);
+  if (grid && keys)
+    return g_strdup ("n (keys; the grid side N for stencil)");
+  return g_strdup (grid ? "N (the grid side)" : "n (keys)");
+}
+
 static void
 set_axes (WsPlot *plot, const ChartRows *d)
 {
   static const char *const y_labels[] = { "median time (s)", "speedup (×)", "effective bandwidth (GB/s)",
                                           "GFLOP/s" };
-  g_autofree char *x_label = d->x == NULL ? g_strdup ("n (keys; the grid side N for stencil)")
-                                          : g_strdup_printf ("%s (at n = %.0f)", d->x, d->largest_n);
+  g_autofree char *x_label = x_label_of (d);
 
   ws_plot_set_x_axis (plot, x_label, d->x == NULL ? WS_PLOT_LOG : WS_PLOT_LINEAR);
   ws_plot_set_y_axis (plot, y_labels[d->kind], d->kind == WS_CHART_GFLOPS ? WS_PLOT_LINEAR : WS_PLOT_LOG);

@@ -320,6 +320,13 @@ ws_plot_title (const WsPlot *plot)
   return plot->title;
 }
 
+const char *
+ws_plot_x_label (const WsPlot *plot)
+{
+  g_return_val_if_fail (plot != NULL, NULL);
+  return plot->x_label;
+}
+
 guint
 ws_plot_n_series (const WsPlot *plot)
 {

@@ -65,6 +65,8 @@ void        ws_plot_set_emphasis        (WsPlot       *plot,
                                          double        emphasis);
 /* The title as given (NULL for none). */
 const char *ws_plot_title               (const WsPlot *plot);
+/* The x axis's label as given (NULL for none). */
+const char *ws_plot_x_label             (const WsPlot *plot);
 /* The name as given ("" for NULL); NULL for no such series. */
 const char *ws_plot_series_name         (const WsPlot *plot,
                                          guint         series);
