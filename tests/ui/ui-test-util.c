@@ -124,8 +124,17 @@ ui_render_texture (GtkWidget *widget)
   GtkSnapshot *snapshot = gtk_snapshot_new ();
   GskRenderer *renderer = gtk_native_get_renderer (gtk_widget_get_native (widget));
   g_autoptr (GskRenderNode) node = NULL;
+  graphene_rect_t bounds;
 
-  gdk_paintable_snapshot (paintable, snapshot, w, h);
+  /* The paintable spans the widget's bounds, a window's shadow included:
+   * drawn at that size it is 1:1, and the widget's own box is cut out of
+   * it. Squeezed into w × h instead, a window shrinks by its shadow and
+   * loses columns of pixels — strokes of its text among them. */
+  if (!gtk_widget_compute_bounds (widget, widget, &bounds))
+    bounds = GRAPHENE_RECT_INIT (0, 0, w, h);
+  gdk_paintable_snapshot (paintable, snapshot, bounds.size.width, bounds.size.height);
   node = gtk_snapshot_free_to_node (snapshot);
-  return gsk_renderer_render_texture (renderer, node, &GRAPHENE_RECT_INIT (0, 0, w, h));
+  return gsk_renderer_render_texture (renderer, node,
+                                      &GRAPHENE_RECT_INIT (-bounds.origin.x, -bounds.origin.y,
+                                                           w, h));
 }
