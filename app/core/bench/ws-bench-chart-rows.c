@@ -20,6 +20,10 @@
 #include "ws-bench-points.h"
 #include "ws-error.h"
 
+/* The window sum: the one algorithm whose n is a grid side N, and the one
+ * whose rows have GFLOP/s (study 001's count). */
+#define GRID_ALGORITHM "stencil"
+
 /* Where name's value is in "radius=2;block=8": FALSE when it is not there. */
 static gboolean
 param_find (const char *params, const char *name, const char **value, gsize *len)
@@ -268,7 +272,7 @@ chart_value (const ChartRows *d, const char *const *f, const double *v, double *
       break;
     }
   return isfinite (*y)
-         && (d->kind != WS_CHART_GFLOPS || strcmp (WS_FIELD (&d->c, f, ALGORITHM), "stencil") == 0);
+         && (d->kind != WS_CHART_GFLOPS || strcmp (WS_FIELD (&d->c, f, ALGORITHM), GRID_ALGORITHM) == 0);
 }
 
 /* Against a parameter, a chart shows the largest size only (study 001 drew
@@ -374,8 +378,8 @@ check_choices (const ChartRows *d, GError **error)
 static void
 size_kinds (const ChartRows *d, gboolean *grid, gboolean *keys)
 {
-  *grid = d->algorithm ? strcmp (d->algorithm, "stencil") == 0
-                       : ws_names_has (&d->algorithms, "stencil");
+  *grid = d->algorithm ? strcmp (d->algorithm, GRID_ALGORITHM) == 0
+                       : ws_names_has (&d->algorithms, GRID_ALGORITHM);
   *keys = d->algorithm ? !*grid
                        : d->kind != WS_CHART_GFLOPS && d->algorithms.order->len > (*grid ? 1u : 0u);
 }
